@@ -1,0 +1,43 @@
+# The two commands: `make run` (a full dream cycle on a demo agent) and `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+export DAGSTER_HOME := $(CURDIR)/.dagster_home
+DEMO_ROOT := $(CURDIR)/.demo/agents
+export DREAM_AGENTS_ROOT ?= $(DEMO_ROOT)
+
+.PHONY: install demo run test ui bench lint clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[dev]'
+	touch $@
+
+install: $(BIN)/.installed
+
+demo: install
+	@test -d $(DEMO_ROOT)/demo || $(BIN)/dream demo $(DEMO_ROOT)/demo
+
+run: demo
+	@mkdir -p $(DAGSTER_HOME)
+	$(BIN)/dream run --agent $(DEMO_ROOT)/demo
+
+test: install
+	$(BIN)/pytest -q
+
+ui: demo
+	@mkdir -p $(DAGSTER_HOME)
+	DREAM_AGENTS_ROOT=$(DEMO_ROOT) $(BIN)/dagster dev -w workspace.yaml -h 127.0.0.1 -p 3000
+
+bench: install
+	$(BIN)/python benchmarks/run_all.py
+
+lint: install
+	$(BIN)/ruff check dream_assets dream_assets_tests benchmarks
+	$(BIN)/ruff format --check dream_assets dream_assets_tests benchmarks
+	$(BIN)/mypy dream_assets/core
+
+clean:
+	rm -rf $(VENV) .dagster_home .demo

@@ -1,0 +1,53 @@
+"""Importance decay: exponential, keyed on last_seen_at, with a grace period and a floor.
+
+Seed: importance *= 0.5 ** (elapsed_days / half_life) for entries last seen longer ago than the
+grace period. ``elapsed`` is the calendar time since the entry was last touched (its last write,
+``updated_at``), but never reaches back into the grace window: first-past-grace decay counts only
+post-grace time. Because 0.5**(a/T) * 0.5**(b/T) == 0.5**((a+b)/T), running the cycle twice a
+day or once a week gives the same calendar-time curve. A non-positive half-life disables decay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from dream_assets.core.models import MemoryEntry
+
+SECONDS_PER_DAY = 86_400.0
+
+
+@dataclass(frozen=True)
+class DecayRule:
+    grace_days: float = 30.0
+    half_life_days: float = 45.0
+    floor: float = 0.10
+
+    @property
+    def enabled(self) -> bool:
+        return self.half_life_days > 0
+
+
+def decayed_importance(entry: MemoryEntry, rule: DecayRule, now: datetime) -> float:
+    """The entry's importance after decaying it up to ``now`` (unchanged when not due)."""
+    if not rule.enabled or entry.archived:
+        # Archived entries keep the importance they had when archived (seed, Pass 0b).
+        return entry.importance
+    grace_end = entry.last_seen_at + timedelta(days=max(rule.grace_days, 0.0))
+    start = max(grace_end, entry.updated_at)
+    if now <= start:
+        return entry.importance
+    if entry.importance <= rule.floor:
+        # Decay never raises a score that is already below the floor.
+        return entry.importance
+    elapsed_days = (now - start).total_seconds() / SECONDS_PER_DAY
+    factor = 0.5 ** (elapsed_days / rule.half_life_days)
+    return max(rule.floor, entry.importance * factor)
+
+
+def decay_entry(entry: MemoryEntry, rule: DecayRule, now: datetime) -> MemoryEntry | None:
+    """The decayed entry to write, or None when nothing changes."""
+    new_importance = decayed_importance(entry, rule, now)
+    if abs(new_importance - entry.importance) < 1e-9:
+        return None
+    return entry.with_changes(importance=new_importance, updated_at=now)

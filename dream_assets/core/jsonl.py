@@ -1,0 +1,78 @@
+"""The one JSONL reader. Malformed lines are counted and skipped, never fatal, never rewritten."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dream_assets.core.clock import parse_time
+
+Validator = Callable[[dict[str, Any]], str | None]
+
+
+@dataclass
+class JsonlRead:
+    records: list[dict[str, Any]] = field(default_factory=list)
+    malformed: int = 0
+    first_problem: str | None = None
+
+    def note(self, problem: str) -> None:
+        self.malformed += 1
+        if self.first_problem is None:
+            self.first_problem = problem
+
+
+def require_fields(*names: str, time_field: str | None = "ts") -> Validator:
+    """A validator that requires ``names`` present and ``time_field`` ISO-8601."""
+
+    def check(record: dict[str, Any]) -> str | None:
+        for name in names:
+            if name not in record:
+                return f"missing field {name!r}"
+        if time_field is not None:
+            value = record.get(time_field)
+            if not isinstance(value, str):
+                return f"{time_field!r} must be an ISO-8601 string"
+            try:
+                parse_time(value)
+            except ValueError:
+                return f"{time_field!r} is not ISO-8601: {value!r}"
+        return None
+
+    return check
+
+
+# Schemas of the telemetry lines (docs/agent-volume.md).
+TELEMETRY_LINE = require_fields("ts", "session_id")
+CONVERSATION_LINE = require_fields("session_id", "role", "content", time_field=None)
+
+
+def iter_jsonl(path: Path, result: JsonlRead, validate: Validator | None = None) -> Iterator[dict]:
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, start=1):
+            text = line.strip()
+            if not text:
+                continue
+            try:
+                record = json.loads(text)
+            except json.JSONDecodeError:
+                result.note(f"{path}:{number}: not JSON")
+                continue
+            if not isinstance(record, dict):
+                result.note(f"{path}:{number}: not a JSON object")
+                continue
+            problem = validate(record) if validate else None
+            if problem:
+                result.note(f"{path}:{number}: {problem}")
+                continue
+            yield record
+
+
+def read_jsonl(path: Path, validate: Validator | None = None) -> JsonlRead:
+    result = JsonlRead()
+    if path.exists():
+        result.records.extend(iter_jsonl(path, result, validate))
+    return result

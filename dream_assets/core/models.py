@@ -1,0 +1,268 @@
+"""Typed records of the agent volume, validated on read.
+
+The schemas are the interface to the agent (DESIGN.md, "The agent volume"); docs/agent-volume.md
+documents every field. A record that fails validation raises ``VolumeFormatError`` naming the file,
+so the caller can report it and leave the file in place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from dream_assets.core.clock import format_time, parse_time
+
+ENTRY_ID_RE = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
+SKILL_SEGMENT_RE = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
+
+# Subject-time keys are the only metadata a merge carries forward (seed: MergeSubjectTimeMetadata).
+SUBJECT_TIME_KEYS = ("subject_start", "subject_end", "subject_point")
+
+
+class VolumeFormatError(ValueError):
+    """A file on the volume does not match its schema; the message names the file."""
+
+
+def validate_entry_id(entry_id: object) -> str:
+    if not isinstance(entry_id, str) or not ENTRY_ID_RE.match(entry_id) or entry_id in {".", ".."}:
+        raise ValueError(f"invalid memory entry id {entry_id!r}: must match [A-Za-z0-9._-]{{1,128}}")
+    return entry_id
+
+
+def validate_skill_name(name: object) -> str:
+    """A skill name may hold '/', but no segment may climb out of skills/ or be absolute."""
+    if not isinstance(name, str) or not name or name.startswith("/") or len(name) > 256:
+        raise ValueError(f"invalid skill name {name!r}")
+    for segment in name.split("/"):
+        if segment in {"", ".", ".."} or not SKILL_SEGMENT_RE.match(segment):
+            raise ValueError(f"invalid skill name {name!r}: bad segment {segment!r}")
+    return name
+
+
+def _opt_time(raw: dict[str, Any], key: str, source: str) -> datetime | None:
+    value = raw.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise VolumeFormatError(f"{source}: {key} must be an ISO-8601 string or null")
+    try:
+        return parse_time(value)
+    except ValueError as exc:
+        raise VolumeFormatError(f"{source}: {key} is not ISO-8601: {value!r}") from exc
+
+
+def _req_time(raw: dict[str, Any], key: str, source: str) -> datetime:
+    value = _opt_time(raw, key, source)
+    if value is None:
+        raise VolumeFormatError(f"{source}: {key} is required")
+    return value
+
+
+@dataclass(frozen=True)
+class MemoryEntry:
+    id: str
+    content: str
+    category: str
+    tags: tuple[str, ...]
+    importance: float
+    reinforcement_count: int
+    created_at: datetime
+    updated_at: datetime
+    last_seen_at: datetime
+    metadata: dict[str, str] = field(default_factory=dict)
+    archived_at: datetime | None = None
+    archive_reason: str | None = None
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
+
+    def with_changes(self, **changes: Any) -> MemoryEntry:
+        return replace(self, **changes)
+
+    @classmethod
+    def from_dict(cls, raw: object, source: str = "<entry>") -> MemoryEntry:
+        if not isinstance(raw, dict):
+            raise VolumeFormatError(f"{source}: a memory entry must be a JSON object")
+        try:
+            entry_id = validate_entry_id(raw.get("id"))
+        except ValueError as exc:
+            raise VolumeFormatError(f"{source}: {exc}") from exc
+        content = raw.get("content")
+        if not isinstance(content, str):
+            raise VolumeFormatError(f"{source}: content must be a string")
+        category = raw.get("category", "")
+        if not isinstance(category, str):
+            raise VolumeFormatError(f"{source}: category must be a string")
+        tags = raw.get("tags", [])
+        if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+            raise VolumeFormatError(f"{source}: tags must be a list of strings")
+        importance = raw.get("importance", 0.5)
+        if isinstance(importance, bool) or not isinstance(importance, int | float):
+            raise VolumeFormatError(f"{source}: importance must be a number")
+        if not 0.0 <= float(importance) <= 1.0:
+            raise VolumeFormatError(f"{source}: importance must be within 0..1")
+        count = raw.get("reinforcement_count", 1)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise VolumeFormatError(f"{source}: reinforcement_count must be a non-negative integer")
+        metadata = raw.get("metadata") or {}
+        if not isinstance(metadata, dict):
+            raise VolumeFormatError(f"{source}: metadata must be an object")
+        meta: dict[str, str] = {}
+        for key, value in metadata.items():
+            meta[str(key)] = value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+        created = _req_time(raw, "created_at", source)
+        reason = raw.get("archive_reason")
+        if reason is not None and not isinstance(reason, str):
+            raise VolumeFormatError(f"{source}: archive_reason must be a string or null")
+        return cls(
+            id=entry_id,
+            content=content,
+            category=category,
+            tags=tuple(tags),
+            importance=float(importance),
+            reinforcement_count=count,
+            created_at=created,
+            updated_at=_opt_time(raw, "updated_at", source) or created,
+            last_seen_at=_opt_time(raw, "last_seen_at", source) or created,
+            metadata=meta,
+            archived_at=_opt_time(raw, "archived_at", source),
+            archive_reason=reason,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "content": self.content,
+            "category": self.category,
+            "tags": list(self.tags),
+            "importance": round(self.importance, 6),
+            "reinforcement_count": self.reinforcement_count,
+            "created_at": format_time(self.created_at),
+            "updated_at": format_time(self.updated_at),
+            "last_seen_at": format_time(self.last_seen_at),
+            "metadata": dict(sorted(self.metadata.items())),
+            "archived_at": format_time(self.archived_at) if self.archived_at else None,
+            "archive_reason": self.archive_reason,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+
+
+def review_fingerprint(entry: MemoryEntry) -> str:
+    """The content fingerprint that says whether an entry changed since its last review.
+
+    Seed: any write path (reinforcement, a tool edit, a prior merge) re-opens an entry, while
+    importance decay (score and updated_at only) does not. So the hash covers what the agent
+    observed, not the score or the dream cycle's own bookkeeping.
+    """
+    subject = {k: entry.metadata[k] for k in SUBJECT_TIME_KEYS if k in entry.metadata}
+    payload = json.dumps(
+        [
+            entry.content,
+            entry.category,
+            sorted(entry.tags),
+            entry.reinforcement_count,
+            format_time(entry.last_seen_at),
+            format_time(entry.created_at),
+            subject,
+        ],
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
+
+
+def is_high_value(entry: MemoryEntry, *, floor_importance: float, floor_reinforcement: int) -> bool:
+    """The high-value pruning floor (seed: Dream:PruningProtection*). A non-positive bound is off."""
+    by_importance = floor_importance > 0 and entry.importance >= floor_importance
+    by_reinforcement = floor_reinforcement > 0 and entry.reinforcement_count >= floor_reinforcement
+    return by_importance or by_reinforcement
+
+
+@dataclass(frozen=True)
+class Skill:
+    name: str
+    summary: str
+    content: str
+    created_at: datetime | None = None
+    last_used_at: datetime | None = None
+    see_also: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_markdown(self) -> str:
+        import yaml
+
+        front: dict[str, Any] = {"name": self.name, "summary": self.summary}
+        if self.created_at:
+            front["created_at"] = format_time(self.created_at)
+        if self.last_used_at:
+            front["last_used_at"] = format_time(self.last_used_at)
+        front["see_also"] = list(self.see_also)
+        front.update(self.extra)
+        header = yaml.safe_dump(front, sort_keys=False, allow_unicode=True).strip()
+        body = self.content if self.content.endswith("\n") else self.content + "\n"
+        return f"---\n{header}\n---\n{body}"
+
+    @classmethod
+    def from_markdown(cls, text: str, source: str, fallback_name: str) -> Skill:
+        import yaml
+
+        front: dict[str, Any] = {}
+        body = text
+        if text.startswith("---"):
+            parts = text.split("\n---", 1)
+            if len(parts) != 2:
+                raise VolumeFormatError(f"{source}: front matter is not closed by '---'")
+            try:
+                loaded = yaml.safe_load(parts[0][3:]) or {}
+            except yaml.YAMLError as exc:
+                raise VolumeFormatError(f"{source}: front matter is not YAML: {exc}") from exc
+            if not isinstance(loaded, dict):
+                raise VolumeFormatError(f"{source}: front matter must be a mapping")
+            front = loaded
+            body = parts[1].lstrip("-").lstrip("\n") if parts[1].startswith("-") else parts[1]
+            body = body[1:] if body.startswith("\n") else body
+        name = front.pop("name", fallback_name)
+        try:
+            name = validate_skill_name(str(name))
+        except ValueError as exc:
+            raise VolumeFormatError(f"{source}: {exc}") from exc
+        see_also = front.pop("see_also", []) or []
+        if not isinstance(see_also, list):
+            raise VolumeFormatError(f"{source}: see_also must be a list")
+
+        def when(key: str) -> datetime | None:
+            value = front.pop(key, None)
+            if value is None:
+                return None
+            if isinstance(value, datetime):
+                return parse_time(value.isoformat())
+            try:
+                return parse_time(str(value))
+            except ValueError as exc:
+                raise VolumeFormatError(f"{source}: {key} is not ISO-8601") from exc
+
+        created, last_used = when("created_at"), when("last_used_at")
+        return cls(
+            name=name,
+            summary=str(front.pop("summary", "") or ""),
+            content=body,
+            created_at=created,
+            last_used_at=last_used,
+            see_also=tuple(str(s) for s in see_also),
+            extra=front,
+        )
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """A file the cycle could not read; it is reported and left in place."""
+
+    path: Path
+    reason: str

@@ -1,0 +1,317 @@
+"""The agent volume: one directory per agent, the interface between the agent and the cycle.
+
+Every path the cycle touches is resolved through this class, which refuses ids and skill names
+that would escape the volume (``..``, absolute paths, symlinks pointing outside). Reads validate;
+a file that does not parse is reported (``FileProblem``) and left in place, never rewritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from dream_assets.core.atomic import append_line, atomic_write_text, file_lock
+from dream_assets.core.jsonl import CONVERSATION_LINE, JsonlRead, read_jsonl
+from dream_assets.core.models import (
+    FileProblem,
+    MemoryEntry,
+    Skill,
+    VolumeFormatError,
+    validate_entry_id,
+    validate_skill_name,
+)
+
+# Per-session log directories and single-file logs (seed: Pass 0 table).
+SESSION_LOG_DIRS = ("skill-usage", "tool-call", "feedback")
+SINGLE_FILE_LOGS = ("skill-resource-usage", "wisp-executions", "tier-routing")
+
+DIRECTIVE_FILES = {
+    "memory_consolidation": "dream.md",
+    "skill_gap": "skill-gap.md",
+    "skill_consolidation": "skill-dream.md",
+    "skill_optimization": "skill-optimize.md",
+    "preference_inference": "pref-dream.md",
+    "wisp_failure": "wisp-failure-dream.md",
+}
+
+
+class PathEscapeError(ValueError):
+    """An id or name would resolve outside the agent volume."""
+
+
+@dataclass
+class EntryScan:
+    entries: list[MemoryEntry] = field(default_factory=list)
+    problems: list[FileProblem] = field(default_factory=list)
+
+    @property
+    def live(self) -> list[MemoryEntry]:
+        return [e for e in self.entries if not e.archived]
+
+    @property
+    def archived(self) -> list[MemoryEntry]:
+        return [e for e in self.entries if e.archived]
+
+
+@dataclass
+class SkillScan:
+    skills: list[Skill] = field(default_factory=list)
+    problems: list[FileProblem] = field(default_factory=list)
+
+
+class AgentVolume:
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root).resolve()
+
+    @property
+    def name(self) -> str:
+        return self.root.name
+
+    # -- paths -----------------------------------------------------------------------------
+    def _inside(self, path: Path) -> Path:
+        """Resolve ``path`` (following symlinks) and refuse anything outside the volume."""
+        resolved = path.resolve()
+        if resolved != self.root and self.root not in resolved.parents:
+            raise PathEscapeError(f"{path} resolves outside the agent volume {self.root}")
+        return path
+
+    @property
+    def entries_dir(self) -> Path:
+        return self.root / "memory" / "entries"
+
+    @property
+    def skills_dir(self) -> Path:
+        return self.root / "skills"
+
+    @property
+    def skills_archive_dir(self) -> Path:
+        return self.root / "skills-archive"
+
+    @property
+    def logs_dir(self) -> Path:
+        return self.root / "logs"
+
+    @property
+    def conversation_log(self) -> Path:
+        return self.root / "conversation-log.jsonl"
+
+    @property
+    def ledger_path(self) -> Path:
+        return self.root / "dream-pass-ledger.json"
+
+    @property
+    def options_path(self) -> Path:
+        return self.root / "dream-options.json"
+
+    @property
+    def vocabulary_path(self) -> Path:
+        return self.root / "merge-coverage-vocabulary.json"
+
+    @property
+    def audit_dir(self) -> Path:
+        return self.root / "memory-audit"
+
+    @property
+    def pause_flag(self) -> Path:
+        return self.audit_dir / "consolidation-paused.json"
+
+    @property
+    def busy_marker(self) -> Path:
+        return self.root / "llm-busy"
+
+    @property
+    def duckdb_path(self) -> Path:
+        return self.root / "dream-telemetry.duckdb"
+
+    def session_log_dir(self, kind: str) -> Path:
+        if kind not in SESSION_LOG_DIRS:
+            raise ValueError(f"unknown per-session log {kind!r}; known: {SESSION_LOG_DIRS}")
+        return self.logs_dir / kind
+
+    def single_log(self, kind: str) -> Path:
+        if kind not in SINGLE_FILE_LOGS:
+            raise ValueError(f"unknown single-file log {kind!r}; known: {SINGLE_FILE_LOGS}")
+        return self.logs_dir / f"{kind}.jsonl"
+
+    def entry_path(self, entry_id: str) -> Path:
+        try:
+            validate_entry_id(entry_id)
+        except ValueError as exc:
+            raise PathEscapeError(str(exc)) from exc
+        return self._inside(self.entries_dir / f"{entry_id}.json")
+
+    def skill_path(self, name: str, *, archived: bool = False) -> Path:
+        try:
+            validate_skill_name(name)
+        except ValueError as exc:
+            raise PathEscapeError(str(exc)) from exc
+        base = self.skills_archive_dir if archived else self.skills_dir
+        return self._inside(base.joinpath(*name.split("/")) / "SKILL.md")
+
+    def directive(self, pass_name: str) -> str | None:
+        """The operator's directive file for a pass, or None for the built-in prompt."""
+        path = self.root / DIRECTIVE_FILES[pass_name]
+        if not path.is_file():
+            return None
+        self._inside(path)
+        return path.read_text(encoding="utf-8")
+
+    # -- memory entries ---------------------------------------------------------------------
+    def scan_entries(self) -> EntryScan:
+        scan = EntryScan()
+        if not self.entries_dir.is_dir():
+            return scan
+        for path in sorted(self.entries_dir.glob("*.json")):
+            try:
+                self._inside(path)
+                entry = MemoryEntry.from_dict(json.loads(path.read_text(encoding="utf-8")), str(path))
+                if entry.id != path.stem:
+                    raise VolumeFormatError(f"{path}: id {entry.id!r} does not match the file name")
+            except (OSError, ValueError) as exc:
+                scan.problems.append(FileProblem(path, str(exc)))
+                continue
+            scan.entries.append(entry)
+        return scan
+
+    def get(self, entry_id: str) -> MemoryEntry | None:
+        """An entry by id, live or archived; None when absent."""
+        path = self.entry_path(entry_id)
+        if not path.exists():
+            return None
+        return MemoryEntry.from_dict(json.loads(path.read_text(encoding="utf-8")), str(path))
+
+    def save(self, entry: MemoryEntry) -> None:
+        atomic_write_text(self.entry_path(entry.id), entry.to_json())
+
+    def archive(self, entry_id: str, *, reason: str, now: datetime) -> MemoryEntry:
+        entry = self.get(entry_id)
+        if entry is None:
+            raise KeyError(f"no memory entry {entry_id!r} in {self.entries_dir}")
+        if entry.archived:
+            return entry
+        archived = entry.with_changes(archived_at=now, archive_reason=reason)
+        self.save(archived)
+        return archived
+
+    def restore(self, entry_id: str, *, now: datetime) -> MemoryEntry:
+        entry = self.get(entry_id)
+        if entry is None:
+            raise KeyError(f"no memory entry {entry_id!r} in {self.entries_dir}")
+        restored = entry.with_changes(archived_at=None, archive_reason=None, updated_at=now)
+        self.save(restored)
+        return restored
+
+    def hard_delete(self, entry_id: str) -> None:
+        """Only the archive purge destroys memory; everything else archives."""
+        path = self.entry_path(entry_id)
+        path.unlink(missing_ok=True)
+
+    # -- skills -----------------------------------------------------------------------------
+    def _scan_skill_tree(self, base: Path) -> SkillScan:
+        scan = SkillScan()
+        if not base.is_dir():
+            return scan
+        for path in sorted(base.rglob("SKILL.md")):
+            name = "/".join(path.parent.relative_to(base).parts)
+            try:
+                self._inside(path)
+                skill = Skill.from_markdown(path.read_text(encoding="utf-8"), str(path), name)
+            except (OSError, ValueError) as exc:
+                scan.problems.append(FileProblem(path, str(exc)))
+                continue
+            if skill.name != name:
+                skill = Skill(**{**skill.__dict__, "name": name})
+            scan.skills.append(skill)
+        return scan
+
+    def scan_skills(self) -> SkillScan:
+        return self._scan_skill_tree(self.skills_dir)
+
+    def scan_archived_skills(self) -> SkillScan:
+        return self._scan_skill_tree(self.skills_archive_dir)
+
+    def save_skill(self, skill: Skill) -> None:
+        atomic_write_text(self.skill_path(skill.name), skill.to_markdown())
+
+    def archive_skill(self, name: str) -> None:
+        """Move a skill into skills-archive/ (restorable); never a hard delete."""
+        source = self.skill_path(name)
+        target = self.skill_path(name, archived=True)
+        if not source.exists():
+            raise KeyError(f"no skill {name!r} at {source}")
+        atomic_write_text(target, source.read_text(encoding="utf-8"))
+        source.unlink()
+        self._prune_empty_dirs(source.parent, self.skills_dir)
+
+    def restore_skill(self, name: str) -> None:
+        source = self.skill_path(name, archived=True)
+        if not source.exists():
+            raise KeyError(f"no archived skill {name!r} at {source}")
+        atomic_write_text(self.skill_path(name), source.read_text(encoding="utf-8"))
+        source.unlink()
+        self._prune_empty_dirs(source.parent, self.skills_archive_dir)
+
+    @staticmethod
+    def _prune_empty_dirs(directory: Path, stop: Path) -> None:
+        while directory != stop and directory.is_dir() and not any(directory.iterdir()):
+            directory.rmdir()
+            directory = directory.parent
+
+    # -- logs -------------------------------------------------------------------------------
+    def append_log(self, path: Path, record: dict) -> None:
+        """Append one telemetry record under the log's lock (the agent-side API)."""
+        self._inside(path.parent)
+        append_line(path, json.dumps(record, separators=(",", ":"), ensure_ascii=False))
+
+    def session_log_files(self, kind: str) -> Iterator[Path]:
+        """Top-level ``{session}.jsonl`` files only (seed: subdirectories are not swept)."""
+        directory = self.session_log_dir(kind)
+        if directory.is_dir():
+            for path in sorted(directory.iterdir()):
+                if path.suffix == ".jsonl" and path.is_file() and not path.is_symlink():
+                    yield path
+
+    def read_conversation(self) -> JsonlRead:
+        return read_jsonl(self.conversation_log, CONVERSATION_LINE)
+
+    def clear_conversation(self, *, upto_bytes: int | None = None) -> int:
+        """Clear the conversation log, keeping lines appended after the cycle read it.
+
+        ``upto_bytes`` is the size the readers saw; anything the agent appended since then
+        is kept, so a turn that lands mid-cycle is not lost with the clear.
+        """
+        path = self.conversation_log
+        if not path.exists():
+            return 0
+        with file_lock(path):
+            data = path.read_bytes()
+            cut = len(data) if upto_bytes is None else min(upto_bytes, len(data))
+            atomic_write_text(path, data[cut:].decode("utf-8", errors="replace"))
+        return cut
+
+    # -- misc -------------------------------------------------------------------------------
+    def is_busy(self) -> bool:
+        return self.busy_marker.exists()
+
+    def disk_usage(self) -> int:
+        total = 0
+        for dirpath, _dirs, files in os.walk(self.root):
+            for name in files:
+                try:
+                    total += os.path.getsize(os.path.join(dirpath, name))
+                except OSError:
+                    continue
+        return total
+
+
+def discover_agents(agents_root: Path) -> list[str]:
+    """Agents are the subdirectories of DREAM_AGENTS_ROOT (each one a partition)."""
+    if not agents_root.is_dir():
+        return []
+    return sorted(
+        p.name for p in agents_root.iterdir() if p.is_dir() and not p.name.startswith(".")
+    )

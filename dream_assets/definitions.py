@@ -1,0 +1,18 @@
+"""The one entry point: every asset, check, job, sensor and resource of dream_assets."""
+
+import dagster as dg
+
+from dream_assets.defs.jobs import PASS_ASSETS, PASS_CHECKS, dream_cycle_job
+from dream_assets.defs.resources import DreamResource
+from dream_assets.defs.sensors import SENSORS
+
+defs = dg.Definitions(
+    assets=PASS_ASSETS,
+    asset_checks=PASS_CHECKS,
+    jobs=[dream_cycle_job],
+    sensors=SENSORS,
+    resources={"dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT"))},
+    # Passes of one agent run in sequence in one process: they share the agent's volume, and a
+    # process per step would cost more start-up than the passes themselves.
+    executor=dg.in_process_executor,
+)

@@ -1,0 +1,99 @@
+"""The deterministic housekeeping passes: retention, telemetry windows, archive purge, decay."""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from dream_assets.defs.partitions import agents_partitions
+from dream_assets.defs.resources import DreamResource
+from dream_assets.defs.results import check_from_violations, materialize_report
+from dream_assets.passes.archive_purge import purge_floor_violations, run_archive_purge
+from dream_assets.passes.importance_decay import run_importance_decay
+from dream_assets.passes.log_retention import retention_violations, run_log_retention
+from dream_assets.passes.telemetry_windows import run_telemetry_windows
+
+GROUP = "housekeeping"
+
+
+@dg.asset(
+    partitions_def=agents_partitions,
+    group_name=GROUP,
+    kinds={"python", "jsonl"},
+    description="Pass 0: caps the append-only telemetry logs (age, count, lines per file).",
+)
+def retained_logs(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
+    run = dream.agent(context.partition_key)
+    return materialize_report(
+        context, run_log_retention(run.volume, run.options, run.clock.now())
+    )
+
+
+@dg.asset_check(asset=retained_logs, blocking=True, name="within_bounds")
+def retained_logs_within_bounds(
+    context: dg.AssetCheckExecutionContext, dream: DreamResource
+) -> dg.AssetCheckResult:
+    """Every log on disk is within the configured age, count and line bounds."""
+    run = dream.agent(context.partition_key)
+    if not run.options.log_retention_enabled:
+        return dg.AssetCheckResult(passed=True, description="log retention disabled")
+    violations = retention_violations(run.volume, run.options, run.clock.now())
+    return check_from_violations(violations, what="log bounds")
+
+
+@dg.asset(
+    partitions_def=agents_partitions,
+    group_name=GROUP,
+    deps=[retained_logs],
+    kinds={"duckdb", "sql"},
+    description="Time-windowed slices of the telemetry logs, in the agent's DuckDB file.",
+)
+def telemetry_windows(
+    context: dg.AssetExecutionContext, dream: DreamResource
+) -> dg.MaterializeResult:
+    run = dream.agent(context.partition_key)
+    return materialize_report(
+        context, run_telemetry_windows(run.volume, run.options, run.clock.now())
+    )
+
+
+@dg.asset(
+    partitions_def=agents_partitions,
+    group_name=GROUP,
+    deps=[retained_logs],
+    kinds={"python"},
+    description="Pass 0b: hard-deletes entries archived past retention; the high-value floor is kept.",
+)
+def purged_archive(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
+    run = dream.agent(context.partition_key)
+    report = run_archive_purge(run.volume, run.options, run.clock.now(), run_id=context.run_id)
+    return materialize_report(context, report)
+
+
+@dg.asset_check(asset=purged_archive, blocking=True, name="pruning_floor")
+def purged_archive_pruning_floor(
+    context: dg.AssetCheckExecutionContext, dream: DreamResource
+) -> dg.AssetCheckResult:
+    """No entry at or above the high-value floor was purged (re-read from the tombstones)."""
+    run = dream.agent(context.partition_key)
+    violations = purge_floor_violations(run.volume, run.options, context.run_id)
+    return check_from_violations(violations, what="pruning floor")
+
+
+@dg.asset(
+    partitions_def=agents_partitions,
+    group_name=GROUP,
+    deps=[purged_archive],
+    kinds={"python"},
+    description="Exponential importance decay keyed on last_seen_at (grace, half-life, floor).",
+)
+def memory_importance(
+    context: dg.AssetExecutionContext, dream: DreamResource
+) -> dg.MaterializeResult:
+    run = dream.agent(context.partition_key)
+    return materialize_report(
+        context, run_importance_decay(run.volume, run.options, run.clock.now())
+    )
+
+
+ASSETS = [retained_logs, telemetry_windows, purged_archive, memory_importance]
+CHECKS = [retained_logs_within_bounds, purged_archive_pruning_floor]

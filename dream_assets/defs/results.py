@@ -1,0 +1,50 @@
+"""Turn a pass's ``PassReport`` into Dagster metadata: numbers the UI plots, a markdown table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dagster as dg
+
+from dream_assets.passes.report import PassReport
+
+
+def report_metadata(report: PassReport) -> dict[str, Any]:
+    metadata: dict[str, Any] = {
+        key: dg.MetadataValue.float(float(value)) for key, value in sorted(report.counts.items())
+    }
+    metadata["summary"] = dg.MetadataValue.text(report.summary_line())
+    metadata["details"] = dg.MetadataValue.md(report.markdown())
+    metadata["skipped"] = dg.MetadataValue.bool(report.skipped is not None)
+    metadata["model_calls"] = dg.MetadataValue.int(report.model_calls)
+    metadata["prompt_tokens"] = dg.MetadataValue.int(report.prompt_tokens)
+    metadata["completion_tokens"] = dg.MetadataValue.int(report.completion_tokens)
+    metadata["failures"] = dg.MetadataValue.int(len(report.failures))
+    return metadata
+
+
+def materialize_report(
+    context: dg.AssetExecutionContext, report: PassReport
+) -> dg.MaterializeResult:
+    context.log.info(report.summary_line())
+    for warning in report.warnings[:50]:
+        context.log.warning(warning)
+    for failure in report.failures[:50]:
+        context.log.error(failure)
+    return dg.MaterializeResult(metadata=report_metadata(report))
+
+
+def check_from_violations(
+    violations: list[str], *, what: str, checked: int | None = None
+) -> dg.AssetCheckResult:
+    metadata: dict[str, Any] = {"violations": dg.MetadataValue.int(len(violations))}
+    if checked is not None:
+        metadata["checked"] = dg.MetadataValue.int(checked)
+    if violations:
+        metadata["details"] = dg.MetadataValue.md("\n".join(f"- {v}" for v in violations[:50]))
+    return dg.AssetCheckResult(
+        passed=not violations,
+        severity=dg.AssetCheckSeverity.ERROR,
+        description=f"{what}: {len(violations)} violation(s)" if violations else f"{what}: ok",
+        metadata=metadata,
+    )

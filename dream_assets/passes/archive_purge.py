@@ -1,0 +1,73 @@
+"""Pass 0b — archive purge: hard-delete entries archived past retention, floor kept."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from dream_assets.core.archive_purge import plan_purge, tombstone, tombstone_path
+from dream_assets.core.atomic import append_line
+from dream_assets.core.jsonl import read_jsonl
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.volume import AgentVolume
+from dream_assets.passes.report import PassReport
+
+
+def run_archive_purge(
+    volume: AgentVolume, options: DreamOptions, now: datetime, run_id: str | None = None
+) -> PassReport:
+    report = PassReport("archive_purge")
+    scan = volume.scan_entries()
+    for problem in scan.problems:
+        report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
+    report.counts["unreadable"] = len(scan.problems)
+    plan = plan_purge(
+        scan.archived,
+        now=now,
+        retention=timedelta(days=options.memory_archive_retention_days),
+        floor_importance=options.pruning_protection_importance,
+        floor_reinforcement=options.pruning_protection_reinforcement_count,
+    )
+    report.counts["archived_before"] = len(scan.archived)
+    report.counts["purged"] = 0
+    report.counts["kept_above_floor"] = len(plan.kept_by_floor)
+    tombstones = tombstone_path(volume.audit_dir)
+    for entry in plan.purge:
+        try:
+            # Tombstone first: a crash between the two leaves a tombstone for a live file,
+            # which the next run purges again, never a deletion nobody can account for.
+            append_line(tombstones, tombstone(entry, now, run_id))
+            volume.hard_delete(entry.id)
+        except OSError as exc:
+            report.fail(f"{entry.id}: purge failed: {exc}")
+            continue
+        report.count("purged")
+        report.decide("purged", entry.id, f"archived {entry.archived_at:%Y-%m-%d}")
+    for entry in plan.kept_by_floor:
+        report.decide(
+            "kept-floor",
+            entry.id,
+            f"importance {entry.importance:.2f}, reinforced {entry.reinforcement_count}×",
+        )
+    return report
+
+
+def purge_floor_violations(
+    volume: AgentVolume, options: DreamOptions, run_id: str | None
+) -> list[str]:
+    """Re-verify from disk: no tombstone of this run names an entry above the floor."""
+    violations: list[str] = []
+    read = read_jsonl(tombstone_path(volume.audit_dir))
+    for stone in read.records:
+        if run_id is not None and stone.get("run_id") != run_id:
+            continue
+        importance = float(stone.get("importance", 0.0))
+        count = int(stone.get("reinforcement_count", 0))
+        floor_i = options.pruning_protection_importance
+        floor_r = options.pruning_protection_reinforcement_count
+        if (floor_i > 0 and importance >= floor_i) or (floor_r > 0 and count >= floor_r):
+            violations.append(
+                f"{stone.get('id')} purged above the floor "
+                f"(importance {importance}, reinforced {count}×)"
+            )
+    return violations
+

@@ -1,0 +1,53 @@
+"""Importance decay (runs before consolidation)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from dream_assets.core.decay import DecayRule, decay_entry
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.volume import AgentVolume
+from dream_assets.passes.report import PassReport
+
+
+def decay_rule(options: DreamOptions) -> DecayRule:
+    return DecayRule(
+        grace_days=options.importance_decay_grace_days,
+        half_life_days=options.importance_decay_half_life_days,
+        floor=options.importance_decay_floor,
+    )
+
+
+def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: datetime) -> PassReport:
+    report = PassReport("importance_decay")
+    rule = decay_rule(options)
+    if not rule.enabled:
+        report.skipped = "disabled (importance_decay_half_life_days <= 0)"
+        return report
+    scan = volume.scan_entries()
+    for problem in scan.problems:
+        report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
+    live = scan.live
+    report.counts.update(live=len(live), decayed=0, at_floor=0, unreadable=len(scan.problems))
+    total_drop = 0.0
+    final: list[float] = []
+    for entry in live:
+        updated = decay_entry(entry, rule, now)
+        if updated is None:
+            final.append(entry.importance)
+            continue
+        try:
+            volume.save(updated)
+        except OSError as exc:
+            report.fail(f"{entry.id}: could not write decayed importance: {exc}")
+            final.append(entry.importance)
+            continue
+        final.append(updated.importance)
+        report.count("decayed")
+        total_drop += entry.importance - updated.importance
+        if updated.importance <= rule.floor + 1e-9:
+            report.count("at_floor")
+        report.decide("decayed", entry.id, f"{entry.importance:.3f} → {updated.importance:.3f}")
+    report.counts["importance_removed"] = round(total_drop, 4)
+    report.counts["mean_importance"] = round(sum(final) / len(final), 4) if final else 0.0
+    return report

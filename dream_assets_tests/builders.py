@@ -1,0 +1,58 @@
+"""Small literal volumes for tests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from dream_assets.core.models import MemoryEntry
+from dream_assets.core.volume import AgentVolume
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+def entry(
+    entry_id: str,
+    content: str = "A fact.",
+    *,
+    category: str = "general",
+    importance: float = 0.5,
+    reinforcement: int = 1,
+    age_days: float = 1.0,
+    last_seen_days: float | None = None,
+    archived_days: float | None = None,
+    reason: str | None = None,
+    metadata: dict[str, str] | None = None,
+    tags: tuple[str, ...] = (),
+    now: datetime = NOW,
+) -> MemoryEntry:
+    created = now - timedelta(days=age_days)
+    last_seen = now - timedelta(days=last_seen_days if last_seen_days is not None else age_days)
+    archived_at = now - timedelta(days=archived_days) if archived_days is not None else None
+    return MemoryEntry(
+        id=entry_id,
+        content=content,
+        category=category,
+        tags=tags,
+        importance=importance,
+        reinforcement_count=reinforcement,
+        created_at=created,
+        updated_at=last_seen,
+        last_seen_at=last_seen,
+        metadata=dict(metadata or {}),
+        archived_at=archived_at,
+        archive_reason=(reason or "merged") if archived_at else None,
+    )
+
+
+def make_volume(root: Path, entries: list[MemoryEntry] | None = None, **files: Any) -> AgentVolume:
+    root.mkdir(parents=True, exist_ok=True)
+    volume = AgentVolume(root)
+    for item in entries or []:
+        volume.save(item)
+    for relative, text in files.items():
+        path = root / relative.replace("__", "/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return volume
