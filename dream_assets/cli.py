@@ -27,6 +27,10 @@ def _instance():  # type: ignore[no-untyped-def]
         home = str(Path(".dagster_home").resolve())
         os.environ["DAGSTER_HOME"] = home
     Path(home).mkdir(parents=True, exist_ok=True)
+    config = Path(home) / "dagster.yaml"
+    if not config.exists():
+        # The embedded default: SQLite storage in DAGSTER_HOME (DESIGN.md, Deployment).
+        config.write_text("telemetry:\n  enabled: false\n", encoding="utf-8")
     return dg.DagsterInstance.get()
 
 
@@ -59,10 +63,13 @@ def run_cycle(agents_root: Path, agent: str, instance: Any) -> dict[str, Any]:
     if not instance.has_dynamic_partition(partitions, agent):
         instance.add_dynamic_partitions(partitions, [agent])
     job = defs.resolve_job_def("dream_cycle")
-    result = job.execute_in_process(partition_key=agent, instance=instance, raise_on_error=False)
+    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    result = job.execute_in_process(
+        partition_key=agent, instance=instance, raise_on_error=False, run_config=quiet
+    )
     passes: dict[str, dict[str, Any]] = {}
     for event in result.get_asset_materialization_events():
-        materialization = event.asset_materialization
+        materialization = event.step_materialization_data.materialization
         if materialization is None:
             continue
         meta = {k: getattr(v, "value", v) for k, v in materialization.metadata.items()}
@@ -149,7 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(func=cmd_demo)
 
     run = sub.add_parser("run", help="one full dream cycle in-process through Dagster")
-    run.add_argument("--agent", help="one agent directory (default: every agent in DREAM_AGENTS_ROOT)")
+    run.add_argument(
+        "--agent", help="one agent directory (default: every agent in DREAM_AGENTS_ROOT)"
+    )
     run.add_argument("--json", action="store_true", help="print the outcome as JSON")
     run.set_defaults(func=cmd_run)
     return parser

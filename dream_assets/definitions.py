@@ -3,7 +3,7 @@
 import dagster as dg
 
 from dream_assets.defs.jobs import PASS_ASSETS, PASS_CHECKS, dream_cycle_job
-from dream_assets.defs.resources import DreamResource
+from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.sensors import SENSORS
 
 defs = dg.Definitions(
@@ -11,7 +11,10 @@ defs = dg.Definitions(
     asset_checks=PASS_CHECKS,
     jobs=[dream_cycle_job],
     sensors=SENSORS,
-    resources={"dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT"))},
+    resources={
+        "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT")),
+        "llm": LLMResource(),
+    },
     # Passes of one agent run in sequence in one process: they share the agent's volume, and a
     # process per step would cost more start-up than the passes themselves.
     executor=dg.in_process_executor,

@@ -64,3 +64,6 @@ def agents_root(tmp_path: Path) -> Path:
     root = tmp_path / "agents"
     root.mkdir()
     return root
+
+
+from dream_assets_tests.scripted_llm import scripted_llm_fixture  # noqa: E402, F401

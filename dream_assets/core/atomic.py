@@ -57,9 +57,20 @@ def file_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
     """
     lock_file = lock_path_for(path)
     lock_file.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
-    try:
+    while True:
+        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
         fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        # Retention deletes a reaped session's lock file while holding it; a waiter that then
+        # wins the lock must not hold a lock on the unlinked inode while others use a new one.
+        try:
+            same = os.fstat(fd).st_ino == os.stat(lock_file).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+    try:
         yield
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
@@ -71,8 +82,7 @@ def append_line(path: Path, line: str) -> None:
     if "\n" in line:
         raise ValueError(f"{path}: a log line may not contain a newline")
     path.parent.mkdir(parents=True, exist_ok=True)
-    with file_lock(path):
-        with open(path, "a", encoding="utf-8") as handle:
-            handle.write(line + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
+    with file_lock(path), open(path, "a", encoding="utf-8") as handle:
+        handle.write(line + "\n")
+        handle.flush()
+        os.fsync(handle.fileno())

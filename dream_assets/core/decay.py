@@ -45,9 +45,14 @@ def decayed_importance(entry: MemoryEntry, rule: DecayRule, now: datetime) -> fl
     return max(rule.floor, entry.importance * factor)
 
 
+# Below this change an entry is not rewritten. Skipping is exact, not an approximation: the next
+# pass measures elapsed time from the last write, so the deferred decay is applied in full then.
+MIN_WRITTEN_CHANGE = 1e-4
+
+
 def decay_entry(entry: MemoryEntry, rule: DecayRule, now: datetime) -> MemoryEntry | None:
-    """The decayed entry to write, or None when nothing changes."""
+    """The decayed entry to write, or None when the change is too small to be worth a write."""
     new_importance = decayed_importance(entry, rule, now)
-    if abs(new_importance - entry.importance) < 1e-9:
+    if abs(new_importance - entry.importance) < MIN_WRITTEN_CHANGE and new_importance > rule.floor:
         return None
     return entry.with_changes(importance=new_importance, updated_at=now)

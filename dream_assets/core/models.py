@@ -30,7 +30,9 @@ class VolumeFormatError(ValueError):
 
 def validate_entry_id(entry_id: object) -> str:
     if not isinstance(entry_id, str) or not ENTRY_ID_RE.match(entry_id) or entry_id in {".", ".."}:
-        raise ValueError(f"invalid memory entry id {entry_id!r}: must match [A-Za-z0-9._-]{{1,128}}")
+        raise ValueError(
+            f"invalid memory entry id {entry_id!r}: must match [A-Za-z0-9._-]{{1,128}}"
+        )
     return entry_id
 
 
@@ -74,7 +76,7 @@ class MemoryEntry:
     created_at: datetime
     updated_at: datetime
     last_seen_at: datetime
-    metadata: dict[str, str] = field(default_factory=dict)
+    metadata: dict[str, Any] = field(default_factory=dict)
     archived_at: datetime | None = None
     archive_reason: str | None = None
 
@@ -113,9 +115,7 @@ class MemoryEntry:
         metadata = raw.get("metadata") or {}
         if not isinstance(metadata, dict):
             raise VolumeFormatError(f"{source}: metadata must be an object")
-        meta: dict[str, str] = {}
-        for key, value in metadata.items():
-            meta[str(key)] = value if isinstance(value, str) else json.dumps(value, sort_keys=True)
+        meta: dict[str, Any] = {str(key): value for key, value in metadata.items()}
         created = _req_time(raw, "created_at", source)
         reason = raw.get("archive_reason")
         if reason is not None and not isinstance(reason, str):

@@ -168,7 +168,9 @@ class AgentVolume:
         for path in sorted(self.entries_dir.glob("*.json")):
             try:
                 self._inside(path)
-                entry = MemoryEntry.from_dict(json.loads(path.read_text(encoding="utf-8")), str(path))
+                entry = MemoryEntry.from_dict(
+                    json.loads(path.read_text(encoding="utf-8")), str(path)
+                )
                 if entry.id != path.stem:
                     raise VolumeFormatError(f"{path}: id {entry.id!r} does not match the file name")
             except (OSError, ValueError) as exc:
@@ -187,13 +189,18 @@ class AgentVolume:
     def save(self, entry: MemoryEntry) -> None:
         atomic_write_text(self.entry_path(entry.id), entry.to_json())
 
-    def archive(self, entry_id: str, *, reason: str, now: datetime) -> MemoryEntry:
+    def archive(
+        self, entry_id: str, *, reason: str, now: datetime, stamp: dict[str, str] | None = None
+    ) -> MemoryEntry:
+        """Hide an entry from search, keeping it on disk and retrievable by id."""
         entry = self.get(entry_id)
         if entry is None:
             raise KeyError(f"no memory entry {entry_id!r} in {self.entries_dir}")
         if entry.archived:
             return entry
-        archived = entry.with_changes(archived_at=now, archive_reason=reason)
+        archived = entry.with_changes(
+            archived_at=now, archive_reason=reason, metadata={**entry.metadata, **(stamp or {})}
+        )
         self.save(archived)
         return archived
 

@@ -2,16 +2,14 @@
 
 import dagster as dg
 
-from dream_assets.defs.assets import housekeeping
-from dream_assets.defs.partitions import agents_partitions
+from dream_assets.defs.assets import housekeeping, memory
 
-PASS_ASSETS = [*housekeeping.ASSETS]
-PASS_CHECKS = [*housekeeping.CHECKS]
+PASS_ASSETS = [*housekeeping.ASSETS, *memory.ASSETS]
+PASS_CHECKS = [*housekeeping.CHECKS, *memory.CHECKS]
 
 dream_cycle_job = dg.define_asset_job(
     "dream_cycle",
     selection=dg.AssetSelection.assets(*PASS_ASSETS),
-    partitions_def=agents_partitions,
     description="One full dream cycle for one agent, passes in the seed's order.",
     # One cycle per agent at a time: a second request for the same agent waits its turn.
     tags={"dagster/concurrency_key": "dream_cycle"},

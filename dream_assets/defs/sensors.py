@@ -1,6 +1,5 @@
 """Sensors. Each is cursor-based and declared RUNNING (the default would be STOPPED)."""
 
-from __future__ import annotations
 
 import json
 
@@ -30,8 +29,7 @@ def agent_discovery(
         return dg.SkipReason(f"no new agent under {dream.root()} ({len(present)} known)")
     return dg.SensorResult(
         run_requests=[
-            dg.RunRequest(partition_key=agent, run_key=f"first-run:{agent}")
-            for agent in first_runs
+            dg.RunRequest(partition_key=agent, run_key=f"first-run:{agent}") for agent in first_runs
         ],
         dynamic_partitions_requests=[agents_partitions.build_add_request(new)] if new else [],
         cursor=json.dumps(sorted(seen | set(present))),

@@ -70,4 +70,3 @@ def purge_floor_violations(
                 f"(importance {importance}, reinforced {count}×)"
             )
     return violations
-

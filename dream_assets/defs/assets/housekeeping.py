@@ -1,6 +1,5 @@
 """The deterministic housekeeping passes: retention, telemetry windows, archive purge, decay."""
 
-from __future__ import annotations
 
 import dagster as dg
 
@@ -23,9 +22,7 @@ GROUP = "housekeeping"
 )
 def retained_logs(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
     run = dream.agent(context.partition_key)
-    return materialize_report(
-        context, run_log_retention(run.volume, run.options, run.clock.now())
-    )
+    return materialize_report(context, run_log_retention(run.volume, run.options, run.clock.now()))
 
 
 @dg.asset_check(asset=retained_logs, blocking=True, name="within_bounds")
@@ -61,11 +58,11 @@ def telemetry_windows(
     group_name=GROUP,
     deps=[retained_logs],
     kinds={"python"},
-    description="Pass 0b: hard-deletes entries archived past retention; the high-value floor is kept.",
+    description="Pass 0b: hard-deletes entries archived past retention, keeping the floor.",
 )
 def purged_archive(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
     run = dream.agent(context.partition_key)
-    report = run_archive_purge(run.volume, run.options, run.clock.now(), run_id=context.run_id)
+    report = run_archive_purge(run.volume, run.options, run.clock.now(), run_id=context.run.run_id)
     return materialize_report(context, report)
 
 
@@ -75,7 +72,7 @@ def purged_archive_pruning_floor(
 ) -> dg.AssetCheckResult:
     """No entry at or above the high-value floor was purged (re-read from the tombstones)."""
     run = dream.agent(context.partition_key)
-    violations = purge_floor_violations(run.volume, run.options, context.run_id)
+    violations = purge_floor_violations(run.volume, run.options, context.run.run_id)
     return check_from_violations(violations, what="pruning floor")
 
 

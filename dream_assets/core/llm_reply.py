@@ -1,0 +1,447 @@
+"""The one place that parses model replies into the seed's JSON contracts.
+
+Seed 000, "LLM response format": every pass answers with one JSON object; the host extracts the
+outermost object from the reply, tolerating DeepSeek-style ``<think>...</think>`` reasoning and
+prose around it. This module does that extraction and validates the three contract shapes
+(memory consolidation / preference inference, skill consolidation / optimization, skill gap
+detection) into typed values.
+
+A reply that cannot be read raises ``ReplyError``; the caller then leaves its ledger stamp
+unwritten, because the seed records a pass as done "only after the model returns usable JSON",
+so the pass is retried next cycle instead of being mistaken for a completed one. One malformed
+item does not sink a whole reply: it is dropped and described in ``invalid``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+
+class ReplyError(ValueError):
+    """The model's reply holds no usable JSON object of the expected shape."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Extraction
+
+
+_THINK_OPEN = re.compile(r"<(think|thinking)>", re.IGNORECASE)
+_THINK_CLOSE = re.compile(r"</(think|thinking)>", re.IGNORECASE)
+_TRAILING_COMMA = re.compile(r",(\s*[}\]])")
+_SNIPPET_CHARS = 80
+
+
+def extract_json_object(text: str) -> dict[str, object]:
+    """Return the outermost JSON object in a model reply.
+
+    Reasoning blocks are skipped, prose and code fences around the object are ignored, and
+    the first top-level object that parses wins. Objects nested inside a JSON array or inside
+    an unparseable outer object are never returned: handing a pass one inner ``toSave`` item
+    as if it were the whole reply would read as "nothing to do" and stamp the pass done.
+    """
+    scan = _drop_orphan_reasoning(text)
+    position = 0
+    while position < len(scan):
+        think = _THINK_OPEN.match(scan, position)
+        if think is not None:
+            close = _THINK_CLOSE.search(scan, think.end())
+            if close is None:
+                # A reply cut off inside its reasoning has no answer yet; anything brace-like
+                # in there is a draft, not the model's reply.
+                break
+            position = close.end()
+            continue
+        char = scan[position]
+        if char not in "{[":
+            position += 1
+            continue
+        end = _matching_close(scan, position)
+        if end is None:
+            if char == "[":
+                # An unmatched '[' in prose ("[see below") is not JSON; keep scanning.
+                position += 1
+                continue
+            raise ReplyError(
+                "reply ends inside an unclosed JSON object (truncated?): "
+                + _snippet(scan[position:])
+            )
+        value = _loads(scan[position : end + 1])
+        if isinstance(value, dict):
+            return value
+        if char == "[" and value is None:
+            # Bracketed prose such as "[1]" or "[see {x}]": step inside, it may hold the reply.
+            position += 1
+            continue
+        # Either a parsed JSON array (its objects are not outermost) or a braced span that is
+        # not JSON (prose such as "{toDelete, toSave}"): skip it whole.
+        position = end + 1
+    raise ReplyError("no JSON object in reply: " + _snippet(text))
+
+
+def _drop_orphan_reasoning(text: str) -> str:
+    """Drop reasoning whose opening tag the chat template already emitted.
+
+    Some servers put ``<think>`` into the prompt, so the reply starts mid-reasoning and only
+    the closing tag appears; everything before it is reasoning.
+    """
+    close = _THINK_CLOSE.search(text)
+    if close is None:
+        return text
+    if _THINK_OPEN.search(text, 0, close.start()) is not None:
+        return text
+    return text[close.end() :]
+
+
+def _matching_close(text: str, start: int) -> int | None:
+    """Index of the bracket closing the one at ``start``, skipping brackets inside strings."""
+    depth = 0
+    in_string = False
+    escaped = False
+    for index in range(start, len(text)):
+        char = text[index]
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "{[":
+            depth += 1
+        elif char in "}]":
+            depth -= 1
+            if depth == 0:
+                return index
+    return None
+
+
+def _loads(candidate: str) -> object | None:
+    """Parse one candidate span, or ``None`` when it is not JSON.
+
+    ``strict=False`` admits raw newlines inside strings and the trailing-comma retry admits
+    ``[1, 2,]``: both are common in model output and neither changes what the model meant.
+    """
+    try:
+        value: object = json.loads(candidate, strict=False)
+    except ValueError:
+        pass
+    else:
+        return value
+    repaired = _drop_trailing_commas(candidate)
+    if repaired == candidate:
+        return None
+    try:
+        repaired_value: object = json.loads(repaired, strict=False)
+    except ValueError:
+        return None
+    return repaired_value
+
+
+def _drop_trailing_commas(candidate: str) -> str:
+    pieces: list[str] = []
+    last = 0
+    in_string = False
+    escaped = False
+    for index, char in enumerate(candidate):
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char == "," and _TRAILING_COMMA.match(candidate, index):
+            pieces.append(candidate[last:index])
+            last = index + 1
+    pieces.append(candidate[last:])
+    return "".join(pieces)
+
+
+def _snippet(text: str) -> str:
+    flat = " ".join(text.split())
+    if len(flat) > _SNIPPET_CHARS:
+        flat = flat[:_SNIPPET_CHARS] + "..."
+    return f"{len(text)} chars: {flat!r}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Contract shapes
+
+
+@dataclass(frozen=True)
+class SaveItem:
+    """One memory the model asks to save (memory consolidation / preference inference).
+
+    ``category`` is empty when the model gave none; the pass decides what to use instead.
+    Temporal fields are not part of the contract: the host computes them from ``source_ids``.
+    """
+
+    content: str
+    category: str
+    tags: tuple[str, ...]
+    source_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MemoryReply:
+    to_delete: tuple[str, ...]
+    to_save: tuple[SaveItem, ...]
+    invalid: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class SkillSave:
+    """One skill the model asks to save (consolidation, optimization or gap detection)."""
+
+    name: str
+    summary: str
+    content: str
+    source_names: tuple[str, ...]
+    see_also: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SkillReply:
+    to_delete: tuple[str, ...]
+    to_save: tuple[SkillSave, ...]
+    invalid: tuple[str, ...] = ()
+
+
+# Cleans one string from a list in the reply; ``None`` means the string is unusable.
+_Cleaner = Callable[[str], str | None]
+
+
+class _InvalidItem(Exception):
+    """One item of a reply is malformed; it is dropped, not the reply."""
+
+
+def parse_memory_reply(obj: object) -> MemoryReply:
+    """Validate a memory consolidation / preference inference reply."""
+    reply = _top_level(obj, ("toDelete", "toSave"))
+    invalid: list[str] = []
+    to_delete = _id_list(reply, "toDelete", invalid)
+    saves: list[SaveItem] = []
+    kept_sources: set[str] = set()
+    for index, item in enumerate(_object_list(reply, "toSave")):
+        where = f"toSave[{index}]"
+        try:
+            saves.append(_save_item(item, where, invalid))
+        except _InvalidItem as problem:
+            invalid.append(f"{where} dropped: {problem}")
+            kept_sources.update(_readable_ids(item, "sourceIds"))
+    return MemoryReply(
+        to_delete=_keep_sources_of_dropped(to_delete, kept_sources, invalid),
+        to_save=tuple(saves),
+        invalid=tuple(invalid),
+    )
+
+
+def parse_skill_reply(obj: object) -> SkillReply:
+    """Validate a skill consolidation / optimization reply."""
+    reply = _top_level(obj, ("toDelete", "toSave"))
+    invalid: list[str] = []
+    to_delete = _name_list(reply, "toDelete", invalid)
+    saves: list[SkillSave] = []
+    kept_sources: set[str] = set()
+    for index, item in enumerate(_object_list(reply, "toSave")):
+        where = f"toSave[{index}]"
+        try:
+            saves.append(_skill_save(item, where, invalid))
+        except _InvalidItem as problem:
+            invalid.append(f"{where} dropped: {problem}")
+            kept_sources.update(_readable_ids(item, "sourceNames"))
+    return SkillReply(
+        to_delete=_keep_sources_of_dropped(to_delete, kept_sources, invalid),
+        to_save=tuple(saves),
+        invalid=tuple(invalid),
+    )
+
+
+def parse_gap_reply(obj: object) -> tuple[SkillSave, ...]:
+    """Validate a skill gap detection reply: only new skills, nothing is deleted.
+
+    Use ``parse_skill_reply(obj).invalid`` for the descriptions of dropped items.
+    """
+    reply = _top_level(obj, ("toSave",))
+    invalid: list[str] = []
+    saves: list[SkillSave] = []
+    for index, item in enumerate(_object_list(reply, "toSave")):
+        try:
+            saves.append(_skill_save(item, f"toSave[{index}]", invalid))
+        except _InvalidItem:
+            continue
+    return tuple(saves)
+
+
+def _top_level(obj: object, keys: tuple[str, ...]) -> Mapping[str, object]:
+    if not isinstance(obj, dict):
+        raise ReplyError(f"reply must be a JSON object, got {_kind(obj)}")
+    if obj and not any(key in obj for key in keys):
+        # An object with none of the contract's keys (an inner item, an invented shape) is not
+        # "nothing to do"; treating it so would stamp the pass done on a misread reply.
+        raise ReplyError(
+            f"reply has none of {list(keys)}; got keys {sorted(str(key) for key in obj)[:10]}"
+        )
+    return obj
+
+
+def _object_list(reply: Mapping[str, object], key: str) -> list[object]:
+    value = reply.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ReplyError(f"{key} must be a list, got {_kind(value)}")
+    return value
+
+
+def _id_list(reply: Mapping[str, object], key: str, invalid: list[str]) -> tuple[str, ...]:
+    return _strings(_object_list(reply, key), key, invalid, _clean_id)
+
+
+def _name_list(reply: Mapping[str, object], key: str, invalid: list[str]) -> tuple[str, ...]:
+    return _strings(_object_list(reply, key), key, invalid, _clean_name)
+
+
+def _strings(
+    values: list[object], where: str, invalid: list[str], clean: _Cleaner
+) -> tuple[str, ...]:
+    kept: list[str] = []
+    for index, value in enumerate(values):
+        cleaned = clean(value) if isinstance(value, str) else None
+        if cleaned is None:
+            invalid.append(f"{where}[{index}] dropped: not a usable string ({_kind(value)})")
+        elif cleaned not in kept:
+            kept.append(cleaned)
+    return tuple(kept)
+
+
+def _clean_id(value: str) -> str | None:
+    """An entry id, as the model copied it from the prompt.
+
+    Prompts show each entry on a line starting with ``[<id>]``, so models sometimes copy the
+    brackets along; the id itself never contains them.
+    """
+    text = value.strip()
+    if len(text) >= 2 and text.startswith("[") and text.endswith("]"):
+        text = text[1:-1].strip()
+    return text or None
+
+
+def _clean_name(value: str) -> str | None:
+    """A skill name (may hold '/'), refused when it could escape the skills directory."""
+    text = value.strip()
+    if not text or text.startswith("/") or "\\" in text:
+        return None
+    if any(ord(char) < 32 for char in text):
+        return None
+    if any(segment in ("", ".", "..") for segment in text.split("/")):
+        return None
+    return text
+
+
+def _save_item(item: object, where: str, invalid: list[str]) -> SaveItem:
+    fields = _item_fields(item)
+    content = _required_text(fields, "content")
+    category = fields.get("category")
+    if category is None:
+        category = ""
+    if not isinstance(category, str):
+        raise _InvalidItem(f"category is {_kind(category)}, not a string")
+    return SaveItem(
+        content=content,
+        category=category.strip(),
+        tags=_item_strings(fields, "tags", where, invalid, _clean_tag),
+        source_ids=_item_strings(fields, "sourceIds", where, invalid, _clean_id),
+    )
+
+
+def _skill_save(item: object, where: str, invalid: list[str]) -> SkillSave:
+    fields = _item_fields(item)
+    raw_name = _required_text(fields, "name")
+    name = _clean_name(raw_name)
+    if name is None:
+        raise _InvalidItem(f"name {raw_name!r} is not a safe skill name")
+    return SkillSave(
+        name=name,
+        summary=_required_text(fields, "summary"),
+        content=_required_text(fields, "content"),
+        source_names=_item_strings(fields, "sourceNames", where, invalid, _clean_name),
+        see_also=_item_strings(fields, "seeAlso", where, invalid, _clean_name),
+    )
+
+
+def _item_fields(item: object) -> Mapping[str, object]:
+    if not isinstance(item, dict):
+        raise _InvalidItem(f"item is {_kind(item)}, not an object")
+    return item
+
+
+def _required_text(fields: Mapping[str, object], key: str) -> str:
+    value = fields.get(key)
+    if not isinstance(value, str) or not value.strip():
+        raise _InvalidItem(f"{key} missing or not a non-empty string ({_kind(value)})")
+    return value.strip()
+
+
+def _item_strings(
+    fields: Mapping[str, object], key: str, where: str, invalid: list[str], clean: _Cleaner
+) -> tuple[str, ...]:
+    value = fields.get(key)
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise _InvalidItem(f"{key} is {_kind(value)}, not a list")
+    return _strings(value, f"{where}.{key}", invalid, clean)
+
+
+def _clean_tag(value: str) -> str | None:
+    return value.strip() or None
+
+
+def _readable_ids(item: object, key: str) -> list[str]:
+    """The string ids a dropped item named as its sources, as far as they can be read."""
+    if not isinstance(item, dict):
+        return []
+    value = item.get(key)
+    if not isinstance(value, list):
+        return []
+    return [cleaned for raw in value if isinstance(raw, str) and (cleaned := _clean_id(raw))]
+
+
+def _keep_sources_of_dropped(
+    to_delete: tuple[str, ...], kept_sources: set[str], invalid: list[str]
+) -> tuple[str, ...]:
+    """Withdraw deletes of the sources of a dropped save.
+
+    Deleting them would lose their facts: the merged item meant to carry them was dropped.
+    """
+    kept: list[str] = []
+    for target in to_delete:
+        if target in kept_sources:
+            invalid.append(f"toDelete {target!r} withdrawn: the toSave item naming it was dropped")
+        else:
+            kept.append(target)
+    return tuple(kept)
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "object"
+    return type(value).__name__

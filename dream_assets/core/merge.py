@@ -1,0 +1,95 @@
+"""Merge arithmetic: the host, not the model, computes a merged entry's temporal fields.
+
+Seed: created_at = min (first seen preserved), last_seen_at = max (reinforcement, never reset to
+now), reinforcement_count = sum, subject-time metadata merged (start/end widen, point prefers the
+most specific), other source metadata dropped; provenance ``merged_from`` + ``merged_at``. This
+keeps dream housekeeping from stamping every reprocessed entry as "just observed".
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from dream_assets.core.clock import format_time
+from dream_assets.core.models import MemoryEntry
+
+# Metadata keys the cycle itself writes.
+MERGED_FROM = "merged_from"
+MERGED_AT = "merged_at"
+MERGED_BY_RUN = "merged_by_run"
+MERGE_PENDING = "merge_pending"  # set until every source is archived (crash recovery)
+ARCHIVED_BY_RUN = "archived_by_run"
+REVIEWED_HASH = "consolidation_reviewed_hash"
+REJECTED_CLUSTER = "consolidation_rejected_cluster"
+REJECTED_AT = "consolidation_rejected_at"
+
+
+def merge_subject_time(sources: Sequence[MemoryEntry]) -> dict[str, str]:
+    starts = [str(s.metadata["subject_start"]) for s in sources if s.metadata.get("subject_start")]
+    ends = [str(s.metadata["subject_end"]) for s in sources if s.metadata.get("subject_end")]
+    points = [str(s.metadata["subject_point"]) for s in sources if s.metadata.get("subject_point")]
+    merged: dict[str, str] = {}
+    # ISO dates of differing precision ("2021", "2021-03", "2021-03-01") compare correctly as
+    # strings for widening; the point keeps the longest (most specific) spelling.
+    if starts:
+        merged["subject_start"] = min(starts)
+    if ends:
+        merged["subject_end"] = max(ends)
+    if points:
+        merged["subject_point"] = max(points, key=len)
+    return merged
+
+
+def merged_entry_id(source_ids: Sequence[str], content: str) -> str:
+    """Deterministic, so a retried merge rewrites the same entry instead of duplicating it."""
+    digest = hashlib.sha256(
+        ("\x1f".join(sorted(source_ids)) + "\x1e" + content).encode("utf-8")
+    ).hexdigest()
+    return f"merged-{digest[:20]}"
+
+
+def build_merged_entry(
+    sources: Sequence[MemoryEntry],
+    *,
+    content: str,
+    category: str,
+    tags: Sequence[str],
+    now: datetime,
+    run_id: str | None,
+) -> MemoryEntry:
+    if not sources:
+        raise ValueError("a merge needs at least one source")
+    metadata: dict[str, Any] = dict(merge_subject_time(sources))
+    metadata[MERGED_FROM] = [s.id for s in sources]
+    metadata[MERGED_AT] = format_time(now)
+    metadata[MERGE_PENDING] = "true"
+    if run_id:
+        metadata[MERGED_BY_RUN] = run_id
+    ordered_tags = list(dict.fromkeys([*tags, *(t for s in sources for t in s.tags)]))
+    return MemoryEntry(
+        id=merged_entry_id([s.id for s in sources], content),
+        content=content,
+        category=category or sources[0].category,
+        tags=tuple(ordered_tags),
+        # The merged fact is worth at least its most valuable source.
+        importance=max(s.importance for s in sources),
+        reinforcement_count=sum(s.reinforcement_count for s in sources),
+        created_at=min(s.created_at for s in sources),
+        updated_at=now,
+        last_seen_at=max(s.last_seen_at for s in sources),
+        metadata=metadata,
+    )
+
+
+def merged_from(entry: MemoryEntry) -> list[str]:
+    raw = entry.metadata.get(MERGED_FROM) or []
+    if isinstance(raw, str):  # tolerate a comma-joined string written by another tool
+        raw = raw.split(",")
+    return [str(part) for part in raw if part]
+
+
+def rejected_cluster_id(source_ids: Sequence[str]) -> str:
+    return "rc-" + hashlib.sha1("\x1f".join(sorted(source_ids)).encode()).hexdigest()[:12]

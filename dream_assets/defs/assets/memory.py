@@ -1,0 +1,111 @@
+"""Near-duplicate scan and memory consolidation (Pass 1), with their blocking checks."""
+
+
+import os
+
+import dagster as dg
+
+from dream_assets.core.telemetry import read_feedback_window
+from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
+from dream_assets.defs.partitions import agents_partitions
+from dream_assets.defs.resources import DreamResource, LLMResource
+from dream_assets.defs.results import check_from_violations, materialize_report
+from dream_assets.llm import embed
+from dream_assets.passes.consolidation_checks import (
+    ephemeral_floor_violations,
+    merge_coverage_violations,
+    provenance_violations,
+)
+from dream_assets.passes.duplicate_clusters import read_cluster_table, scan_duplicate_clusters
+from dream_assets.passes.memory_consolidation import run_memory_consolidation
+
+GROUP = "memory"
+
+
+@dg.asset(
+    partitions_def=agents_partitions,
+    group_name=GROUP,
+    deps=[memory_importance],
+    kinds={"python", "duckdb"},
+    description="Near-duplicate clusters of live entries (embeddings if configured, else TF-IDF).",
+)
+def duplicate_clusters(
+    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
+) -> dg.MaterializeResult:
+    run = dream.agent(context.partition_key)
+    embedding_model = os.environ.get("DREAM_EMBEDDING_MODEL")
+    settings = llm.settings()
+    embedder = (
+        (lambda texts: embed(settings, texts, embedding_model))
+        if embedding_model and (settings.base_url or settings.api_key)
+        else None
+    )
+    report, _clusters = scan_duplicate_clusters(
+        run.volume, run.options, run.clock.now(), embedder=embedder
+    )
+    result = materialize_report(context, report)
+    metadata = dict(result.metadata or {})
+    metadata["method"] = dg.MetadataValue.text(str(report.extra.get("method", "")))
+    return dg.MaterializeResult(metadata=metadata)
+
+
+@dg.asset(
+    partitions_def=agents_partitions,
+    group_name=GROUP,
+    deps=[duplicate_clusters, telemetry_windows],
+    kinds={"python", "openai"},
+    pool="llm",
+    description="Pass 1: merges near-duplicates (model or deterministic) without losing a fact.",
+)
+def consolidated_memory(
+    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
+) -> dg.MaterializeResult:
+    run = dream.agent(context.partition_key)
+    report = run_memory_consolidation(
+        run.volume,
+        run.options,
+        run.clock.now(),
+        model=llm.chat_model(run),
+        clusters=read_cluster_table(run.volume.duckdb_path),
+        feedback=read_feedback_window(run.volume.duckdb_path),
+        run_id=context.run.run_id,
+    )
+    return materialize_report(context, report)
+
+
+@dg.asset_check(asset=consolidated_memory, blocking=True, name="merge_coverage")
+def consolidated_memory_merge_coverage(
+    context: dg.AssetCheckExecutionContext, dream: DreamResource
+) -> dg.AssetCheckResult:
+    """Every entry merged this run keeps the specifics of its archived sources."""
+    run = dream.agent(context.partition_key)
+    violations, checked = merge_coverage_violations(run.volume, context.run.run_id)
+    return check_from_violations(violations, what="merge coverage", checked=checked)
+
+
+@dg.asset_check(asset=consolidated_memory, blocking=True, name="pruning_floor")
+def consolidated_memory_pruning_floor(
+    context: dg.AssetCheckExecutionContext, dream: DreamResource
+) -> dg.AssetCheckResult:
+    """No entry at or above the high-value floor was archived as ephemeral this run."""
+    run = dream.agent(context.partition_key)
+    violations, checked = ephemeral_floor_violations(run.volume, run.options, context.run.run_id)
+    return check_from_violations(violations, what="pruning floor", checked=checked)
+
+
+@dg.asset_check(asset=consolidated_memory, blocking=True, name="provenance")
+def consolidated_memory_provenance(
+    context: dg.AssetCheckExecutionContext, dream: DreamResource
+) -> dg.AssetCheckResult:
+    """Every merged_from id resolves while inside the archive retention."""
+    run = dream.agent(context.partition_key)
+    violations, checked = provenance_violations(run.volume, run.options, run.clock.now())
+    return check_from_violations(violations, what="provenance", checked=checked)
+
+
+ASSETS = [duplicate_clusters, consolidated_memory]
+CHECKS = [
+    consolidated_memory_merge_coverage,
+    consolidated_memory_pruning_floor,
+    consolidated_memory_provenance,
+]

@@ -1,0 +1,46 @@
+"""Telemetry windows: cut the time-windowed slices of the retained logs that later passes read.
+
+Runs after log retention, so the windows are cut from the capped logs. Malformed lines are
+counted and skipped, never fatal (a log the agent half-wrote must not stop the cycle); each file
+that had any is named in a warning so the operator can find it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.telemetry import WINDOW_TABLES, build_windows
+from dream_assets.core.volume import AgentVolume
+from dream_assets.passes.report import PassReport
+
+PASS_NAME = "telemetry_windows"
+
+
+def _shown(volume: AgentVolume, path: Path) -> str:
+    try:
+        return str(path.relative_to(volume.root))
+    except ValueError:
+        return str(path)
+
+
+def run_telemetry_windows(volume: AgentVolume, options: DreamOptions, now: datetime) -> PassReport:
+    report = PassReport(PASS_NAME)
+    build = build_windows(volume, options, now)
+    for table in WINDOW_TABLES:
+        # Always present, zeros included, so the UI plots an unbroken series per agent.
+        report.count(f"{table}_rows", build.rows[table])
+        report.count(f"{table}_malformed", build.malformed[table])
+        report.count(f"{table}_files", build.files[table])
+        report.decide(
+            "built",
+            table,
+            f"{build.rows[table]} rows from {build.files[table]} files since "
+            f"{build.window_start[table].isoformat()}, {build.malformed[table]} malformed",
+        )
+    report.count("malformed_lines", sum(build.malformed.values()))
+    for path, count in sorted(build.malformed_files.items()):
+        report.warnings.append(f"{_shown(volume, path)}: {count} malformed line(s) skipped")
+    report.extra["db_path"] = str(volume.duckdb_path)
+    return report

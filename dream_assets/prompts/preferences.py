@@ -1,0 +1,47 @@
+"""Prompt of preference inference (seed 000, Pass 5).
+
+The directive (built-in or the volume's ``pref-dream.md``) is the system message. The user
+message carries the conversation by session, the recent feedback, the explicit statements the
+host already counted (so the model applies the sentiment thresholds to real counts) and the
+preferences already on file, each on its own ``[<id>]`` line (DESIGN.md, prompt contract).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from dream_assets.core.models import MemoryEntry
+from dream_assets.core.preference_statements import PreferenceCandidate
+from dream_assets.prompts import one_line
+from dream_assets.prompts.memory import entry_line, feedback_line
+from dream_assets.prompts.skills import conversation_block
+
+
+def candidate_line(candidate: PreferenceCandidate) -> str:
+    met = "threshold met" if candidate.qualifies else "below threshold"
+    return (
+        f'- "{one_line(candidate.statement, 300)}" — {candidate.occurrences} occurrence(s) in '
+        f"{len(candidate.sessions)} session(s), strongest: {candidate.strongest.label}, {met}"
+    )
+
+
+def preference_prompt(
+    directive: str,
+    sessions: Mapping[str, Sequence[Mapping[str, Any]]],
+    feedback: Sequence[dict[str, Any]],
+    candidates: Sequence[PreferenceCandidate],
+    existing: Sequence[MemoryEntry],
+) -> tuple[str, str]:
+    lines = [f"## Recent conversations ({len(sessions)} session(s))"]
+    lines += conversation_block(sessions)
+    if feedback:
+        lines += ["", "## Recent feedback signals (last 7 days)"]
+        lines += [feedback_line(signal) for signal in feedback]
+    if candidates:
+        lines += ["", "## Explicit preference statements counted by the host"]
+        lines += [candidate_line(c) for c in candidates]
+    if existing:
+        lines += ["", "## Preferences already on file (restate one in the same words to keep it)"]
+        lines += [entry_line(entry) for entry in existing]
+    return directive, "\n".join(lines)

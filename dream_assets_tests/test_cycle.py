@@ -1,0 +1,153 @@
+"""A full dream cycle through the real Dagster machinery: CLI, SQLite and Postgres instances."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from datetime import UTC, datetime
+from pathlib import Path
+
+import dagster as dg
+import pytest
+
+from dream_assets.cli import main, run_cycle
+from dream_assets.demo import write_demo
+from dream_assets.defs.sensors import agent_discovery
+from dream_assets.defs.resources import DreamResource
+
+REPO = Path(__file__).resolve().parents[1]
+DEMO_NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("demo-template") / "demo"
+    write_demo(target, seed=7, now=DEMO_NOW)
+    return target
+
+
+def _volume_digest(root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(root.joinpath("memory").rglob("*.json")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def test_dream_run_runs_every_pass_on_the_demo_agent(
+    demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    agent = tmp_path / "agents" / "demo"
+    shutil.copytree(demo_template, agent)
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    assert main(["run", "--agent", str(agent)]) == 0
+    out = capsys.readouterr().out
+    for line in ("log_retention:", "archive_purge:", "importance_decay:", "telemetry_windows:",
+                 "duplicate_clusters:", "memory_consolidation:"):
+        assert line in out, out
+    assert "checks: 5 passed, 0 failed" in out
+    assert "merged" in out
+    merged = [p for p in (agent / "memory" / "entries").glob("merged-*.json")]
+    assert merged, "the demo's exact duplicates are merged deterministically"
+
+    # A second immediate run: consolidation is inside its min interval, nothing merges again.
+    before = _volume_digest(agent)
+    assert main(["run", "--agent", str(agent), "--json"]) == 0
+    outcome = json.loads(capsys.readouterr().out)[0]
+    consolidation = outcome["passes"]["consolidated_memory"]
+    assert consolidation["skipped"] is True and consolidation["model_calls"] == 0
+    assert "last completed" in consolidation["summary"]
+    assert len(list((agent / "memory" / "entries").glob("merged-*.json"))) == len(merged)
+    del before
+
+
+def test_dream_run_rejects_a_missing_agent_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["run", "--agent", str(tmp_path / "nope")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "not a directory" in err[0]
+
+
+def test_bad_agent_option_fails_the_run_naming_the_option(
+    demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    agent = tmp_path / "agents" / "demo"
+    shutil.copytree(demo_template, agent)
+    (agent / "dream-options.json").write_text('{"similarity_threshold": "high"}')
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    assert main(["run", "--agent", str(agent)]) == 1
+    err = capsys.readouterr().err
+    assert "similarity_threshold" in err and "dream-options.json" in err
+
+
+@pytest.mark.postgres
+def test_cycle_on_a_real_postgres_instance(
+    postgres_db: dict[str, object], demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shipped dagster.yaml, on the real PostgreSQL server: materialize and read back."""
+    home = tmp_path / "dagster_home"
+    home.mkdir()
+    shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+    monkeypatch.setenv("DAGSTER_HOME", str(home))
+    monkeypatch.setenv("DREAM_PG_HOST", str(postgres_db["host"]))
+    monkeypatch.setenv("DREAM_PG_PORT", str(postgres_db["port"]))
+    monkeypatch.setenv("DREAM_PG_USER", str(postgres_db["user"]))
+    monkeypatch.setenv("DREAM_PG_PASSWORD", str(postgres_db["password"]))
+    monkeypatch.setenv("DREAM_PG_DB", str(postgres_db["dbname"]))
+    agent = tmp_path / "agents" / "demo"
+    shutil.copytree(demo_template, agent)
+
+    instance = dg.DagsterInstance.get()
+    try:
+        assert type(instance.run_storage).__name__ == "PostgresRunStorage"
+        outcome = run_cycle(agent.parent, "demo", instance)
+        assert outcome["success"], outcome["failures"]
+        for name in ("retained_logs", "purged_archive", "memory_importance", "consolidated_memory"):
+            event = instance.get_latest_materialization_event(dg.AssetKey(name))
+            assert event is not None, name
+            materialization = event.asset_materialization
+            assert materialization is not None and materialization.partition == "demo"
+            assert "summary" in materialization.metadata
+        merged = instance.get_latest_materialization_event(dg.AssetKey("consolidated_memory"))
+        assert merged is not None and merged.asset_materialization is not None
+        assert merged.asset_materialization.metadata["merged"].value >= 1
+        records = instance.event_log_storage.get_asset_check_execution_history(
+            dg.AssetCheckKey(dg.AssetKey("consolidated_memory"), "merge_coverage"), limit=5
+        )
+        assert records and records[0].status.value == "SUCCEEDED"
+    finally:
+        instance.dispose()
+
+
+def test_agent_discovery_registers_new_directories_and_requests_a_first_run(tmp_path: Path) -> None:
+    root = tmp_path / "agents"
+    (root / "alpha").mkdir(parents=True)
+    with dg.instance_for_test() as instance:
+        context = dg.build_sensor_context(
+            instance=instance, resources={"dream": DreamResource(agents_root=str(root))}
+        )
+        result = agent_discovery(context)
+        assert isinstance(result, dg.SensorResult)
+        assert [r.partition_key for r in result.run_requests or []] == ["alpha"]
+        (request,) = result.dynamic_partitions_requests or []
+        assert list(request.partition_keys) == ["alpha"]
+        instance.add_dynamic_partitions("agents", ["alpha"])
+
+        again = dg.build_sensor_context(
+            instance=instance,
+            cursor=result.cursor,
+            resources={"dream": DreamResource(agents_root=str(root))},
+        )
+        assert isinstance(agent_discovery(again), dg.SkipReason)
+
+        (root / "beta").mkdir()
+        third = dg.build_sensor_context(
+            instance=instance,
+            cursor=result.cursor,
+            resources={"dream": DreamResource(agents_root=str(root))},
+        )
+        later = agent_discovery(third)
+        assert isinstance(later, dg.SensorResult)
+        assert [r.partition_key for r in later.run_requests or []] == ["beta"]

@@ -1,0 +1,75 @@
+"""The definitions load, and carry the asset keys, checks, job and sensors the design names."""
+
+from __future__ import annotations
+
+import dagster as dg
+
+from dream_assets.definitions import defs
+
+EXPECTED_ASSETS = {
+    "retained_logs",
+    "telemetry_windows",
+    "purged_archive",
+    "memory_importance",
+    "duplicate_clusters",
+    "consolidated_memory",
+}
+BLOCKING_CHECKS = {
+    ("retained_logs", "within_bounds"),
+    ("purged_archive", "pruning_floor"),
+    ("consolidated_memory", "merge_coverage"),
+    ("consolidated_memory", "pruning_floor"),
+    ("consolidated_memory", "provenance"),
+}
+
+
+def _graph() -> dg.AssetGraph:  # type: ignore[name-defined]
+    return defs.resolve_asset_graph()
+
+
+def test_every_pass_asset_exists_and_is_partitioned_by_agent() -> None:
+    graph = _graph()
+    keys = {key.to_user_string() for key in graph.get_all_asset_keys()}
+    assert EXPECTED_ASSETS <= keys
+    for name in EXPECTED_ASSETS:
+        partitions = graph.get(dg.AssetKey(name)).partitions_def
+        assert isinstance(partitions, dg.DynamicPartitionsDefinition)
+        assert partitions.name == "agents"
+
+
+def test_blocking_checks_exist() -> None:
+    graph = _graph()
+    specs = {
+        (key.asset_key.to_user_string(), key.name): graph.get_check_spec(key)
+        for key in graph.asset_check_keys
+    }
+    for key in BLOCKING_CHECKS:
+        assert key in specs, key
+        assert specs[key].blocking, key
+
+
+def test_passes_run_in_the_seeds_order() -> None:
+    graph = _graph()
+
+    def upstream(name: str) -> set[str]:
+        return {k.to_user_string() for k in graph.get(dg.AssetKey(name)).parent_keys}
+
+    assert "retained_logs" in upstream("purged_archive")
+    assert "purged_archive" in upstream("memory_importance")
+    assert "memory_importance" in upstream("duplicate_clusters")
+    assert {"duplicate_clusters", "telemetry_windows"} <= upstream("consolidated_memory")
+
+
+def test_consolidation_is_in_the_llm_pool() -> None:
+    assert defs.resolve_assets_def("consolidated_memory").op.pool == "llm"
+
+
+def test_sensors_are_declared_running() -> None:
+    sensor = defs.resolve_sensor_def("agent_discovery")
+    assert sensor.default_status == dg.DefaultSensorStatus.RUNNING
+
+
+def test_dream_cycle_job_selects_every_pass() -> None:
+    job = defs.resolve_job_def("dream_cycle")
+    selected = {key.to_user_string() for key in job.asset_layer.executable_asset_keys}
+    assert EXPECTED_ASSETS <= selected

@@ -1,0 +1,56 @@
+-- skill_usage_window: logs/skill-usage/<session>.jsonl lines {"ts","session_id","skill"} from
+-- the last skill_usage_window_days (seed Pass 3: usage counts per skill over 30 days, and the
+-- co-used pairs, skills invoked in the same session). The counts are rolling annotations that
+-- drift as old events age out, which is why the change gate never hashes them.
+--
+-- Parameters: $files (paths, glob characters escaped), $window_start, $now.
+
+-- name: stage
+CREATE OR REPLACE TEMP TABLE skill_usage_lines (
+    source_file VARCHAR NOT NULL,
+    valid BOOLEAN NOT NULL,
+    ts TIMESTAMPTZ,
+    session_id VARCHAR,
+    skill VARCHAR
+);
+
+-- name: load
+-- Malformed lines are kept (valid = false) so they can be counted per file; well-formed lines
+-- outside the window are dropped here, so the staging table stays window-sized.
+INSERT INTO skill_usage_lines
+WITH parsed AS (
+    SELECT
+        filename AS source_file,
+        telemetry_fields(json, ['$.ts', '$.session_id', '$.skill']) AS f
+    FROM read_ndjson_objects($files, ignore_errors = true, filename = true)
+),
+named AS (
+    SELECT
+        source_file,
+        telemetry_time(f.types[1], f.texts[1]) AS ts,
+        telemetry_name(f.types[2], f.texts[2]) AS session_id,
+        telemetry_name(f.types[3], f.texts[3]) AS skill
+    FROM parsed
+),
+checked AS (
+    SELECT
+        *,
+        coalesce(ts IS NOT NULL AND session_id IS NOT NULL AND skill IS NOT NULL, false) AS valid
+    FROM named
+)
+SELECT source_file, valid, ts, session_id, skill
+FROM checked
+WHERE NOT valid OR ts BETWEEN $window_start AND $now;
+
+-- name: malformed
+SELECT source_file, count(*) AS malformed
+FROM skill_usage_lines
+WHERE NOT valid
+GROUP BY source_file
+ORDER BY source_file;
+
+-- name: build
+CREATE OR REPLACE TABLE skill_usage_window AS
+SELECT ts, session_id, skill
+FROM skill_usage_lines
+WHERE valid;
