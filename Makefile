@@ -7,7 +7,7 @@ export DAGSTER_HOME := $(CURDIR)/.dagster_home
 DEMO_ROOT := $(CURDIR)/.demo/agents
 export DREAM_AGENTS_ROOT ?= $(DEMO_ROOT)
 
-.PHONY: install demo run test ui bench lint clean
+.PHONY: install demo run test ui bench bench-quick lint clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,9 @@ ui: demo
 
 bench: install
 	$(BIN)/python benchmarks/run_all.py
+
+bench-quick: install
+	$(BIN)/python benchmarks/run_all.py --quick
 
 lint: install
 	$(BIN)/ruff check dream_assets dream_assets_tests benchmarks

@@ -146,6 +146,109 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_merge_line(raw: str, where: str, vocabulary: Any) -> dict[str, Any]:
+    from dream_assets.core.coverage import CoverageSource, check_merge
+
+    try:
+        case = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise CliError(f"{where}: not JSON ({exc.msg})") from exc
+    if not isinstance(case, dict) or not isinstance(case.get("merged"), str):
+        raise CliError(f"{where}: expected an object with 'sources' and 'merged'")
+    sources = case.get("sources")
+    if not isinstance(sources, list) or not sources:
+        raise CliError(f"{where}: 'sources' must be a non-empty list")
+    parsed = []
+    for number, source in enumerate(sources):
+        if not isinstance(source, dict) or not isinstance(source.get("content"), str):
+            raise CliError(f"{where}: sources[{number}] needs a string 'content'")
+        parsed.append(
+            CoverageSource(
+                str(source.get("id", number)),
+                source["content"],
+                str(source.get("category") or case.get("category") or ""),
+            )
+        )
+    result = check_merge(parsed, case["merged"], vocabulary=vocabulary)
+    out: dict[str, Any] = {"ok": result.ok, "missing": list(result.missing)}
+    if "case_id" in case:
+        out = {"case_id": case["case_id"], **out}
+    return out
+
+
+def cmd_check_merge(args: argparse.Namespace) -> int:
+    from dream_assets.core.coverage import DEFAULT_VOCABULARY, load_vocabulary
+
+    vocabulary = DEFAULT_VOCABULARY
+    if args.vocabulary:
+        path = Path(args.vocabulary)
+        if not path.is_file():
+            raise CliError(f"--vocabulary {path}: no such file")
+        vocabulary, warning = load_vocabulary(path)
+        if warning:
+            # A malformed vocabulary falls back to the baseline: checking is never disabled.
+            print(f"dream check-merge: warning: {warning}", file=sys.stderr)
+    if args.batch:
+        path = Path(args.batch)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            raise CliError(f"--batch {path}: {exc.strerror}") from exc
+        label = str(path)
+    else:
+        lines = sys.stdin.read().splitlines()
+        label = "stdin"
+    for number, raw in enumerate(lines, start=1):
+        if raw.strip():
+            result = _check_merge_line(raw, f"{label}:{number}", vocabulary)
+            print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+def cmd_clusters(args: argparse.Namespace) -> int:
+    from dream_assets.core.cluster import cluster_similarity_method, find_clusters
+    from dream_assets.core.options import OptionsError, load_options
+    from dream_assets.core.volume import AgentVolume
+
+    root = Path(args.agent)
+    if not root.is_dir():
+        raise CliError(f"--agent {args.agent}: not a directory")
+    volume = AgentVolume(root)
+    try:
+        options = load_options(os.environ, volume.options_path)
+    except OptionsError as exc:
+        raise CliError(str(exc)) from exc
+    scan = volume.scan_entries()
+    live = {e.id: e for e in scan.live}
+    clusters = find_clusters(
+        [(e.id, e.content) for e in live.values()],
+        threshold=options.similarity_threshold,
+        max_cluster_size=options.max_cluster_size,
+    )
+    if args.json:
+        rows = [
+            {
+                "cluster_id": c.cluster_id,
+                "member_ids": list(c.member_ids),
+                "similarity": round(c.similarity, 4),
+                "contents": [live[m].content for m in c.member_ids],
+            }
+            for c in clusters
+        ]
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return 0
+    method = cluster_similarity_method(False)
+    print(
+        f"{len(clusters)} cluster(s) over {len(live)} live entries ({method}, "
+        f">= {options.similarity_threshold}, at most {options.max_cluster_size} per cluster)"
+    )
+    for c in clusters:
+        print(f"{c.cluster_id}  {c.similarity:.3f}")
+        for member in c.member_ids:
+            print(f"    [{member}] {live[member].content}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dream", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -161,6 +264,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--json", action="store_true", help="print the outcome as JSON")
     run.set_defaults(func=cmd_run)
+
+    check = sub.add_parser("check-merge", help="the merge coverage check over JSON lines")
+    check.add_argument("--vocabulary", help="a merge-coverage-vocabulary.json file")
+    check.add_argument("--batch", help="a JSONL file of cases (default: stdin)")
+    check.set_defaults(func=cmd_check_merge)
+
+    clusters = sub.add_parser("clusters", help="near-duplicate clusters of an agent's memory")
+    clusters.add_argument("--agent", required=True)
+    clusters.add_argument("--json", action="store_true")
+    clusters.set_defaults(func=cmd_clusters)
     return parser
 
 

@@ -1401,8 +1401,9 @@ class _Script:
 
 # Recent sessions, in order. Recurring first requests (3 x "summarize my emails", 2 x "flight
 # prices") feed gap detection; preferences sit at each sentiment threshold of preference
-# inference: bullet points said casually 3 times, metric units with mild pushback twice, emojis
-# once but very irritated, and a security-touching one (phone number) once.
+# inference: bullet points stated in 3 sessions (mostly casually), metric units with gentle
+# pushback in 2, emojis once but very irritated, and the phone number once with mild pushback,
+# which stays below its threshold.
 SCRIPTS: list[_Script] = [
     _Script(
         (
@@ -1413,7 +1414,7 @@ SCRIPTS: list[_Script] = [
                 "Friday, Priya moved the Tuesday sync to 10:00, your Spotify invoice arrived, and "
                 "there are three newsletters. Only Jon's message needs a reply today.",
             ),
-            ("user", "I prefer bullet points for this kind of thing."),
+            ("user", "I prefer bullet points. Paragraphs are hard to skim on my phone."),
             (
                 "assistant",
                 "- Jon: review the Atlas onboarding doc before Friday\n"
@@ -1442,7 +1443,7 @@ SCRIPTS: list[_Script] = [
             ),
             ("user", "How far is the airport from the city centre in Lisbon?"),
             ("assistant", "Lisbon airport is about 4.3 miles from the centre."),
-            ("user", "Please just use metric units, I don't think in miles."),
+            ("user", "No, always use metric units. I don't think in miles."),
             ("assistant", "Sorry: about 7 km, roughly 20 minutes by metro."),
         ),
         ("research/web", "travel/itinerary"),
@@ -1457,7 +1458,7 @@ SCRIPTS: list[_Script] = [
                 "reminder from SAP Concur that expenses are due on the 5th, and a note from "
                 "Melanie about Saturday.",
             ),
-            ("user", "Again, I prefer bullet points, not paragraphs."),
+            ("user", "Again, not paragraphs. I prefer bullet points."),
             (
                 "assistant",
                 "- Quill legal: contract draft to review\n- SAP Concur: expenses due on the 5th\n"
@@ -1556,7 +1557,7 @@ SCRIPTS: list[_Script] = [
                 "Over the weekend Caroline shared photos from Lisbon, Rafael asked about the 200 "
                 "EUR, and the Heron nightly build failed twice.",
             ),
-            ("user", "Bullet points please, I prefer bullet points for summaries."),
+            ("user", "Could you redo that? I prefer bullet points."),
             (
                 "assistant",
                 "- Caroline: photos from Lisbon\n- Rafael: asking about the 200 EUR\n"
@@ -1589,7 +1590,7 @@ SCRIPTS: list[_Script] = [
             ("assistant", "One: Jon confirmed the Atlas review for Friday at 14:00."),
             ("user", "Also, how long is the drive to Hamburg?"),
             ("assistant", "About 180 miles, roughly 3 hours."),
-            ("user", "Always use metric units, please. Kilometres and Celsius."),
+            ("user", "Always use metric units, please. You still gave me miles."),
             ("assistant", "Noted: about 290 km, roughly 3 hours."),
         ),
         ("mcp/email", "unit-convert"),

@@ -153,3 +153,16 @@ def test_memory_entry_json_matches_the_documented_schema() -> None:
 
 def test_volume_name_is_the_directory_name(tmp_path: Path) -> None:
     assert AgentVolume(tmp_path / "agent-7").name == "agent-7"
+
+
+def test_atomic_rewrite_keeps_the_files_mode(tmp_path: Path) -> None:
+    from dream_assets.core.atomic import atomic_write_text
+
+    fresh = tmp_path / "fresh.json"
+    atomic_write_text(fresh, "{}")
+    assert fresh.stat().st_mode & 0o777 == 0o644
+    shared = tmp_path / "shared.json"
+    shared.write_text("{}")
+    shared.chmod(0o664)
+    atomic_write_text(shared, '{"a": 1}')
+    assert shared.stat().st_mode & 0o777 == 0o664 and shared.read_text() == '{"a": 1}'

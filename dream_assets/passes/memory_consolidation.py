@@ -282,7 +282,7 @@ def _ask_model(
 
 
 def _words(text: str) -> set[str]:
-    return set(_WORD.findall(text.lower()))
+    return set(_WORD.findall(text.lower().replace("\u2019", "'")))
 
 
 def _deterministic_reply(

@@ -88,6 +88,15 @@ def changes_path(volume: AgentVolume) -> Path:
     return volume.root / CHANGES_FILE
 
 
+def log_skill_change(
+    volume: AgentVolume, run_id: str, now: datetime, action: str, skill: str, **details: Any
+) -> None:
+    """Append one change to the skill change log (what the asset checks re-verify)."""
+    record = {"run_id": run_id, "ts": format_time(now), "action": action, "skill": skill}
+    record.update(details)
+    append_line(changes_path(volume), json.dumps(record, ensure_ascii=False))
+
+
 @dataclass
 class _Cycle:
     volume: AgentVolume
@@ -101,14 +110,7 @@ class _Cycle:
     written: set[str] = field(default_factory=set)
 
     def log_change(self, action: str, skill: str, **details: Any) -> None:
-        record = {
-            "run_id": self.run_id,
-            "ts": format_time(self.now),
-            "action": action,
-            "skill": skill,
-            **details,
-        }
-        append_line(changes_path(self.volume), json.dumps(record, ensure_ascii=False))
+        log_skill_change(self.volume, self.run_id, self.now, action, skill, **details)
 
     @property
     def max_skip(self) -> timedelta:

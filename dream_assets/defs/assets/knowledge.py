@@ -1,0 +1,148 @@
+"""The knowledge passes after memory: skill catalog, inferred preferences, wisp insights.
+
+The conversation log is read by gap detection (``skill_catalog``) and cleared by preference
+inference, so ``inferred_preferences`` depends on every asset that reads the log or writes what
+it reads; the graph, not a convention, keeps the clear after the last reader.
+"""
+
+import dagster as dg
+
+from dream_assets.defs.partitions import agents_partitions
+from dream_assets.defs.resources import DreamResource, LLMResource
+from dream_assets.defs.results import check_from_violations, materialize_report
+from dream_assets.passes.preference_inference import (
+    run_preference_inference,
+    sensitive_flag_violations,
+)
+from dream_assets.passes.skill_catalog import (
+    deletion_violations,
+    run_skill_catalog,
+    see_also_violations,
+)
+from dream_assets.passes.wisp_insights import run_wisp_insights
+
+GROUP = "knowledge"
+# Upstream assets by key, so this module does not import the modules that define them.
+TELEMETRY_WINDOWS = dg.AssetKey("telemetry_windows")
+CONSOLIDATED_MEMORY = dg.AssetKey("consolidated_memory")
+
+
+@dg.asset(
+    partitions_def=agents_partitions,
+    group_name=GROUP,
+    deps=[TELEMETRY_WINDOWS, CONSOLIDATED_MEMORY],
+    kinds={"python", "openai"},
+    pool="llm",
+    description=(
+        "Passes 2–4: skill gap detection, consolidation (change-gated) and optimization; "
+        "deleted skills go to skills-archive/."
+    ),
+)
+def skill_catalog(
+    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
+) -> dg.MaterializeResult:
+    run = dream.agent(context.partition_key)
+    report = run_skill_catalog(
+        run.volume,
+        run.options,
+        run.clock.now(),
+        llm.chat_model(run),
+        run_id=context.run.run_id,
+    )
+    return materialize_report(context, report)
+
+
+@dg.asset_check(asset=skill_catalog, blocking=True, name="no_deletion_without_replacement")
+def skill_catalog_no_deletion_without_replacement(
+    context: dg.AssetCheckExecutionContext, dream: DreamResource
+) -> dg.AssetCheckResult:
+    """Every skill gone since the run started is in skills-archive/ with a replacement saved."""
+    run = dream.agent(context.partition_key)
+    violations = deletion_violations(run.volume, context.run.run_id)
+    return check_from_violations(violations, what="skill deletions")
+
+
+@dg.asset_check(asset=skill_catalog, blocking=True, name="see_also_resolves")
+def skill_catalog_see_also_resolves(
+    context: dg.AssetCheckExecutionContext, dream: DreamResource
+) -> dg.AssetCheckResult:
+    """Every see_also name this run wrote, or pointed at a skill it archived, resolves."""
+    run = dream.agent(context.partition_key)
+    violations, preexisting = see_also_violations(run.volume, context.run.run_id)
+    result = check_from_violations(violations, what="see_also")
+    metadata = dict(result.metadata or {})
+    metadata["preexisting_dangling"] = dg.MetadataValue.int(len(preexisting))
+    return dg.AssetCheckResult(
+        passed=result.passed,
+        severity=result.severity,
+        description=result.description,
+        metadata=metadata,
+    )
+
+
+@dg.asset(
+    partitions_def=agents_partitions,
+    group_name=GROUP,
+    deps=[skill_catalog, CONSOLIDATED_MEMORY, TELEMETRY_WINDOWS],
+    kinds={"python", "openai"},
+    pool="llm",
+    description=(
+        "Pass 5: durable user preferences as user-preferences/inferred entries; clears the "
+        "conversation log after every reader has read it."
+    ),
+)
+def inferred_preferences(
+    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
+) -> dg.MaterializeResult:
+    run = dream.agent(context.partition_key)
+    report = run_preference_inference(
+        run.volume,
+        run.options,
+        run.clock.now(),
+        llm.chat_model(run),
+        run_id=context.run.run_id,
+    )
+    return materialize_report(context, report)
+
+
+@dg.asset_check(asset=inferred_preferences, blocking=True, name="sensitive_flagged")
+def inferred_preferences_sensitive_flagged(
+    context: dg.AssetCheckExecutionContext, dream: DreamResource
+) -> dg.AssetCheckResult:
+    """Every inferred preference touching security, credentials or money needs permission."""
+    run = dream.agent(context.partition_key)
+    violations, checked = sensitive_flag_violations(run.volume)
+    return check_from_violations(violations, what="permission flags", checked=checked)
+
+
+@dg.asset(
+    partitions_def=agents_partitions,
+    group_name=GROUP,
+    deps=[TELEMETRY_WINDOWS, skill_catalog],
+    kinds={"python"},
+    pool="llm",
+    description=(
+        "Wisp failure analysis: recurring failures annotated on their skills, consistent "
+        "successes reported as promotion candidates."
+    ),
+)
+def wisp_insights(
+    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
+) -> dg.MaterializeResult:
+    run = dream.agent(context.partition_key)
+    report = run_wisp_insights(
+        run.volume,
+        run.options,
+        run.clock.now(),
+        llm.chat_model(run),
+        run_id=context.run.run_id,
+    )
+    return materialize_report(context, report)
+
+
+ASSETS = [skill_catalog, inferred_preferences, wisp_insights]
+CHECKS = [
+    skill_catalog_no_deletion_without_replacement,
+    skill_catalog_see_also_resolves,
+    inferred_preferences_sensitive_flagged,
+]

@@ -1,0 +1,316 @@
+"""Pass 5 — preference inference: durable user preferences from the conversation log.
+
+Seed 000: the conversation log by session plus recent feedback (7 days); sentiment thresholds
+(very irritated 1 occurrence, mildly frustrated 2, casual 3+); preferences are written as memory
+entries with category ``user-preferences/inferred`` and tag ``inferred``; those touching
+security, credentials or money carry ``requires_user_permission = "true"`` — decided here in
+code from the text, so a model that forgets the flag cannot drop it. The conversation log is
+cleared after the pass whatever the model did, to keep it from growing without bound; lines the
+agent appended after the log was read survive the clear.
+
+Without a model the pass records the explicit, repeated statements ("I prefer…", "always…",
+"never…", "don't…", "please stop…") that meet the same thresholds.
+
+An entry's id is a hash of the normalized preference, so a rerun or a restatement reinforces the
+entry already on file instead of adding a duplicate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from dream_assets.core.ledger import stamp_pass
+from dream_assets.core.llm_reply import (
+    MemoryReply,
+    ReplyError,
+    extract_json_object,
+    parse_memory_reply,
+)
+from dream_assets.core.models import MemoryEntry
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.preference_statements import (
+    PreferenceCandidate,
+    Sentiment,
+    collect_candidates,
+    conversation_statements,
+    feedback_statements,
+    sensitive_terms,
+)
+from dream_assets.core.recurring_topics import conversation_sessions
+from dream_assets.core.telemetry import read_feedback_window
+from dream_assets.core.volume import AgentVolume, PathEscapeError
+from dream_assets.llm import ChatModel, LLMBusy, LLMError
+from dream_assets.passes.report import PassReport
+from dream_assets.prompts import load_directive
+from dream_assets.prompts.preferences import preference_prompt
+
+PASS = "preference_inference"
+CATEGORY = "user-preferences/inferred"
+TAG = "inferred"
+PERMISSION = "requires_user_permission"
+# Which conversation slice last wrote or reinforced the entry: replaying the same slice (a retried
+# run) must not reinforce it twice.
+SOURCE_LOG = "inferred_from_log"
+
+# Inferred, not stated as a fact: below the high-value floor (0.80), so an inference never
+# outlives archive retention merely because of the score it was born with.
+IMPORTANCE = {
+    Sentiment.CASUAL: 0.55,
+    Sentiment.MILDLY_FRUSTRATED: 0.65,
+    Sentiment.VERY_IRRITATED: 0.75,
+}
+MODEL_IMPORTANCE = 0.6
+
+
+def preference_id(preference: str) -> str:
+    """Same preference, same id: the hash of its normalized wording."""
+    normalized = " ".join(preference.lower().split()).strip(" .!?;:")
+    return "pref-" + hashlib.sha256(normalized.encode("utf-8")).hexdigest()[:16]
+
+
+def run_preference_inference(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    *,
+    run_id: str | None = None,
+) -> PassReport:
+    report = PassReport(PASS)
+    report.extra["run_id"] = run_id
+    for key in ("sessions", "candidates", "qualifying", "written", "reinforced", "flagged"):
+        report.counts[key] = 0
+    # Measured before reading: a line appended after this point is not cleared, so the worst a
+    # race can do is show a turn to the next cycle again, never lose it unread.
+    seen_bytes = volume.conversation_log.stat().st_size if volume.conversation_log.exists() else 0
+    keep_log = False
+    try:
+        keep_log = _infer(volume, options, now, model, report)
+        _flag_sensitive(volume, report)
+    finally:
+        if not keep_log and seen_bytes:
+            cleared = volume.clear_conversation(upto_bytes=seen_bytes)
+            report.counts["conversation_bytes_cleared"] = cleared
+            report.decide("cleared", "conversation-log", f"{cleared} bytes")
+    return report
+
+
+def _infer(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    report: PassReport,
+) -> bool:
+    """Run the inference; True only when the log must be kept for the next cycle."""
+    if not options.preference_inference_enabled:
+        report.skipped = "disabled (preference_inference_enabled = false)"
+        return False
+    read = volume.read_conversation()
+    if read.malformed:
+        report.warnings.append(
+            f"conversation log: {read.malformed} malformed line(s) skipped ({read.first_problem})"
+        )
+    sessions = conversation_sessions(read.records)
+    report.counts["sessions"] = len(sessions)
+    if not sessions:
+        report.skipped = "conversation log empty"
+        return False
+    log_hash = hashlib.sha256(
+        json.dumps(read.records, sort_keys=True, default=str).encode("utf-8")
+    ).hexdigest()[:16]
+    feedback = read_feedback_window(volume.duckdb_path)
+    candidates = collect_candidates(
+        conversation_statements(sessions) + feedback_statements(feedback)
+    )
+    report.counts["candidates"] = len(candidates)
+    report.counts["qualifying"] = sum(1 for c in candidates if c.qualifies)
+    for candidate in candidates:
+        report.decide(
+            "statement" if candidate.qualifies else "below-threshold",
+            candidate.statement,
+            f"{candidate.occurrences}× in {len(candidate.sessions)} session(s), "
+            f"strongest: {candidate.strongest.label}",
+        )
+
+    if model is None:
+        for candidate in candidates:
+            if candidate.qualifies:
+                _record(volume, report, now, log_hash, **_from_statement(candidate))
+        stamp_pass(volume.ledger_path, PASS, now)
+        return False
+
+    existing = [e for e in volume.scan_entries().live if e.category == CATEGORY or TAG in e.tags]
+    directive, _source = load_directive(volume, PASS)
+    system, user = preference_prompt(directive, sessions, feedback, candidates, existing)
+    try:
+        completion = model.complete(system, user)
+    except LLMBusy as exc:
+        # The model was never asked: keep the log so the next cycle infers from it.
+        report.skipped = f"agent LLM busy: {exc}"
+        return True
+    except LLMError as exc:
+        report.fail(f"model call failed, no preference written: {exc}")
+        return False
+    report.model_calls += 1
+    report.prompt_tokens += completion.prompt_tokens
+    report.completion_tokens += completion.completion_tokens
+    try:
+        reply = parse_memory_reply(extract_json_object(completion.text))
+    except ReplyError as exc:
+        report.fail(f"unusable model reply, no preference written: {exc}")
+        return False
+    _apply(volume, report, now, log_hash, reply)
+    stamp_pass(volume.ledger_path, PASS, now)
+    return False
+
+
+def _from_statement(candidate: PreferenceCandidate) -> dict[str, Any]:
+    return {
+        "key": candidate.key,
+        "content": f'User preference (stated explicitly): "{candidate.statement}"',
+        "tags": (TAG, "explicit"),
+        "importance": IMPORTANCE[candidate.strongest],
+        "occurrences": candidate.occurrences,
+        "metadata": {
+            "inferred_by": "explicit-statements",
+            "sentiment": candidate.strongest.label,
+            "occurrences": str(candidate.occurrences),
+        },
+    }
+
+
+def _apply(
+    volume: AgentVolume, report: PassReport, now: datetime, log_hash: str, reply: MemoryReply
+) -> None:
+    for problem in reply.invalid:
+        report.refuse("invalid-item", PASS, problem)
+    for target in reply.to_delete:
+        report.refuse("no-delete", target, "preference inference only adds preferences")
+    for save in reply.to_save:
+        tags = tuple(dict.fromkeys((TAG, *save.tags)))
+        metadata = {"inferred_by": "model"}
+        if save.category and save.category != CATEGORY:
+            metadata["model_category"] = save.category
+        _record(
+            volume,
+            report,
+            now,
+            log_hash,
+            key=save.content,
+            content=save.content,
+            tags=tags,
+            importance=MODEL_IMPORTANCE,
+            occurrences=1,
+            metadata=metadata,
+        )
+
+
+def _record(
+    volume: AgentVolume,
+    report: PassReport,
+    now: datetime,
+    log_hash: str,
+    *,
+    key: str,
+    content: str,
+    tags: Sequence[str],
+    importance: float,
+    occurrences: int,
+    metadata: dict[str, str],
+) -> None:
+    entry_id = preference_id(key)
+    terms = sensitive_terms(" ".join([content, *tags]))
+    try:
+        current = volume.get(entry_id)
+    except (OSError, ValueError, PathEscapeError) as exc:
+        report.fail(f"{entry_id}: unreadable, left in place: {exc}")
+        return
+    if current is not None and current.archived:
+        report.decide("kept-archived", entry_id, "archived earlier by consolidation; not revived")
+        return
+    if current is not None:
+        if current.metadata.get(SOURCE_LOG) == log_hash:
+            report.decide("unchanged", entry_id, "already recorded from this conversation log")
+            return
+        meta = {**current.metadata, SOURCE_LOG: log_hash}
+        entry = current.with_changes(
+            tags=tuple(dict.fromkeys((*current.tags, *tags))),
+            reinforcement_count=current.reinforcement_count + 1,
+            last_seen_at=now,
+            updated_at=now,
+            metadata=meta,
+        )
+        action = "reinforced"
+    else:
+        entry = MemoryEntry(
+            id=entry_id,
+            content=content,
+            category=CATEGORY,
+            tags=tuple(dict.fromkeys(tags)),
+            importance=importance,
+            reinforcement_count=max(1, occurrences),
+            created_at=now,
+            updated_at=now,
+            last_seen_at=now,
+            metadata={**metadata, SOURCE_LOG: log_hash},
+        )
+        action = "written"
+    if terms:
+        entry = entry.with_changes(
+            metadata={**entry.metadata, PERMISSION: "true", "sensitive_terms": ",".join(terms)}
+        )
+    try:
+        volume.save(entry)
+    except (OSError, PathEscapeError) as exc:
+        report.fail(f"{entry_id}: save failed: {exc}")
+        return
+    report.count(action)
+    if terms:
+        report.count("flagged")
+    flag = f" [{PERMISSION}: {', '.join(terms)}]" if terms else ""
+    report.decide(action, entry_id, content + flag)
+
+
+def _flag_sensitive(volume: AgentVolume, report: PassReport) -> None:
+    """Restore the permission flag on any inferred preference that lost it.
+
+    A memory merge keeps only subject-time metadata, so a preference merged by consolidation
+    comes back without its flag; the flag is a property of the text and is put back here.
+    """
+    for entry in volume.scan_entries().live:
+        if entry.category != CATEGORY and TAG not in entry.tags:
+            continue
+        terms = sensitive_terms(" ".join([entry.content, *entry.tags]))
+        if not terms or entry.metadata.get(PERMISSION) == "true":
+            continue
+        flagged = entry.with_changes(
+            metadata={**entry.metadata, PERMISSION: "true", "sensitive_terms": ",".join(terms)}
+        )
+        try:
+            volume.save(flagged)
+        except (OSError, PathEscapeError) as exc:
+            report.fail(f"{entry.id}: could not set {PERMISSION}: {exc}")
+            continue
+        report.count("reflagged")
+        report.decide("reflagged", entry.id, f"{PERMISSION}: {', '.join(terms)}")
+
+
+def sensitive_flag_violations(volume: AgentVolume) -> tuple[list[str], int]:
+    """Re-read from disk: every inferred preference touching a sensitive domain is flagged."""
+    violations: list[str] = []
+    checked = 0
+    for entry in volume.scan_entries().live:
+        if entry.category != CATEGORY and TAG not in entry.tags:
+            continue
+        checked += 1
+        terms = sensitive_terms(" ".join([entry.content, *entry.tags]))
+        if terms and entry.metadata.get(PERMISSION) != "true":
+            violations.append(
+                f'{entry.id}: touches {", ".join(terms)} but lacks {PERMISSION} = "true"'
+            )
+    return violations, checked

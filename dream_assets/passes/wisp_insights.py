@@ -1,0 +1,217 @@
+"""Wisp failure analysis: learn from the wisps that keep failing (seed 000).
+
+The analysis is deterministic (core.wisp_patterns): executions of the last 14 days grouped by
+description; a description failing 3+ times is a failure pattern (classification, affected
+steps) and is appended once to each skill that produced it, under ``## Known wisp failures``;
+a description run 5+ times with over 80 % success is reported as a promotion candidate.
+
+With a model configured, the model words the corrected pattern of each new annotation (the
+volume's ``wisp-failure-dream.md`` replaces the built-in directive). It is asked only about
+patterns not yet annotated, so an unchanged window costs no call; it can name only skills that
+produced a pattern, and a bad reply changes nothing and leaves the ledger unstamped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from dream_assets.core.clock import format_time
+from dream_assets.core.ledger import stamp_pass
+from dream_assets.core.llm_reply import ReplyError, extract_json_object
+from dream_assets.core.models import Skill, validate_skill_name
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.telemetry import read_wisp_window
+from dream_assets.core.volume import AgentVolume, PathEscapeError
+from dream_assets.core.wisp_patterns import (
+    FailurePattern,
+    PromotionCandidate,
+    analyze_wisps,
+    annotate_content,
+    annotation_marker,
+)
+from dream_assets.llm import ChatModel, LLMBusy, LLMError
+from dream_assets.passes.report import PassReport
+from dream_assets.passes.skill_catalog import log_skill_change
+from dream_assets.prompts import load_directive
+from dream_assets.prompts.wisp import wisp_prompt
+
+PASS = "wisp_insights"
+DIRECTIVE = "wisp_failure"
+NOTE_CHARS = 600
+
+
+@dataclass(frozen=True)
+class _Pending:
+    pattern: FailurePattern
+    skill: str
+
+
+def run_wisp_insights(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    *,
+    run_id: str | None = None,
+) -> PassReport:
+    report = PassReport(PASS)
+    run_id = run_id or f"local-{format_time(now)}"
+    for key in ("wisp_runs", "failure_patterns", "promotion_candidates", "annotated"):
+        report.counts[key] = 0
+    if not options.wisp_failure_analysis_enabled:
+        report.skipped = "disabled (wisp_failure_analysis_enabled = false)"
+        return report
+    if not volume.duckdb_path.exists():
+        report.warnings.append(f"{volume.duckdb_path} missing: no wisp window to analyze")
+    analysis = analyze_wisps(read_wisp_window(volume.duckdb_path))
+    report.counts.update(
+        wisp_runs=analysis.runs,
+        descriptions=analysis.descriptions,
+        failure_patterns=len(analysis.failure_patterns),
+        promotion_candidates=len(analysis.promotion_candidates),
+    )
+    if not analysis.runs:
+        report.skipped = "no wisp executions in the window"
+        return report
+    for candidate in analysis.promotion_candidates:
+        report.decide(
+            "promotion-candidate",
+            candidate.description,
+            f"{candidate.successes}/{candidate.runs} runs ok ({candidate.success_rate:.0%})",
+        )
+    skills = {s.name: s for s in volume.scan_skills().skills}
+    pending = _pending(analysis.failure_patterns, skills, report)
+    notes: dict[tuple[str, str], str] = {}
+    if model is not None and pending:
+        asked = _ask_model(volume, model, pending, analysis.promotion_candidates, report)
+        if asked is None:
+            return report
+        notes = asked
+    for item in pending:
+        skill = skills[item.skill]
+        content = annotate_content(
+            skill.content, item.pattern, notes.get((item.skill, item.pattern.key))
+        )
+        if content is None:
+            continue
+        updated = Skill(**{**skill.__dict__, "content": content})
+        try:
+            volume.save_skill(updated)
+        except (OSError, PathEscapeError) as exc:
+            report.fail(f"annotating {item.skill} failed: {exc}")
+            continue
+        skills[item.skill] = updated
+        report.count("annotated")
+        report.decide(
+            "annotated",
+            item.skill,
+            f'"{item.pattern.description}": {item.pattern.classification}, '
+            f"{item.pattern.failures}/{item.pattern.runs} failed",
+        )
+        log_skill_change(
+            volume, run_id, now, "annotated", item.skill, pattern=item.pattern.key, pass_name=PASS
+        )
+    stamp_pass(volume.ledger_path, PASS, now)
+    return report
+
+
+def _pending(
+    patterns: Sequence[FailurePattern], skills: dict[str, Skill], report: PassReport
+) -> list[_Pending]:
+    """Pattern/skill pairs still to annotate; the rest are reported, not retried."""
+    pending: list[_Pending] = []
+    for pattern in patterns:
+        detail = (
+            f"{pattern.failures}/{pattern.runs} failed ({pattern.classification}) "
+            f"at {pattern.steps_text()}"
+        )
+        report.decide("failure-pattern", pattern.description, detail)
+        if not pattern.skills:
+            report.count("unattributed")
+            report.decide("unattributed", pattern.description, "no skill named in its runs")
+        for name in pattern.skills:
+            skill = skills.get(name)
+            if skill is None:
+                report.count("skill_missing")
+                report.decide("skill-missing", name, f'"{pattern.description}"')
+            elif annotation_marker(pattern) in skill.content:
+                report.count("already_annotated")
+            else:
+                pending.append(_Pending(pattern, name))
+    return pending
+
+
+def _ask_model(
+    volume: AgentVolume,
+    model: ChatModel,
+    pending: Sequence[_Pending],
+    promotions: Sequence[PromotionCandidate],
+    report: PassReport,
+) -> dict[tuple[str, str], str] | None:
+    """The model's notes per (skill, pattern); None when nothing may change this cycle."""
+    patterns = list({p.pattern.key: p.pattern for p in pending}.values())
+    directive, _source = load_directive(volume, DIRECTIVE)
+    system, user = wisp_prompt(directive, patterns, promotions)
+    try:
+        completion = model.complete(system, user)
+    except LLMBusy as exc:
+        report.skipped = f"agent LLM busy: {exc}"
+        return None
+    except LLMError as exc:
+        report.fail(f"model call failed, nothing changed: {exc}")
+        return None
+    report.model_calls += 1
+    report.prompt_tokens += completion.prompt_tokens
+    report.completion_tokens += completion.completion_tokens
+    try:
+        return parse_wisp_notes(extract_json_object(completion.text), pending, report)
+    except ReplyError as exc:
+        report.fail(f"unusable model reply, nothing changed: {exc}")
+        return None
+
+
+def parse_wisp_notes(
+    reply: dict[str, object], pending: Sequence[_Pending], report: PassReport
+) -> dict[tuple[str, str], str]:
+    """Validate ``{"annotations": [{"skill", "pattern"?, "note"}], "promotions": [...]}``.
+
+    A note may only land on a skill that produced a pending pattern; a name that could escape
+    ``skills/`` is refused and reported. Promotions stay the deterministic ones.
+    """
+    if "annotations" not in reply and "promotions" not in reply:
+        raise ReplyError(f"reply has neither annotations nor promotions: {sorted(reply)[:10]}")
+    items = reply.get("annotations") or []
+    if not isinstance(items, list):
+        raise ReplyError("annotations must be a list")
+    by_skill: dict[str, list[str]] = {}
+    for item in pending:
+        by_skill.setdefault(item.skill, []).append(item.pattern.key)
+    notes: dict[tuple[str, str], str] = {}
+    for index, item in enumerate(items):
+        if not isinstance(item, dict):
+            report.refuse("invalid-item", f"annotations[{index}]", "not an object")
+            continue
+        skill, note, key = item.get("skill"), item.get("note"), item.get("pattern")
+        if not isinstance(note, str) or not note.strip():
+            report.refuse("invalid-item", f"annotations[{index}]", "note missing")
+            continue
+        try:
+            name = validate_skill_name(str(skill).strip())
+        except ValueError as exc:
+            report.refuse("unsafe-name", str(skill), str(exc))
+            continue
+        keys = by_skill.get(name)
+        if keys is None:
+            report.refuse("not-a-pattern-skill", name, "no pending wisp failure names this skill")
+            continue
+        if isinstance(key, str) and key.strip("[] ") in keys:
+            chosen = key.strip("[] ")
+        elif len(keys) == 1:
+            chosen = keys[0]
+        else:
+            report.refuse("ambiguous", name, "several patterns; the note names none of them")
+            continue
+        notes[(name, chosen)] = " ".join(note.split())[:NOTE_CHARS]
+    return notes
