@@ -52,21 +52,35 @@ def _agents_for(args: argparse.Namespace) -> tuple[Path, list[str]]:
     return root, agents
 
 
-def run_cycle(agents_root: Path, agent: str, instance: Any) -> dict[str, Any]:
+def run_cycle(
+    agents_root: Path, agent: str, instance: Any, *, preview: bool = False
+) -> dict[str, Any]:
     """Run one full cycle for one agent through the dream_cycle job; return what it did."""
+    import shutil
+
     from dream_assets.definitions import defs
-    from dream_assets.defs.jobs import PASS_ASSETS
+    from dream_assets.defs.jobs import CYCLE_ASSETS
     from dream_assets.defs.partitions import agents_partitions
+    from dream_assets.defs.resources import preview_root
 
     os.environ["DREAM_AGENTS_ROOT"] = str(agents_root)
     partitions = agents_partitions.name or "agents"
     if not instance.has_dynamic_partition(partitions, agent):
         instance.add_dynamic_partitions(partitions, [agent])
     job = defs.resolve_job_def("dream_cycle")
-    quiet = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    run_config: dict[str, Any] = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+    if preview:
+        config = {"agents_root": str(agents_root), "preview": True}
+        run_config["resources"] = {"dream": {"config": config}}
     result = job.execute_in_process(
-        partition_key=agent, instance=instance, raise_on_error=False, run_config=quiet
+        partition_key=agent,
+        instance=instance,
+        raise_on_error=False,
+        run_config=run_config,
+        tags={"dream/preview": "true"} if preview else None,
     )
+    if preview:
+        shutil.rmtree(preview_root() / result.run_id, ignore_errors=True)
     passes: dict[str, dict[str, Any]] = {}
     for event in result.get_asset_materialization_events():
         materialization = event.step_materialization_data.materialization
@@ -74,7 +88,7 @@ def run_cycle(agents_root: Path, agent: str, instance: Any) -> dict[str, Any]:
             continue
         meta = {k: getattr(v, "value", v) for k, v in materialization.metadata.items()}
         passes[materialization.asset_key.to_user_string()] = meta
-    order = [a.key.to_user_string() for a in PASS_ASSETS]
+    order = [a.key.to_user_string() for a in CYCLE_ASSETS]
     checks = [
         {
             "asset": e.asset_key.to_user_string(),
@@ -93,6 +107,7 @@ def run_cycle(agents_root: Path, agent: str, instance: Any) -> dict[str, Any]:
     return {
         "agent": agent,
         "run_id": result.run_id,
+        "preview": preview,
         "success": result.success,
         "passes": {k: passes[k] for k in order if k in passes},
         "not_materialized": [k for k in order if k not in passes],
@@ -104,12 +119,15 @@ def run_cycle(agents_root: Path, agent: str, instance: Any) -> dict[str, Any]:
 def cmd_run(args: argparse.Namespace) -> int:
     root, agents = _agents_for(args)
     instance = _instance()
-    outcomes = [run_cycle(root, agent, instance) for agent in agents]
+    outcomes = [run_cycle(root, agent, instance, preview=args.preview) for agent in agents]
     if args.json:
         print(json.dumps(outcomes, indent=2, default=str))
     else:
         for outcome in outcomes:
-            print(f"== dream cycle for agent {outcome['agent']} (run {outcome['run_id'][:8]})")
+            mode = ", preview: nothing written" if outcome["preview"] else ""
+            print(
+                f"== dream cycle for agent {outcome['agent']} (run {outcome['run_id'][:8]}{mode})"
+            )
             for meta in outcome["passes"].values():
                 print(f"  {meta.get('summary', '')}")
             failed_checks = [c for c in outcome["checks"] if not c["passed"]]
@@ -249,6 +267,23 @@ def cmd_clusters(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from dream_assets.core.safety_report import load_safety_report, to_markdown
+
+    root = Path(args.agent)
+    if not root.is_dir():
+        raise CliError(f"--agent {args.agent}: not a directory")
+    try:
+        report = load_safety_report(root, args.run)
+    except (ValueError, OSError) as exc:
+        raise CliError(str(exc)) from exc
+    if report is None:
+        which = f"run {args.run}" if args.run else "any run"
+        raise CliError(f"no safety report for {which} in {root / 'dream-reports'}")
+    print(json.dumps(report, indent=2) if args.json else to_markdown(report))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dream", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -263,6 +298,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--agent", help="one agent directory (default: every agent in DREAM_AGENTS_ROOT)"
     )
     run.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    run.add_argument(
+        "--preview", action="store_true", help="plan and report every pass; change nothing"
+    )
     run.set_defaults(func=cmd_run)
 
     check = sub.add_parser("check-merge", help="the merge coverage check over JSON lines")
@@ -274,6 +312,12 @@ def build_parser() -> argparse.ArgumentParser:
     clusters.add_argument("--agent", required=True)
     clusters.add_argument("--json", action="store_true")
     clusters.set_defaults(func=cmd_clusters)
+
+    report = sub.add_parser("report", help="a run's safety report (default: the newest)")
+    report.add_argument("--agent", required=True)
+    report.add_argument("--run", help="run id or a unique prefix of it")
+    report.add_argument("--json", action="store_true")
+    report.set_defaults(func=cmd_report)
     return parser
 
 

@@ -2,12 +2,12 @@
 
 import dagster as dg
 
-from dream_assets.defs.jobs import PASS_ASSETS, PASS_CHECKS, dream_cycle_job
+from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS, dream_cycle_job
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.sensors import SENSORS
 
 defs = dg.Definitions(
-    assets=PASS_ASSETS,
+    assets=CYCLE_ASSETS,
     asset_checks=PASS_CHECKS,
     jobs=[dream_cycle_job],
     sensors=SENSORS,

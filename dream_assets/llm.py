@@ -9,6 +9,7 @@ the run's metadata; replies are parsed by ``dream_assets.core.llm_reply``.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -17,6 +18,9 @@ from typing import Any
 
 import openai
 from openai import OpenAI
+
+from dream_assets.core.budget import BudgetExceeded, TokenBudget
+from dream_assets.core.redaction import redact
 
 # Local OpenAI-compatible servers ignore the key, but the client refuses to start without one.
 _PLACEHOLDER_KEY = "not-needed"
@@ -75,6 +79,14 @@ class LLMError(RuntimeError):
     """The call failed: HTTP error, timeout, connection error or an empty reply."""
 
 
+# Room reserved for an answer when a call does not set max_tokens (token budget admission).
+ANSWER_ROOM = 4096
+
+
+class LLMOverBudget(LLMError):
+    """The call does not fit the token budget; it was not made (the pass is skipped)."""
+
+
 class LLMBusy(RuntimeError):
     """The agent's LLM stayed busy with user turns past the wait bound."""
 
@@ -96,6 +108,7 @@ class ChatModel:
         max_wait_s: float = 300.0,
         sleep: Callable[[float], None] = time.sleep,
         max_retries: int = 0,
+        budget: TokenBudget | None = None,
     ) -> None:
         if poll_s <= 0:
             raise ValueError(f"poll_s must be positive, got {poll_s}")
@@ -109,6 +122,10 @@ class ChatModel:
         self.waited_s = 0.0
         self._sleep = sleep
         self._client: OpenAI | None = None
+        self.budget = budget
+        # What left for the model: secrets redacted (by kind) and characters sent.
+        self.redactions: Counter[str] = Counter()
+        self.chars_sent = 0
 
     @property
     def configured(self) -> bool:
@@ -122,9 +139,24 @@ class ChatModel:
     def completion_tokens(self) -> int:
         return sum(call.completion_tokens for call in self.calls)
 
-    def complete(self, system: str, user: str, *, max_tokens: int | None = None) -> Completion:
+    def complete(
+        self, system: str, user: str, *, max_tokens: int | None = None, purpose: str = ""
+    ) -> Completion:
+        """One call. Secrets are redacted from everything sent, whatever built the prompt, and
+        the call is made only if its prompt plus room for the answer fits the token budget."""
         if not self.settings.configured or self.settings.model is None:
             raise LLMError("no LLM configured: set DREAM_LLM_MODEL and DREAM_LLM_BASE_URL")
+        redacted_system, redacted_user = redact(system), redact(user)
+        self.redactions.update(redacted_system.kinds)
+        self.redactions.update(redacted_user.kinds)
+        system, user = redacted_system.text, redacted_user.text
+        if self.budget is not None:
+            try:
+                self.budget.admit(
+                    _estimate_tokens(system) + _estimate_tokens(user), max_tokens or ANSWER_ROOM
+                )
+            except BudgetExceeded as exc:
+                raise LLMOverBudget(str(exc)) from exc
         self._wait_while_busy()
         client = self._client_for_calls()
         request: dict[str, Any] = {
@@ -161,6 +193,9 @@ class ChatModel:
                 estimated=False,
             )
         self.calls.append(completion)
+        self.chars_sent += len(system) + len(user)
+        if self.budget is not None:
+            self.budget.record(purpose, completion.prompt_tokens, completion.completion_tokens)
         return completion
 
     def _wait_while_busy(self) -> None:

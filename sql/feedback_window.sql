@@ -21,7 +21,8 @@ CREATE OR REPLACE TEMP TABLE feedback_lines (
 -- rating is absent, null or one of the four words Pass 4 compares against (poor and fair mark
 -- a skill at risk); skills is absent, null or a list of names; text is absent, null or text.
 INSERT INTO feedback_lines
-WITH parsed AS (
+-- MATERIALIZED: inlined, the CTE would re-parse the line once per field it names.
+WITH parsed AS MATERIALIZED (
     SELECT
         filename AS source_file,
         telemetry_fields(

@@ -18,7 +18,8 @@ CREATE OR REPLACE TEMP TABLE skill_usage_lines (
 -- Malformed lines are kept (valid = false) so they can be counted per file; well-formed lines
 -- outside the window are dropped here, so the staging table stays window-sized.
 INSERT INTO skill_usage_lines
-WITH parsed AS (
+-- MATERIALIZED: inlined, the CTE would re-parse the line once per field it names.
+WITH parsed AS MATERIALIZED (
     SELECT
         filename AS source_file,
         telemetry_fields(json, ['$.ts', '$.session_id', '$.skill']) AS f

@@ -19,7 +19,8 @@ CREATE OR REPLACE TEMP TABLE tier_routing_lines (
 -- name: load
 -- cost_usd must be a JSON number; "0.25" as a string is a malformed line.
 INSERT INTO tier_routing_lines
-WITH parsed AS (
+-- MATERIALIZED: inlined, the CTE would re-parse the line once per field it names.
+WITH parsed AS MATERIALIZED (
     SELECT
         filename AS source_file,
         telemetry_fields(json, ['$.ts', '$.session_id', '$.tier', '$.model', '$.cost_usd']) AS f

@@ -21,7 +21,8 @@ CREATE OR REPLACE TEMP TABLE wisp_lines (
 -- name: load
 -- ok must be a JSON boolean: "yes" or 1 is a malformed line, not a success.
 INSERT INTO wisp_lines
-WITH parsed AS (
+-- MATERIALIZED: inlined, the CTE would re-parse the line once per field it names.
+WITH parsed AS MATERIALIZED (
     SELECT
         filename AS source_file,
         telemetry_fields(

@@ -64,6 +64,13 @@ class DreamOptions:
     log_retention_max_files_per_directory: int = 1000
     log_retention_max_lines_per_file: int = 50_000
 
+    # Token budget (seed 002: dreamMaxTokens 60 000 per run; seed 003: 262 144 per rolling day)
+    run_token_budget: int = 60_000
+    daily_token_budget: int = 262_144
+
+    # Memory audit: write the consolidation pause file when entries vanish outside the purge.
+    audit_pause_on_loss: bool = False
+
     # Telemetry windows read by the knowledge passes
     tier_routing_window_days: float = 14.0
     feedback_window_days: float = 7.0

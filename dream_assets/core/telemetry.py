@@ -142,6 +142,9 @@ def build_windows(
     now = now.astimezone(UTC)
     build = WindowBuild()
     with _connect(db_path, read_only=False) as con:
+        # Window rows carry their own order (ts); letting DuckDB insert them in any order lets
+        # both threads parse one large log at once.
+        con.execute("SET preserve_insertion_order = false")
         for statement in load_sql("telemetry_macros").values():
             _run(con, statement)
         # Staging (the slow part: parsing the files) happens outside the transaction, so the

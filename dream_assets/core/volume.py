@@ -124,6 +124,10 @@ class AgentVolume:
         return self.root / "llm-busy"
 
     @property
+    def token_usage_log(self) -> Path:
+        return self.root / "dream-token-usage.jsonl"
+
+    @property
     def duckdb_path(self) -> Path:
         return self.root / "dream-telemetry.duckdb"
 

@@ -32,7 +32,10 @@ _CLASSIFICATIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("rate-limit", r"\b429\b|rate.?limit|too many requests|quota"),
         ("timeout", r"time[d ]?\s?out|timeout|deadline exceeded"),
         ("auth", r"\b40[13]\b|unauthori[sz]ed|forbidden|permission denied|auth|api key|credential"),
-        ("not-found", r"\b404\b|not found|no such file|does not exist|missing file"),
+        (
+            "not-found",
+            r"\b404\b|not found|no such file|does not exist|missing file|no match|no results?\b",
+        ),
         ("unknown-tool", r"unknown tool|no such tool|tool .*not (?:found|registered|available)"),
         (
             "invalid-definition",
@@ -40,6 +43,10 @@ _CLASSIFICATIONS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
             r"|required (?:parameter|field|argument)|unknown (?:step|parameter|variable)",
         ),
         ("malformed-output", r"json|parse|schema|unexpected token|invalid format|validation"),
+        (
+            "missing-data",
+            r"KeyError|IndexError|NoneType|missing (?:key|value|data)|\bno exif\b|\bnull\b",
+        ),
         ("network", r"connection|network|dns|unreachable|socket|\b50[234]\b|ssl|tls"),
     )
 )
@@ -213,6 +220,7 @@ ADVICE = {
     "unknown-tool": "Use only tools that are registered for this agent.",
     "invalid-definition": "Declare every step and parameter the wisp refers to.",
     "malformed-output": "Validate the step's output format before parsing it.",
+    "missing-data": "Check the input carries every field the step reads; handle a missing one.",
     "network": "Expect the endpoint to be unreachable at times; add a retry.",
     UNCLASSIFIED: "Review the failing step before generating a similar wisp.",
 }

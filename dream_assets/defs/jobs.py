@@ -3,13 +3,16 @@
 import dagster as dg
 
 from dream_assets.defs.assets import housekeeping, memory
+from dream_assets.defs.assets.report import build_cycle_report
 
 PASS_ASSETS = [*housekeeping.ASSETS, *memory.ASSETS]
 PASS_CHECKS = [*housekeeping.CHECKS, *memory.CHECKS]
+# The safety report comes last: it reads every pass's materialization of the same run.
+CYCLE_ASSETS = [*PASS_ASSETS, build_cycle_report(PASS_ASSETS)]
 
 dream_cycle_job = dg.define_asset_job(
     "dream_cycle",
-    selection=dg.AssetSelection.assets(*PASS_ASSETS),
+    selection=dg.AssetSelection.assets(*CYCLE_ASSETS),
     description="One full dream cycle for one agent, passes in the seed's order.",
     # One cycle per agent at a time: a second request for the same agent waits its turn.
     tags={"dagster/concurrency_key": "dream_cycle"},

@@ -1,14 +1,18 @@
 """Resources, configured from the environment in one place."""
 
-
 import os
+import shutil
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import dagster as dg
+from pydantic import PrivateAttr
 
+from dream_assets.core.atomic import file_lock
+from dream_assets.core.budget import TokenBudget
 from dream_assets.core.clock import Clock, FixedClock, SystemClock, parse_time
 from dream_assets.core.options import DreamOptions, load_options
 from dream_assets.core.volume import AgentVolume, PathEscapeError
@@ -22,13 +26,28 @@ class AgentRun:
     volume: AgentVolume
     options: DreamOptions
     clock: Clock
+    preview: bool = False
+
+
+def preview_root() -> Path:
+    return Path(tempfile.gettempdir()) / "dream-preview"
 
 
 class DreamResource(dg.ConfigurableResource):
-    """Where the agents live, and the clock (frozen with ``now`` for tests and replays)."""
+    """Where the agents live, the clock (frozen with ``now`` for tests and replays), and preview.
+
+    With ``preview`` every pass of the run works on a copy of the agent's volume made at the
+    run's first step (under the temp dir, keyed by run id): the passes plan and report exactly
+    what they would do, and the real volume is not touched.
+    """
 
     agents_root: str
     now: str | None = None
+    preview: bool = False
+    _run_id: str | None = PrivateAttr(default=None)
+
+    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+        self._run_id = context.run_id
 
     def root(self) -> Path:
         return Path(self.agents_root).expanduser().resolve()
@@ -43,12 +62,29 @@ class DreamResource(dg.ConfigurableResource):
             raise PathEscapeError(f"agent partition {agent!r} is not a directory of {root}")
         if not candidate.is_dir():
             raise FileNotFoundError(f"agent volume {candidate} does not exist")
+        if self.preview:
+            return AgentVolume(self._shadow(candidate))
         return AgentVolume(candidate)
+
+    def _shadow(self, real: Path) -> Path:
+        if not self._run_id:
+            raise RuntimeError("preview needs a run: no run id on this resource")
+        shadow = preview_root() / self._run_id / real.name
+        with file_lock(shadow.parent / ".copy"):
+            if not shadow.exists():
+                partial = shadow.with_name(shadow.name + ".partial")
+                shutil.rmtree(partial, ignore_errors=True)
+                # Lock files are skipped: a copied lock guards nothing.
+                shutil.copytree(
+                    real, partial, symlinks=True, ignore=shutil.ignore_patterns("*.lock")
+                )
+                partial.rename(shadow)
+        return shadow
 
     def agent(self, agent: str) -> AgentRun:
         volume = self.volume(agent)
         options = load_options(os.environ, volume.options_path)
-        return AgentRun(volume=volume, options=options, clock=self.clock())
+        return AgentRun(volume=volume, options=options, clock=self.clock(), preview=self.preview)
 
 
 class LLMResource(dg.ConfigurableResource):
@@ -73,15 +109,26 @@ class LLMResource(dg.ConfigurableResource):
         )
 
     def chat_model(
-        self, run: AgentRun, sleep: Callable[[float], None] = time.sleep
+        self,
+        run: AgentRun,
+        run_id: str | None = None,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> ChatModel | None:
         settings = self.settings()
         if not settings.configured:
             return None
+        budget = TokenBudget(
+            usage_log=run.volume.token_usage_log,
+            run_id=run_id or "adhoc",
+            clock=run.clock,
+            run_cap=run.options.run_token_budget,
+            daily_cap=run.options.daily_token_budget,
+        )
         return ChatModel(
             settings,
             busy_marker=run.volume.busy_marker,
             poll_s=run.options.llm_busy_poll_seconds,
             max_wait_s=run.options.llm_busy_max_wait_seconds,
             sleep=sleep,
+            budget=budget,
         )

@@ -9,6 +9,7 @@ from dream_assets.passes.report import PassReport
 
 
 def report_metadata(report: PassReport) -> dict[str, Any]:
+    """Numbers first (the UI plots them over time), then the table and the whole report."""
     metadata: dict[str, Any] = {
         key: dg.MetadataValue.float(float(value)) for key, value in sorted(report.counts.items())
     }
@@ -19,13 +20,22 @@ def report_metadata(report: PassReport) -> dict[str, Any]:
     metadata["prompt_tokens"] = dg.MetadataValue.int(report.prompt_tokens)
     metadata["completion_tokens"] = dg.MetadataValue.int(report.completion_tokens)
     metadata["failures"] = dg.MetadataValue.int(len(report.failures))
+    metadata["chars_sent"] = dg.MetadataValue.int(int(report.extra.get("chars_sent", 0)))
+    redactions = report.extra.get("redactions") or {}
+    metadata["redactions"] = dg.MetadataValue.int(int(sum(redactions.values())))
+    metadata["report"] = dg.MetadataValue.json(report.to_dict())
     return metadata
 
 
 def materialize_report(
-    context: dg.AssetExecutionContext, report: PassReport
+    context: dg.AssetExecutionContext, report: PassReport, model: Any = None
 ) -> dg.MaterializeResult:
+    report.absorb_model(model)
     context.log.info(report.summary_line())
+    for decision in report.decisions:
+        if decision.action.startswith("archived"):
+            # Every archive is logged with the entry's content inline (seed, Pass 1).
+            context.log.info(f"{decision.action} {decision.target}: {decision.detail}")
     for warning in report.warnings[:50]:
         context.log.warning(warning)
     for failure in report.failures[:50]:

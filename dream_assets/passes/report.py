@@ -48,6 +48,41 @@ class PassReport:
         self.count("failures")
         self.failures.append(message)
 
+    def to_dict(self) -> dict[str, Any]:
+        def rows(items: list[Decision]) -> list[dict[str, str]]:
+            return [{"action": d.action, "target": d.target, "detail": d.detail} for d in items]
+
+        return {
+            "pass": self.pass_name,
+            "skipped": self.skipped,
+            "counts": dict(self.counts),
+            "decisions": rows(self.decisions),
+            "refusals": rows(self.refusals),
+            "failures": list(self.failures),
+            "warnings": list(self.warnings),
+            "model_calls": self.model_calls,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "extra": {
+                k: v
+                for k, v in self.extra.items()
+                if isinstance(v, str | int | float | bool | dict | list)
+            },
+        }
+
+    def absorb_model(self, model: Any) -> None:
+        """Copy what a ChatModel saw into the report (calls, tokens, redactions, budget)."""
+        if model is None:
+            return
+        self.model_calls = len(model.calls)
+        self.prompt_tokens = model.prompt_tokens
+        self.completion_tokens = model.completion_tokens
+        self.extra["estimated_calls"] = sum(1 for c in model.calls if c.estimated)
+        self.extra["chars_sent"] = model.chars_sent
+        self.extra["redactions"] = dict(model.redactions)
+        if model.budget is not None:
+            self.extra["budget"] = model.budget.status()
+
     def summary_line(self) -> str:
         if self.skipped:
             return f"{self.pass_name}: {self.skipped}"

@@ -286,7 +286,8 @@ def _consolidation(cycle: _Cycle) -> None:
     skills = sorted(live.values(), key=_by_name)
     sparse = {s.name for s in skills if is_sparse(s, cycle.now)}
     clusters = prefix_clusters(list(live))
-    _report_consolidation_candidates(cycle, live, sparse, co_used, clusters, usage, db.exists())
+    # With no usage recorded at all, "unused" would flag every skill and tell nothing.
+    _report_consolidation_candidates(cycle, live, sparse, co_used, clusters, usage, bool(usage))
     if cycle.model is None:
         report.decide("deterministic", CONSOLIDATION, "no model: candidates reported, no rewrite")
         return
@@ -641,7 +642,8 @@ def _safe_name(cycle: _Cycle, pass_name: str, raw: str) -> str | None:
 
 def _refuse_invalid(cycle: _Cycle, pass_name: str, invalid: tuple[str, ...]) -> None:
     for problem in invalid:
-        cycle.report.refuse("invalid-item", pass_name, problem)
+        unsafe = "not a safe skill name" in problem
+        cycle.report.refuse("unsafe-name" if unsafe else "invalid-item", pass_name, problem)
 
 
 def _save(cycle: _Cycle, pass_name: str, skill: Skill) -> bool:

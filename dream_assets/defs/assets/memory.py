@@ -61,16 +61,17 @@ def consolidated_memory(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
     run = dream.agent(context.partition_key)
+    model = llm.chat_model(run, context.run.run_id)
     report = run_memory_consolidation(
         run.volume,
         run.options,
         run.clock.now(),
-        model=llm.chat_model(run),
+        model=model,
         clusters=read_cluster_table(run.volume.duckdb_path),
         feedback=read_feedback_window(run.volume.duckdb_path),
         run_id=context.run.run_id,
     )
-    return materialize_report(context, report)
+    return materialize_report(context, report, model)
 
 
 @dg.asset_check(asset=consolidated_memory, blocking=True, name="merge_coverage")

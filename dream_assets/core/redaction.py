@@ -1,0 +1,105 @@
+"""Secret redaction before any text leaves for a model (seed 002: "Secrets are redacted before
+anything is kept").
+
+Covered: API keys and tokens of the common providers, bearer tokens, passwords in URLs and
+``password=`` style pairs, private key blocks, and long high-entropy strings. Each match becomes
+``[REDACTED:<kind>]``. Redaction is for what is *sent*; the store keeps the original, and a merge
+whose sources needed redaction waits for review instead of being applied, so redacted text never
+replaces an original.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+# Order matters: specific shapes first, the generic entropy rule last.
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "private-key",
+        re.compile(
+            r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)",
+            re.S,
+        ),
+    ),
+    ("anthropic-key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,}")),
+    ("openai-key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}")),
+    ("stripe-key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}")),
+    ("github-token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})")),
+    ("gitlab-token", re.compile(r"\bglpat-[A-Za-z0-9_\-]{20,}")),
+    ("slack-token", re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}")),
+    ("aws-access-key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
+    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}")),
+    ("huggingface-token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
+    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}")),
+    ("bearer-token", re.compile(r"(?i)(?<=\bbearer )[A-Za-z0-9._~+/\-]{12,}=*")),
+    ("url-password", re.compile(r"(?<=://)([^\s:/@]+):([^\s@/]+)(?=@)")),
+    (
+        "secret-pair",
+        re.compile(
+            r"(?i)\b(password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token"
+            r"|client[_-]?secret|token)(\s*[=:]\s*|\s+is\s+)(['\"]?)([^\s'\",;]{4,})\3"
+        ),
+    ),
+)
+_CANDIDATE = re.compile(r"[A-Za-z0-9+/=_\-]{32,}")
+_REDACTED = re.compile(r"\[REDACTED:[a-z\-]+\]")
+
+
+@dataclass
+class Redaction:
+    text: str
+    kinds: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def count(self) -> int:
+        return sum(self.kinds.values())
+
+
+def _entropy(value: str) -> float:
+    counts = Counter(value)
+    total = len(value)
+    return -sum(n / total * math.log2(n / total) for n in counts.values())
+
+
+def _high_entropy(value: str) -> bool:
+    """A long token mixing letter cases and digits with high entropy: a key, not a word."""
+    classes = sum(
+        1 for test in (str.islower, str.isupper, str.isdigit) if any(test(ch) for ch in value)
+    )
+    return classes >= 3 and _entropy(value) >= 4.0
+
+
+def redact(text: str) -> Redaction:
+    result = Redaction(text)
+    for kind, pattern in _PATTERNS:
+
+        def replace(match: re.Match[str], kind: str = kind) -> str:
+            result.kinds[kind] += 1
+            if kind == "url-password":
+                return f"{match.group(1)}:[REDACTED:{kind}]"
+            if kind == "secret-pair":
+                return f"{match.group(1)}{match.group(2)}[REDACTED:{kind}]"
+            return f"[REDACTED:{kind}]"
+
+        result.text = pattern.sub(replace, result.text)
+
+    def replace_entropy(match: re.Match[str]) -> str:
+        value = match.group(0)
+        if _REDACTED.search(value) or not _high_entropy(value):
+            return value
+        result.kinds["high-entropy"] += 1
+        return "[REDACTED:high-entropy]"
+
+    result.text = _CANDIDATE.sub(replace_entropy, result.text)
+    return result
+
+
+def needs_redaction(text: str) -> bool:
+    return redact(text).count > 0
+
+
+def contains_redaction_marker(text: str) -> bool:
+    return bool(_REDACTED.search(text))

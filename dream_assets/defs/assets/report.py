@@ -1,0 +1,70 @@
+"""The per-run safety report: assembled from this run's pass materializations."""
+
+import dagster as dg
+from dagster._core.events import DagsterEventType
+
+from dream_assets.core.safety_report import build_safety_report, store_safety_report, to_markdown
+from dream_assets.defs.partitions import agents_partitions
+from dream_assets.defs.resources import DreamResource
+
+
+def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefinition:
+    @dg.asset(
+        name="cycle_report",
+        partitions_def=agents_partitions,
+        group_name="report",
+        deps=pass_assets,
+        kinds={"python", "duckdb"},
+        description=(
+            "The run's safety report: read, proposed, refused, redactions, model, budget, "
+            "failures (seed 002)."
+        ),
+    )
+    def cycle_report(
+        context: dg.AssetExecutionContext, dream: DreamResource
+    ) -> dg.MaterializeResult:
+        run = dream.agent(context.partition_key)
+        passes = []
+        for record in context.instance.all_logs(
+            context.run.run_id, of_type=DagsterEventType.ASSET_MATERIALIZATION
+        ):
+            event = record.dagster_event
+            if event is None:
+                continue
+            materialization = event.step_materialization_data.materialization
+            if materialization.partition != context.partition_key:
+                continue
+            report = materialization.metadata.get("report")
+            if report is not None:
+                passes.append(report.value)
+        safety = build_safety_report(
+            run_id=context.run.run_id,
+            agent=context.partition_key,
+            preview=run.preview,
+            passes=passes,
+            now=run.clock.now(),
+        )
+        path = store_safety_report(run.volume.root, run.volume.duckdb_path, safety)
+        markdown = to_markdown(safety)
+        context.log.info(f"safety report written to {path}")
+        return dg.MaterializeResult(
+            metadata={
+                "summary": dg.MetadataValue.text(
+                    f"cycle_report: proposed {safety['totals']['proposed']}, refused "
+                    f"{safety['totals']['refused']}, failures {safety['totals']['failures']}, "
+                    f"model calls {safety['model']['calls']}"
+                ),
+                "proposed": dg.MetadataValue.int(safety["totals"]["proposed"]),
+                "refused": dg.MetadataValue.int(safety["totals"]["refused"]),
+                "failures": dg.MetadataValue.int(safety["totals"]["failures"]),
+                "model_calls": dg.MetadataValue.int(safety["model"]["calls"]),
+                "tokens": dg.MetadataValue.int(
+                    safety["model"]["prompt_tokens"] + safety["model"]["completion_tokens"]
+                ),
+                "redactions": dg.MetadataValue.int(sum(safety["redactions"].values())),
+                "report": dg.MetadataValue.md(markdown),
+                "path": dg.MetadataValue.path(str(path)),
+            }
+        )
+
+    return cycle_report
