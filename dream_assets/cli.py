@@ -284,6 +284,103 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
+def _agent_volume(agent_dir: str) -> Any:
+    from dream_assets.core.volume import AgentVolume
+
+    root = Path(agent_dir)
+    if not root.is_dir():
+        raise CliError(f"--agent {agent_dir}: not a directory")
+    return AgentVolume(root)
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.passes.undo import UndoError, restore_entry
+
+    volume = _agent_volume(args.agent)
+    try:
+        entry = restore_entry(volume, args.id, SystemClock().now())
+    except UndoError as exc:
+        raise CliError(str(exc)) from exc
+    print(f"restored {entry.id}: {entry.content[:120]}")
+    return 0
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.passes.undo import UndoError, undo_run
+
+    volume = _agent_volume(args.agent)
+    try:
+        result = undo_run(volume, args.run_id, SystemClock().now())
+    except UndoError as exc:
+        raise CliError(str(exc)) from exc
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        if not result.changed:
+            print(
+                f"run {args.run_id}: nothing to undo ({len(result.already_undone)} already undone)"
+            )
+        for entry_id in result.restored:
+            print(f"restored {entry_id}")
+        for entry_id in result.archived:
+            print(f"archived {entry_id} (undone)")
+        for warning in result.warnings:
+            print(f"warning: {warning}")
+    if result.skipped:
+        entry_id, reason = result.skipped[0]
+        print(
+            f"dream undo: {len(result.skipped)} merge(s) of run {args.run_id} left in place; "
+            f"{entry_id}: {reason}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.core.options import OptionsError, load_options
+    from dream_assets.passes.memory_audit import run_memory_audit
+
+    volume = _agent_volume(args.agent)
+    if args.resume:
+        if not volume.pause_flag.exists():
+            raise CliError(f"consolidation is not paused ({volume.pause_flag} does not exist)")
+        volume.pause_flag.unlink()
+        print(f"consolidation resumed: removed {volume.pause_flag}")
+        return 0
+    try:
+        options = load_options(os.environ, volume.options_path)
+    except OptionsError as exc:
+        raise CliError(str(exc)) from exc
+    report = run_memory_audit(volume, options, SystemClock().now())
+    if args.json:
+        row = report.extra["trend_row"]
+        print(
+            json.dumps(
+                {
+                    "counts": report.counts,
+                    "trend_row": asdict(row),
+                    "vanished": report.extra["vanished_ids"],
+                    "rejected_clusters": [asdict(c) for c in report.extra["rejected_clusters"]],
+                    "warnings": report.warnings,
+                },
+                indent=2,
+            )
+        )
+    else:
+        print(report.summary_line())
+        for decision in report.decisions:
+            print(f"  {decision.action}: {decision.target} {decision.detail}".rstrip())
+        for warning in report.warnings:
+            print(f"  warning: {warning}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dream", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -312,6 +409,25 @@ def build_parser() -> argparse.ArgumentParser:
     clusters.add_argument("--agent", required=True)
     clusters.add_argument("--json", action="store_true")
     clusters.set_defaults(func=cmd_clusters)
+
+    restore = sub.add_parser("restore", help="put one archived memory entry back to live")
+    restore.add_argument("id")
+    restore.add_argument("--agent", required=True)
+    restore.set_defaults(func=cmd_restore)
+
+    undo = sub.add_parser("undo", help="undo a run's merges and ephemeral archives")
+    undo.add_argument("run_id")
+    undo.add_argument("--agent", required=True)
+    undo.add_argument("--json", action="store_true")
+    undo.set_defaults(func=cmd_undo)
+
+    audit = sub.add_parser("audit", help="run the memory audit once and print it")
+    audit.add_argument("--agent", required=True)
+    audit.add_argument("--json", action="store_true")
+    audit.add_argument(
+        "--resume", action="store_true", help="remove the audit's consolidation pause file"
+    )
+    audit.set_defaults(func=cmd_audit)
 
     report = sub.add_parser("report", help="a run's safety report (default: the newest)")
     report.add_argument("--agent", required=True)

@@ -1,21 +1,32 @@
-"""The one entry point: every asset, check, job, sensor and resource of dream_assets."""
+"""The one entry point: every asset, check, job, sensor and resource of dream_assets.
+
+Automation is applied here, over every asset the definitions hold (``defs.automation``): the
+cycle's freshness policy, and a RUNNING automation-condition sensor when any asset declares one.
+"""
+
+import os
 
 import dagster as dg
 
+from dream_assets.core.options import load_options
+from dream_assets.defs.automation import automation_condition_sensors, with_cycle_freshness
 from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS, dream_cycle_job
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.sensors import SENSORS
 
-defs = dg.Definitions(
-    assets=CYCLE_ASSETS,
-    asset_checks=PASS_CHECKS,
-    jobs=[dream_cycle_job],
-    sensors=SENSORS,
-    resources={
-        "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT")),
-        "llm": LLMResource(),
-    },
-    # Passes of one agent run in sequence in one process: they share the agent's volume, and a
-    # process per step would cost more start-up than the passes themselves.
-    executor=dg.in_process_executor,
+defs = with_cycle_freshness(
+    dg.Definitions(
+        assets=CYCLE_ASSETS,
+        asset_checks=PASS_CHECKS,
+        jobs=[dream_cycle_job],
+        sensors=[*SENSORS, *automation_condition_sensors(CYCLE_ASSETS)],
+        resources={
+            "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT")),
+            "llm": LLMResource(),
+        },
+        # Passes of one agent run in sequence in one process: they share the agent's volume,
+        # and a process per step would cost more start-up than the passes themselves.
+        executor=dg.in_process_executor,
+    ),
+    load_options(os.environ),
 )

@@ -59,6 +59,18 @@ def postgres_db() -> Iterator[dict[str, object]]:
         admin.close()
 
 
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo agent, written once per session; tests copy it before changing anything."""
+    from datetime import UTC, datetime
+
+    from dream_assets.demo import write_demo
+
+    target = tmp_path_factory.mktemp("demo-template") / "demo"
+    write_demo(target, seed=7, now=datetime(2026, 11, 29, 12, 0, tzinfo=UTC))
+    return target
+
+
 @pytest.fixture
 def agents_root(tmp_path: Path) -> Path:
     root = tmp_path / "agents"

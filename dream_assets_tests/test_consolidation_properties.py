@@ -117,6 +117,8 @@ class Script:
     main: str  # "reply", "malformed", "think", "http500"
     reply: dict[str, Any]
     repair: str  # "fix", "same", "garbage", "http500"
+    # The floor must hold whatever the runaway breaker lets through; 1.0 switches it off.
+    runaway_fraction: float
 
 
 @st.composite
@@ -145,11 +147,12 @@ def scripts(draw: st.DrawFn, corpus: Corpus) -> Script:
             content, sources = "Avoid archiving Xebia newsletters.", []
         category = draw(st.sampled_from(["", "general", "people/caroline", "anti-patterns/x"]))
         saves.append({"content": content, "category": category, "sourceIds": sources})
-    deletes = draw(st.lists(ids, max_size=draw(st.sampled_from([0, 1, 1, 2, 8]))))
+    deletes = draw(st.lists(ids, max_size=draw(st.sampled_from([0, 1, 2, 3, 8]))))
     return Script(
         main=draw(st.sampled_from(["reply"] * 5 + ["think", "malformed", "http500"])),
         reply={"toDelete": deletes, "toSave": saves},
         repair=draw(st.sampled_from(["fix", "fix", "same", "garbage", "http500"])),
+        runaway_fraction=draw(st.sampled_from([0.25, 0.5, 1.0])),
     )
 
 
@@ -271,6 +274,7 @@ def _assert_cycle_kept_the_rules(
 @settings(
     max_examples=60,
     deadline=None,
+    database=None,  # every run explores afresh; nothing is written into the repository
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(corpus=corpora(), data=st.data())
@@ -287,11 +291,14 @@ def test_no_model_reply_loses_a_fact_or_breaks_the_rules(corpus: Corpus, data: s
         volume = make_volume(Path(directory) / "agent", list(corpus.entries))
         before = _bytes(volume)
 
+        options = DreamOptions(runaway_deletion_max_fraction=script.runaway_fraction)
         report = run_memory_consolidation(
-            volume, OPTIONS, NOW, model=model, clusters=corpus.clusters, run_id=RUN
+            volume, options, NOW, model=model, clusters=corpus.clusters, run_id=RUN
         )
 
         _assert_cycle_kept_the_rules(volume, corpus, before)
+        ephemeral = [e for e in volume.scan_entries().archived if e.archive_reason == "ephemeral"]
+        assert len(ephemeral) <= script.runaway_fraction * len(corpus.eligible())
         for outcome in ("merged", "repaired", "rejected", "ephemeral", "protected"):
             if report.counts.get(outcome):
                 event(f"some {outcome}")
@@ -304,7 +311,9 @@ def test_no_model_reply_loses_a_fact_or_breaks_the_rules(corpus: Corpus, data: s
             assert report.failures
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=40, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(corpus=corpora())
 def test_deterministic_consolidation_never_loses_a_fact(corpus: Corpus) -> None:
     with tempfile.TemporaryDirectory() as directory:

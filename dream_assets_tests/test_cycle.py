@@ -5,26 +5,16 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-from datetime import UTC, datetime
 from pathlib import Path
 
 import dagster as dg
 import pytest
 
 from dream_assets.cli import main, run_cycle
-from dream_assets.demo import write_demo
-from dream_assets.defs.sensors import agent_discovery
 from dream_assets.defs.resources import DreamResource
+from dream_assets.defs.sensors import agent_discovery
 
 REPO = Path(__file__).resolve().parents[1]
-DEMO_NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-
-
-@pytest.fixture(scope="module")
-def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    target = tmp_path_factory.mktemp("demo-template") / "demo"
-    write_demo(target, seed=7, now=DEMO_NOW)
-    return target
 
 
 def _volume_digest(root: Path) -> str:
@@ -36,15 +26,24 @@ def _volume_digest(root: Path) -> str:
 
 
 def test_dream_run_runs_every_pass_on_the_demo_agent(
-    demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    demo_template: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     agent = tmp_path / "agents" / "demo"
     shutil.copytree(demo_template, agent)
     monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
     assert main(["run", "--agent", str(agent)]) == 0
     out = capsys.readouterr().out
-    for line in ("log_retention:", "archive_purge:", "importance_decay:", "telemetry_windows:",
-                 "duplicate_clusters:", "memory_consolidation:"):
+    for line in (
+        "log_retention:",
+        "archive_purge:",
+        "importance_decay:",
+        "telemetry_windows:",
+        "duplicate_clusters:",
+        "memory_consolidation:",
+    ):
         assert line in out, out
     assert "checks: 5 passed, 0 failed" in out
     assert "merged" in out
@@ -71,7 +70,10 @@ def test_dream_run_rejects_a_missing_agent_with_one_line(
 
 
 def test_bad_agent_option_fails_the_run_naming_the_option(
-    demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    demo_template: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     agent = tmp_path / "agents" / "demo"
     shutil.copytree(demo_template, agent)
@@ -84,7 +86,10 @@ def test_bad_agent_option_fails_the_run_naming_the_option(
 
 @pytest.mark.postgres
 def test_cycle_on_a_real_postgres_instance(
-    postgres_db: dict[str, object], demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    postgres_db: dict[str, object],
+    demo_template: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The shipped dagster.yaml, on the real PostgreSQL server: materialize and read back."""
     home = tmp_path / "dagster_home"

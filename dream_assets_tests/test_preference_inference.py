@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.atomic import append_line
+from dream_assets.core.budget import TokenBudget
+from dream_assets.core.clock import FixedClock
 from dream_assets.core.ledger import PassLedger
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.volume import AgentVolume
@@ -252,3 +254,27 @@ def test_empty_log_is_skipped_without_a_model_call(
     report = run_preference_inference(volume, OPTIONS, NOW, chat_model(scripted_llm))
     assert report.skipped == "conversation log empty"
     assert scripted_llm.requests == []
+
+
+def test_volume_directive_replaces_the_builtin(tmp_path: Path, scripted_llm: ScriptedLLM) -> None:
+    volume = agent(tmp_path)
+    (volume.root / "pref-dream.md").write_text("Record formatting preferences only.")
+    run_preference_inference(volume, OPTIONS, NOW, chat_model(scripted_llm))
+    assert scripted_llm.requests[0]["messages"][0]["content"] == (
+        "Record formatting preferences only."
+    )
+
+
+def test_over_budget_call_is_skipped_and_the_log_still_cleared(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    volume = agent(tmp_path)
+    budget = TokenBudget(tmp_path / "usage.jsonl", "r1", FixedClock(NOW), run_cap=100)
+    model = ChatModel(
+        LLMSettings(base_url=scripted_llm.base_url, model="scripted", api_key="x"), budget=budget
+    )
+    report = run_preference_inference(volume, OPTIONS, NOW, model)
+    assert scripted_llm.requests == []
+    assert report.failures == []
+    assert report.skipped is not None and "token budget" in report.skipped
+    assert log_text(volume) == ""

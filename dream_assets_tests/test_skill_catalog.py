@@ -10,6 +10,8 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from dream_assets.core.budget import TokenBudget
+from dream_assets.core.clock import FixedClock
 from dream_assets.core.ledger import PassLedger
 from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
@@ -509,3 +511,46 @@ def test_check_blames_dangling_see_also_only_on_skills_the_run_touched(tmp_path:
         [],
         ["calendar: see_also 'agent-typo' does not resolve"],
     )
+
+
+def system_messages(server: ScriptedLLM) -> list[str]:
+    return [body["messages"][0]["content"] for body in server.requests]
+
+
+def test_volume_directive_replaces_the_builtin_and_reopens_the_gate(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    volume = email_catalog(tmp_path)
+    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    (volume.root / "skill-dream.md").write_text("Only add seeAlso links. Answer in JSON.")
+    run_skill_catalog(
+        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
+    )
+    first, second = system_messages(scripted_llm)
+    assert "skill-consolidation step" in first
+    assert second == "Only add seeAlso links. Answer in JSON."
+
+
+def test_volume_gap_directive_replaces_the_builtin(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    volume = volume_with(tmp_path)
+    (volume.root / "skill-gap.md").write_text("Create skills for travel requests only.")
+    converse(volume, "Summarize my emails", "Summarize the email")
+    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    assert system_messages(scripted_llm) == ["Create skills for travel requests only."]
+
+
+def test_call_over_the_token_budget_is_skipped_not_failed(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    volume = email_catalog(tmp_path)
+    budget = TokenBudget(tmp_path / "usage.jsonl", "r1", FixedClock(NOW), run_cap=100)
+    model = ChatModel(
+        LLMSettings(base_url=scripted_llm.base_url, model="scripted", api_key="x"), budget=budget
+    )
+    report = run_skill_catalog(volume, OPTIONS, NOW, model, run_id="r1")
+    assert scripted_llm.requests == []
+    assert report.failures == []
+    assert report.counts["over_budget"] == 1
+    assert not stamped(volume, CONSOLIDATION)

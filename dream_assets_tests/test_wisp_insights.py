@@ -225,3 +225,11 @@ def test_disabled_analysis_is_skipped(tmp_path: Path) -> None:
     report = run_wisp_insights(volume, options, NOW, None, run_id="r1")
     assert report.skipped is not None
     assert ANNOTATION_HEADING not in skill_text(volume)
+
+
+def test_volume_directive_replaces_the_builtin(tmp_path: Path, scripted_llm: ScriptedLLM) -> None:
+    volume = agent(tmp_path, timeouts(3))
+    (volume.root / "wisp-failure-dream.md").write_text("Suggest retries only.")
+    scripted_llm.reply(json.dumps({"annotations": [], "promotions": []}))
+    run_wisp_insights(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    assert scripted_llm.requests[0]["messages"][0]["content"] == "Suggest retries only."

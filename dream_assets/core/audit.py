@@ -331,15 +331,15 @@ def pause_consolidation(path: Path, *, now: datetime, vanished: Sequence[str]) -
     atomic_write_text(path, json.dumps(payload, indent=2) + "\n")
 
 
-def loss_line(entry_id: str, *, now: datetime, run_id: str | None, previous: KnownIds) -> str:
+def loss_line(
+    entry_id: str, *, now: datetime, run_id: str | None, last_audit: datetime | None
+) -> str:
     return json.dumps(
         {
             "detected_at": format_time(now),
             "run_id": run_id,
             "id": entry_id,
-            "last_seen_by_audit_at": (
-                format_time(previous.audited_at) if previous.audited_at else None
-            ),
+            "last_seen_by_audit_at": format_time(last_audit) if last_audit else None,
         },
         separators=(",", ":"),
     )

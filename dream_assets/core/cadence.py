@@ -68,19 +68,16 @@ class IntervalWindows:
     def signature(self) -> str:
         return f"every {self.interval.total_seconds():g}s"
 
+    def _index(self, at: datetime) -> int:
+        return math.floor((at - self.anchor) / self.interval)
+
     def latest_start(self, at: datetime) -> datetime | None:
         if at < self.anchor:
             return None
-        index = math.floor((at - self.anchor) / self.interval)
-        return self.anchor + index * self.interval
+        return self.anchor + self._index(at) * self.interval
 
     def count_starts(self, after: datetime, upto: datetime) -> int:
-        last = self.latest_start(upto)
-        if last is None or last <= after:
-            return 0
-        first_after = self.latest_start(after)
-        start_index = -1 if first_after is None else math.floor((after - self.anchor) / self.interval)
-        return math.floor((last - self.anchor) / self.interval) - start_index
+        return max(0, self._index(upto) - max(self._index(after), -1))
 
 
 @dataclass(frozen=True)
@@ -250,10 +247,6 @@ class AgentActivity:
         return max(times) if times else None
 
 
-def _mtime(path_stat_mtime: float) -> datetime:
-    return datetime.fromtimestamp(path_stat_mtime, tz=UTC)
-
-
 def read_activity(volume: AgentVolume) -> AgentActivity:
     """Receipt times from the files themselves: an empty conversation log has no activity.
 
@@ -264,7 +257,7 @@ def read_activity(volume: AgentVolume) -> AgentActivity:
     try:
         stat = volume.conversation_log.stat()
         if stat.st_size > 0:
-            conversation_at = _mtime(stat.st_mtime)
+            conversation_at = datetime.fromtimestamp(stat.st_mtime, tz=UTC)
     except FileNotFoundError:
         pass
     feedback_at = None
@@ -274,7 +267,7 @@ def read_activity(volume: AgentVolume) -> AgentActivity:
         except FileNotFoundError:
             continue
         if stat.st_size > 0:
-            at = _mtime(stat.st_mtime)
+            at = datetime.fromtimestamp(stat.st_mtime, tz=UTC)
             feedback_at = at if feedback_at is None or at > feedback_at else feedback_at
     return AgentActivity(conversation_at=conversation_at, feedback_at=feedback_at)
 

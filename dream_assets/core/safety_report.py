@@ -21,6 +21,8 @@ from dream_assets.core.clock import format_time
 MAX_PROPOSED = 50
 MAX_REFUSED = 50
 MAX_FAILURES = 20
+# The bounded lists show what changed knowledge first; housekeeping rows come last.
+_HOUSEKEEPING = {"log_retention": 2, "importance_decay": 2, "telemetry_windows": 2}
 
 
 def build_safety_report(
@@ -40,7 +42,10 @@ def build_safety_report(
     budget: dict[str, Any] = {}
     skipped: dict[str, str] = {}
     totals = {"proposed": 0, "refused": 0, "failures": 0}
-    for item in passes:
+    # Unbounded tallies beside the bounded lists: "merged" -> 14, "refused: floor" -> 2, ...
+    outcomes: dict[str, int] = {}
+    ordered = sorted(passes, key=lambda p: _HOUSEKEEPING.get(str(p.get("pass")), 0))
+    for item in ordered:
         name = str(item.get("pass"))
         counts = item.get("counts") or {}
         extra = item.get("extra") or {}
@@ -53,10 +58,13 @@ def build_safety_report(
             skipped[name] = str(item["skipped"])
         for row in item.get("decisions") or []:
             totals["proposed"] += 1
+            outcomes[row["action"]] = outcomes.get(row["action"], 0) + 1
             if len(proposed) < MAX_PROPOSED:
                 proposed.append({"pass": name, "outcome": row["action"], **_short(row)})
         for row in item.get("refusals") or []:
             totals["refused"] += 1
+            key = f"refused: {row['action']}"
+            outcomes[key] = outcomes.get(key, 0) + 1
             if len(refused) < MAX_REFUSED:
                 refused.append({"pass": name, "reason": row["action"], **_short(row)})
         for failure in item.get("failures") or []:
@@ -93,6 +101,7 @@ def build_safety_report(
         "skipped": skipped,
         "failures": failures,
         "totals": totals,
+        "outcomes": outcomes,
     }
 
 
@@ -118,6 +127,9 @@ def to_markdown(report: dict[str, Any]) -> str:
         f"| proposed | {report['totals']['proposed']} decision(s), "
         f"first {len(report['proposed'])} below |",
         f"| refused | {report['totals']['refused']} |",
+        "| outcomes | "
+        + ", ".join(f"{k} {v}" for k, v in sorted(report.get("outcomes", {}).items()))
+        + " |",
         f"| redactions | {sum(report['redactions'].values())} {report['redactions'] or ''} |",
         f"| model | {model['calls']} call(s), {model['prompt_tokens']} prompt + "
         f"{model['completion_tokens']} completion tokens ({model['estimated_calls']} estimated), "

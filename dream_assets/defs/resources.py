@@ -47,7 +47,7 @@ class DreamResource(dg.ConfigurableResource):
     _run_id: str | None = PrivateAttr(default=None)
 
     def setup_for_execution(self, context: dg.InitResourceContext) -> None:
-        self._run_id = context.run_id
+        self._run_id = context.run.run_id if context.run else None
 
     def root(self) -> Path:
         return Path(self.agents_root).expanduser().resolve()

@@ -1,39 +1,296 @@
-"""Sensors. Each is cursor-based and declared RUNNING (the default would be STOPPED)."""
+"""Sensors. Each is cursor-based and declared RUNNING (Dagster's default would be STOPPED).
 
+- ``agent_discovery`` registers each directory under DREAM_AGENTS_ROOT as a partition.
+- ``dream_cadence`` requests the cycles: the first one per agent after the initial delay, then
+  one per window, missed windows recovered once (rules in ``core.cadence``).
+- ``agent_activity`` requests a cycle for lines received since the last one, after the quiet
+  period.
+- ``audit_pause`` shows on ``consolidated_memory`` when the memory audit paused consolidation.
+
+Every run request is skipped, with the reason in the tick, while the agent's ``llm-busy``
+marker exists; the next check asks again.
+"""
+
+from __future__ import annotations
 
 import json
+import os
+from datetime import UTC, datetime, timedelta
+from typing import Any
 
 import dagster as dg
 
-from dream_assets.core.volume import discover_agents
+from dream_assets.core.cadence import (
+    CadenceState,
+    activity_quiet_period,
+    cycle_cron,
+    forget_missing_agents,
+    observe_process,
+    plan_activity,
+    plan_cycle,
+    read_activity,
+    record_decision,
+)
+from dream_assets.core.clock import format_time, parse_time
+from dream_assets.core.options import OptionsError, load_options
+from dream_assets.core.volume import PathEscapeError, discover_agents
+from dream_assets.defs.automation import ensure_pool_limits, window_series
 from dream_assets.defs.jobs import dream_cycle_job
 from dream_assets.defs.partitions import agents_partitions
-from dream_assets.defs.resources import DreamResource
+from dream_assets.defs.resources import AgentRun, DreamResource
+
+PARTITIONS = agents_partitions.name or "agents"
+PAUSED_ASSET = dg.AssetKey("consolidated_memory")
+# A run still waiting to start will read everything the agent has received by then.
+PENDING_STATUSES = frozenset(
+    {dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING}
+)
+TRIGGER_TAG = "dream/trigger"
+WINDOW_TAG = "dream/window"
+PAUSED_TAG = "dream/consolidation-paused"
+
+
+def daemon_process(instance: dg.DagsterInstance) -> str | None:
+    """The id of the daemon that evaluates sensors; a new id means the daemon (re)started.
+
+    The daemon writes this heartbeat before its first sensor tick. Neither
+    ``initial_evaluation`` (not repeated on restart) nor a module-level id (changes with every
+    code-server reload) tells a daemon start apart.
+    """
+    heartbeat = instance.get_daemon_heartbeats().get("SENSOR")
+    return heartbeat.daemon_id if heartbeat is not None else None
+
+
+def _agent_or_reason(dream: DreamResource, agent: str) -> AgentRun | str:
+    try:
+        return dream.agent(agent)
+    except (OptionsError, FileNotFoundError, PathEscapeError) as exc:
+        return f"skipped: {exc}"
+
+
+def _summary(lines: list[str]) -> str:
+    return "\n".join(lines) if lines else "no agent directories"
+
+
+@dg.sensor(
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    minimum_interval_seconds=30,
+    description="Registers each directory under DREAM_AGENTS_ROOT as an agent partition.",
+)
+def agent_discovery(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
+    present = discover_agents(dream.root())
+    registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
+    new = [agent for agent in present if agent not in registered]
+    cursor = json.dumps(sorted(present))
+    if not new:
+        return dg.SensorResult(
+            skip_reason=f"no new agent under {dream.root()} ({len(present)} known)", cursor=cursor
+        )
+    # The first cycle is the cadence's: it waits the initial delay and the busy marker.
+    return dg.SensorResult(
+        dynamic_partitions_requests=[agents_partitions.build_add_request(new)], cursor=cursor
+    )
 
 
 @dg.sensor(
     job=dream_cycle_job,
     default_status=dg.DefaultSensorStatus.RUNNING,
     minimum_interval_seconds=30,
-    description="Registers each directory under DREAM_AGENTS_ROOT as a partition; first run.",
+    description=(
+        "The cycle's cadence: first cycle after the initial delay, then one per window "
+        "(DREAM_INTERVAL_HOURS or DREAM_CYCLE_CRON); missed windows recovered once."
+    ),
 )
-def agent_discovery(
-    context: dg.SensorEvaluationContext, dream: DreamResource
-) -> dg.SensorResult | dg.SkipReason:
-    seen = set(json.loads(context.cursor)) if context.cursor else set()
-    present = discover_agents(dream.root())
-    registered = set(context.instance.get_dynamic_partitions(agents_partitions.name or "agents"))
-    new = [agent for agent in present if agent not in registered]
-    first_runs = [agent for agent in present if agent not in seen]
-    if not new and not first_runs:
-        return dg.SkipReason(f"no new agent under {dream.root()} ({len(present)} known)")
+def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
+    now = dream.clock().now()
+    deployment = load_options(os.environ)
+    initial_delay = timedelta(minutes=deployment.initial_delay_minutes)
+    state = CadenceState.from_json(context.cursor)
+    if state.warning:
+        context.log.warning(state.warning)
+    state = observe_process(state, daemon_process(context.instance), now, initial_delay)
+    anchor = state.anchor or now
+    cron = cycle_cron(os.environ)
+
+    agents = discover_agents(dream.root())
+    forget_missing_agents(state, set(agents))
+    requests: list[dg.RunRequest] = []
+    lines: list[str] = []
+    for agent in agents:
+        run = _agent_or_reason(dream, agent)
+        if isinstance(run, str):
+            lines.append(f"{agent}: {run}")
+            continue
+        if not run.options.enabled:
+            lines.append(f"{agent}: dream cycle disabled (enabled=false)")
+            continue
+        series = window_series(cron, anchor, run.options)
+        decision = plan_cycle(
+            state, agent, series, now, initial_delay=initial_delay, busy=run.volume.is_busy()
+        )
+        record_decision(state, decision, series)
+        lines.append(f"{agent}: {decision.reason}")
+        if decision.action == "run" and decision.window is not None:
+            tags = {TRIGGER_TAG: str(decision.trigger), WINDOW_TAG: format_time(decision.window)}
+            if run.volume.pause_flag.exists():
+                tags[PAUSED_TAG] = "true"
+            requests.append(
+                dg.RunRequest(
+                    partition_key=agent,
+                    run_key=f"cadence:{agent}:{format_time(decision.window)}",
+                    tags=tags,
+                )
+            )
+    if not requests:
+        return dg.SensorResult(skip_reason=_summary(lines), cursor=state.to_json())
+    for line in ensure_pool_limits(context.instance):
+        context.log.info(line)
+    for line in lines:
+        context.log.info(line)
+    registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
+    unregistered = [r.partition_key for r in requests if r.partition_key not in registered]
     return dg.SensorResult(
-        run_requests=[
-            dg.RunRequest(partition_key=agent, run_key=f"first-run:{agent}") for agent in first_runs
-        ],
-        dynamic_partitions_requests=[agents_partitions.build_add_request(new)] if new else [],
-        cursor=json.dumps(sorted(seen | set(present))),
+        run_requests=requests,
+        # A first cycle never waits for the discovery sensor's next tick.
+        dynamic_partitions_requests=(
+            [agents_partitions.build_add_request([k for k in unregistered if k])]
+            if unregistered
+            else []
+        ),
+        cursor=state.to_json(),
     )
 
 
-SENSORS = [agent_discovery]
+def _last_cycle(instance: dg.DagsterInstance, agent: str) -> dg.RunRecord | None:
+    records = instance.get_run_records(
+        filters=dg.RunsFilter(job_name=dream_cycle_job.name, tags={"dagster/partition": agent}),
+        limit=1,
+    )
+    return records[0] if records else None
+
+
+def _cycle_started_at(record: dg.RunRecord | None) -> datetime | None:
+    if record is None:
+        return None
+    if record.start_time is not None:
+        return datetime.fromtimestamp(record.start_time, tz=UTC)
+    created = record.create_timestamp
+    return created if created.tzinfo else created.replace(tzinfo=UTC)
+
+
+@dg.sensor(
+    job=dream_cycle_job,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    minimum_interval_seconds=60,
+    description=(
+        "New conversation or feedback lines since the agent's last cycle request a cycle, "
+        "once the conversation has been quiet for DREAM_ACTIVITY_QUIET_PERIOD_MINUTES (60)."
+    ),
+)
+def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
+    now = dream.clock().now()
+    quiet = activity_quiet_period(os.environ)
+    seen: dict[str, str] = json.loads(context.cursor) if context.cursor else {}
+    registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
+    agents = [a for a in discover_agents(dream.root()) if a in registered]
+    requests: list[dg.RunRequest] = []
+    lines: list[str] = []
+    for agent in agents:
+        run = _agent_or_reason(dream, agent)
+        if isinstance(run, str):
+            lines.append(f"{agent}: {run}")
+            continue
+        last = _last_cycle(context.instance, agent)
+        started = _cycle_started_at(last)
+        requested = parse_time(seen[agent]) if agent in seen else None
+        since = max((t for t in (started, requested) if t is not None), default=None)
+        decision = plan_activity(
+            agent,
+            read_activity(run.volume),
+            since=since,
+            cycle_pending=last is not None and last.dagster_run.status in PENDING_STATUSES,
+            quiet_period=quiet,
+            now=now,
+            busy=run.volume.is_busy(),
+        )
+        lines.append(f"{agent}: {decision.reason}")
+        if decision.action == "run" and decision.seen_until is not None:
+            seen[agent] = format_time(decision.seen_until)
+            requests.append(
+                dg.RunRequest(
+                    partition_key=agent,
+                    run_key=f"activity:{agent}:{seen[agent]}",
+                    tags={TRIGGER_TAG: "activity"},
+                )
+            )
+    seen = {agent: at for agent, at in seen.items() if agent in agents}
+    cursor = json.dumps(seen, sort_keys=True)
+    if not requests:
+        return dg.SensorResult(skip_reason=_summary(lines), cursor=cursor)
+    return dg.SensorResult(run_requests=requests, cursor=cursor)
+
+
+def _pause_fingerprint(path: Any) -> str | None:
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    return f"{stat.st_mtime_ns}:{stat.st_size}"
+
+
+def _pause_reason(path: Any) -> str:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        return f"unreadable pause file ({exc})"
+    return text.strip()[:2000] or "(empty pause file)"
+
+
+@dg.sensor(
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    minimum_interval_seconds=60,
+    description=(
+        "Records on consolidated_memory when memory-audit/consolidation-paused.json appears "
+        "or goes away, with the audit's reason; consolidation skips itself meanwhile."
+    ),
+)
+def audit_pause(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
+    known: dict[str, str | None] = json.loads(context.cursor) if context.cursor else {}
+    registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
+    agents = [a for a in discover_agents(dream.root()) if a in registered]
+    events: list[dg.AssetObservation] = []
+    paused: list[str] = []
+    for agent in agents:
+        try:
+            flag = dream.volume(agent).pause_flag
+        except (FileNotFoundError, PathEscapeError):
+            continue
+        fingerprint = _pause_fingerprint(flag)
+        if fingerprint is not None:
+            paused.append(agent)
+        if agent in known and known[agent] == fingerprint:
+            continue
+        if agent not in known and fingerprint is None:
+            known[agent] = None
+            continue
+        known[agent] = fingerprint
+        metadata: dict[str, Any] = {
+            "consolidation_paused": dg.MetadataValue.bool(fingerprint is not None),
+            "pause_file": dg.MetadataValue.path(str(flag)),
+        }
+        if fingerprint is not None:
+            metadata["reason"] = dg.MetadataValue.md(_pause_reason(flag))
+        events.append(dg.AssetObservation(PAUSED_ASSET, partition=agent, metadata=metadata))
+    known = {agent: fp for agent, fp in known.items() if agent in agents}
+    cursor = json.dumps(known, sort_keys=True)
+    if events:
+        return dg.SensorResult(asset_events=events, cursor=cursor)
+    message = (
+        f"consolidation paused by the memory audit for: {', '.join(paused)}"
+        if paused
+        else f"no consolidation pause ({len(agents)} agents)"
+    )
+    return dg.SensorResult(skip_reason=message, cursor=cursor)
+
+
+SENSORS = [agent_discovery, dream_cadence, agent_activity, audit_pause]

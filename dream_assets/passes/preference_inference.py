@@ -43,7 +43,7 @@ from dream_assets.core.preference_statements import (
 from dream_assets.core.recurring_topics import conversation_sessions
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.core.volume import AgentVolume, PathEscapeError
-from dream_assets.llm import ChatModel, LLMBusy, LLMError
+from dream_assets.llm import ChatModel, LLMBusy, LLMError, LLMOverBudget
 from dream_assets.passes.report import PassReport
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.preferences import preference_prompt
@@ -148,11 +148,15 @@ def _infer(
     directive, _source = load_directive(volume, PASS)
     system, user = preference_prompt(directive, sessions, feedback, candidates, existing)
     try:
-        completion = model.complete(system, user)
+        completion = model.complete(system, user, purpose=PASS)
     except LLMBusy as exc:
         # The model was never asked: keep the log so the next cycle infers from it.
         report.skipped = f"agent LLM busy: {exc}"
         return True
+    except LLMOverBudget as exc:
+        # Cleared all the same: a log too large for the budget would only grow past it.
+        report.skipped = f"over the token budget, no preference written: {exc}"
+        return False
     except LLMError as exc:
         report.fail(f"model call failed, no preference written: {exc}")
         return False

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -58,7 +58,7 @@ from dream_assets.core.telemetry import (
     read_skill_usage_counts,
 )
 from dream_assets.core.volume import AgentVolume, PathEscapeError
-from dream_assets.llm import ChatModel, Completion, LLMBusy, LLMError
+from dream_assets.llm import ChatModel, Completion, LLMBusy, LLMError, LLMOverBudget
 from dream_assets.passes.report import PassReport
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.skills import (
@@ -107,7 +107,6 @@ class _Cycle:
     report: PassReport
     ledger: PassLedger
     busy: str | None = None
-    written: set[str] = field(default_factory=set)
 
     def log_change(self, action: str, skill: str, **details: Any) -> None:
         log_skill_change(self.volume, self.run_id, self.now, action, skill, **details)
@@ -139,20 +138,26 @@ def run_skill_catalog(
     if cycle.ledger.warning:
         report.warnings.append(cycle.ledger.warning)
     for key in (
+        "sessions",
         "recurring_topics",
         "skills_created",
         "consolidation_candidates",
+        "consolidation_gated",
         "skills_saved",
         "skills_archived",
         "see_also_redirected",
         "optimization_candidates",
+        "optimization_gated",
         "skills_optimized",
         "refused",
         "failures",
     ):
         report.counts[key] = 0
     if changes_path(volume).exists():
-        trim_to_last_lines(changes_path(volume), CHANGES_MAX_LINES)
+        try:
+            trim_to_last_lines(changes_path(volume), CHANGES_MAX_LINES)
+        except OSError as exc:
+            report.warnings.append(f"{changes_path(volume)}: not trimmed: {exc}")
     before = _live_skills(cycle)
     # The snapshot lets the checks find any skill that vanished in this run, whatever path
     # removed it, rather than trusting the pass's own account of what it archived.
@@ -292,7 +297,9 @@ def _consolidation(cycle: _Cycle) -> None:
         report.decide("deterministic", CONSOLIDATION, "no model: candidates reported, no rewrite")
         return
 
-    fingerprint = catalog_fingerprint(skills)
+    directive, _source = load_directive(cycle.volume, CONSOLIDATION)
+    # The question is part of what was answered: an edited skill-dream.md asks anew.
+    fingerprint = corpus_fingerprint([directive, catalog_fingerprint(skills)])
     gate = cycle.ledger.change_gate(
         CONSOLIDATION,
         fingerprint,
@@ -305,7 +312,6 @@ def _consolidation(cycle: _Cycle) -> None:
         report.decide("skipped", CONSOLIDATION, gate.reason)
         return
     report.decide("gate-open", CONSOLIDATION, gate.reason)
-    directive, _source = load_directive(cycle.volume, CONSOLIDATION)
     system, user = consolidation_prompt(directive, skills, usage, sparse, co_used, clusters)
     raw = _ask(cycle, CONSOLIDATION, system, user)
     if raw is None:
@@ -540,9 +546,15 @@ def _optimization(cycle: _Cycle) -> None:
     if cycle.model is None:
         report.decide("deterministic", OPTIMIZATION, "no model: candidates reported, no rewrite")
         return
+    directive, _source = load_directive(cycle.volume, OPTIMIZATION)
     fingerprint = corpus_fingerprint(
-        f"{i.skill.name}\n{i.skill.content}\n{_failure_fingerprint(list(i.failures))}"
-        for i in items
+        [
+            directive,
+            *(
+                f"{i.skill.name}\n{i.skill.content}\n{_failure_fingerprint(list(i.failures))}"
+                for i in items
+            ),
+        ]
     )
     gate = cycle.ledger.change_gate(
         OPTIMIZATION,
@@ -555,7 +567,6 @@ def _optimization(cycle: _Cycle) -> None:
         report.count("optimization_gated")
         report.decide("skipped", OPTIMIZATION, gate.reason)
         return
-    directive, _source = load_directive(cycle.volume, OPTIMIZATION)
     system, user = optimization_prompt(directive, items)
     raw = _ask(cycle, OPTIMIZATION, system, user)
     if raw is None:
@@ -566,16 +577,15 @@ def _optimization(cycle: _Cycle) -> None:
         report.fail(f"{OPTIMIZATION}: unusable model reply, nothing changed: {exc}")
         return
     _refuse_invalid(cycle, OPTIMIZATION, reply.invalid)
-    for name in reply.to_delete:
-        report.refuse("no-delete-in-optimization", name, "optimization improves, never deletes")
+    for target in reply.to_delete:
+        report.refuse("no-delete-in-optimization", target, "optimization improves, never deletes")
     by_name = {i.skill.name: i for i in items}
     for save in reply.to_save:
-        name = _safe_name(cycle, OPTIMIZATION, save.name)
-        if name is None:
-            continue
-        item = by_name.get(name)
+        safe = _safe_name(cycle, OPTIMIZATION, save.name)
+        item = by_name.get(safe) if safe is not None else None
+        if safe is not None and item is None:
+            report.refuse("not-a-candidate", safe, "optimization keeps each skill's name")
         if item is None:
-            report.refuse("not-a-candidate", name, "optimization keeps each skill's name")
             continue
         _save_optimized(cycle, item, save, set(live))
     stamp_pass(cycle.volume.ledger_path, OPTIMIZATION, cycle.now, fingerprint)
@@ -652,7 +662,6 @@ def _save(cycle: _Cycle, pass_name: str, skill: Skill) -> bool:
     except (OSError, PathEscapeError) as exc:
         cycle.report.fail(f"{pass_name}: saving {skill.name} failed: {exc}")
         return False
-    cycle.written.add(skill.name)
     return True
 
 
@@ -660,10 +669,15 @@ def _ask(cycle: _Cycle, pass_name: str, system: str, user: str) -> dict[str, obj
     """One model call; None (and nothing changed, no stamp) when it fails or is unreadable."""
     assert cycle.model is not None
     try:
-        completion = cycle.model.complete(system, user)
+        completion = cycle.model.complete(system, user, purpose=pass_name)
     except LLMBusy as exc:
         cycle.busy = str(exc)
         cycle.report.decide("skipped", pass_name, f"agent LLM busy: {exc}")
+        return None
+    except LLMOverBudget as exc:
+        # Not a failure: the call was never made; the pass is retried next cycle.
+        cycle.report.count("over_budget")
+        cycle.report.decide("skipped", pass_name, f"over the token budget: {exc}")
         return None
     except LLMError as exc:
         cycle.report.fail(f"{pass_name}: model call failed, nothing changed: {exc}")

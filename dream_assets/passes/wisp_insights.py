@@ -31,7 +31,7 @@ from dream_assets.core.wisp_patterns import (
     annotate_content,
     annotation_marker,
 )
-from dream_assets.llm import ChatModel, LLMBusy, LLMError
+from dream_assets.llm import ChatModel, LLMBusy, LLMError, LLMOverBudget
 from dream_assets.passes.report import PassReport
 from dream_assets.passes.skill_catalog import log_skill_change
 from dream_assets.prompts import load_directive
@@ -155,9 +155,12 @@ def _ask_model(
     directive, _source = load_directive(volume, DIRECTIVE)
     system, user = wisp_prompt(directive, patterns, promotions)
     try:
-        completion = model.complete(system, user)
+        completion = model.complete(system, user, purpose=PASS)
     except LLMBusy as exc:
         report.skipped = f"agent LLM busy: {exc}"
+        return None
+    except LLMOverBudget as exc:
+        report.skipped = f"over the token budget: {exc}"
         return None
     except LLMError as exc:
         report.fail(f"model call failed, nothing changed: {exc}")

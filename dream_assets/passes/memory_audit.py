@@ -1,0 +1,155 @@
+"""The memory audit (own daily schedule): is the corpus converging, was anything destroyed?
+
+Seed 000, "Is any of this working?". Walks ``memory/entries/*.json`` itself, records one trend
+row per day, finds entries hard-deleted outside the retention purge and — when the operator opted
+in with ``audit_pause_on_loss`` — pauses consolidation (only consolidation: retention, purge,
+mining and every other pass go on), and reports clusters the coverage check keeps rejecting.
+The rules live in ``core.audit``; this module reads the volume, writes the files, and reports.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from dream_assets.core.archive_purge import tombstone_path
+from dream_assets.core.atomic import append_line, file_lock
+from dream_assets.core.audit import (
+    KNOWN_IDS_FILE,
+    LOSSES_FILE,
+    REJECTIONS_FILE,
+    TREND_FILE,
+    loss_line,
+    pause_consolidation,
+    purged_on,
+    read_known_ids,
+    read_rejection_history,
+    read_trend,
+    record_day,
+    take_census,
+    track_rejections,
+    vanished_ids,
+    write_known_ids,
+    write_rejection_history,
+    write_trend,
+)
+from dream_assets.core.jsonl import read_jsonl
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.volume import AgentVolume
+from dream_assets.passes.report import PassReport
+
+PASS = "memory_audit"
+
+
+def pause_on_loss(options: DreamOptions) -> bool:
+    # Read defensively until DreamOptions carries the option (default off: pausing is opt-in).
+    return bool(getattr(options, "audit_pause_on_loss", False))
+
+
+def run_memory_audit(
+    volume: AgentVolume, options: DreamOptions, now: datetime, *, run_id: str | None = None
+) -> PassReport:
+    report = PassReport(PASS)
+    audit_dir = volume.audit_dir
+    audit_dir.mkdir(parents=True, exist_ok=True)
+    trend_path = audit_dir / TREND_FILE
+    today = now.date()
+    # One audit at a time per agent (the schedule and `dream audit` may overlap): the snapshot
+    # read and the snapshot write must bracket the same scan.
+    with file_lock(trend_path):
+        scan = volume.scan_entries()
+        # Tombstones are read after the scan: the purge writes the tombstone before it deletes,
+        # so every deletion this scan saw already has its tombstone on disk.
+        stones = read_jsonl(tombstone_path(audit_dir))
+        if stones.malformed:
+            report.warnings.append(f"purge tombstones: {stones.malformed} malformed line(s)")
+        for problem in scan.problems:
+            report.warnings.append(
+                f"unreadable entry left in place: {problem.path}: {problem.reason}"
+            )
+        census = take_census(scan.entries, (p.path for p in scan.problems))
+
+        known_path = audit_dir / KNOWN_IDS_FILE
+        previous, known_warning = read_known_ids(known_path)
+        if known_warning:
+            report.warnings.append(known_warning)
+            # Kept aside byte for byte rather than overwritten, so it can still be inspected.
+            known_path.replace(known_path.with_name(KNOWN_IDS_FILE + ".unreadable"))
+        tombstoned = {str(s.get("id")) for s in stones.records}
+        vanished = vanished_ids(previous, census.ids, tombstoned)
+
+        history, history_warning = read_rejection_history(audit_dir / REJECTIONS_FILE)
+        if history_warning:
+            report.warnings.append(history_warning)
+        rejected, history = track_rejections(scan.entries, history, today)
+
+        # Record the loss before anything else: a crash later re-detects it (the snapshot is
+        # written last), so a loss can be reported twice but never missed.
+        last_audit = previous.audited_at if previous else None
+        for entry_id in vanished:
+            line = loss_line(entry_id, now=now, run_id=run_id, last_audit=last_audit)
+            append_line(audit_dir / LOSSES_FILE, line)
+            report.decide(
+                "vanished", entry_id, "hard-deleted outside the retention purge (no tombstone)"
+            )
+        if vanished and pause_on_loss(options):
+            pause_consolidation(volume.pause_flag, now=now, vanished=vanished)
+            report.decide("paused", "consolidation", f"{volume.pause_flag} written")
+        elif vanished:
+            report.warnings.append(
+                f"{len(vanished)} entr{'y' if len(vanished) == 1 else 'ies'} vanished; "
+                "consolidation not paused (audit_pause_on_loss is off)"
+            )
+
+        trend = read_trend(trend_path)
+        if trend.unparsed:
+            report.warnings.append(f"{trend_path}: {len(trend.unparsed)} unparsed line(s) kept")
+        row, dropped = record_day(
+            trend,
+            today=today,
+            census=census,
+            purged=purged_on(stones.records, today),
+            rejected_clusters=len(rejected),
+            vanished_now=len(vanished),
+        )
+        write_trend(trend_path, trend)
+        write_rejection_history(audit_dir / REJECTIONS_FILE, history)
+        write_known_ids(known_path, census.ids, now)
+
+    for cluster in rejected:
+        report.decide(
+            "rejected cluster",
+            cluster.cluster_id,
+            f"rejected {cluster.times_rejected}× since {cluster.first_seen}, last "
+            f"{cluster.last_rejected_at}; {cluster.live_sources} of {len(cluster.source_ids)} "
+            f"sources live: {', '.join(cluster.source_ids)}",
+        )
+    report.counts.update(
+        live=census.live,
+        archived=census.archived,
+        merged=census.merged,
+        purged_today=row.purged,
+        vanished=len(vanished),
+        rejected_clusters=len(rejected),
+        recurring_rejections=sum(1 for c in rejected if c.times_rejected > 1),
+        paused=1 if volume.pause_flag.exists() else 0,
+        unreadable=census.unreadable,
+        trend_rows=len(trend.rows),
+        trend_rows_dropped=dropped,
+    )
+    report.extra["trend_row"] = row
+    report.extra["rejected_clusters"] = rejected
+    report.extra["vanished_ids"] = vanished
+    if previous is None and not known_warning:
+        report.decide("baseline", "known ids", f"first audit: {len(census.ids)} ids recorded")
+    return report
+
+
+def unexplained_losses(volume: AgentVolume, run_id: str) -> list[str]:
+    """Re-read from disk: the losses the audit of ``run_id`` recorded in losses.jsonl."""
+    read = read_jsonl(volume.audit_dir / LOSSES_FILE)
+    return [
+        f"{line.get('id')} vanished (hard-deleted outside the retention purge), "
+        f"detected {line.get('detected_at')}"
+        for line in read.records
+        if line.get("run_id") == run_id
+    ]
