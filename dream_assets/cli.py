@@ -116,6 +116,13 @@ def run_cycle(
     }
 
 
+def _compact(summary: str) -> str:
+    """A pass's summary line without its zero counts (the JSON output keeps them all)."""
+    name, _, rest = summary.partition(": ")
+    parts = [p for p in rest.split(", ") if not p.endswith(" 0")]
+    return f"{name}: {', '.join(parts) if parts else 'nothing to do'}" if rest else summary
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     root, agents = _agents_for(args)
     instance = _instance()
@@ -129,7 +136,9 @@ def cmd_run(args: argparse.Namespace) -> int:
                 f"== dream cycle for agent {outcome['agent']} (run {outcome['run_id'][:8]}{mode})"
             )
             for meta in outcome["passes"].values():
-                print(f"  {meta.get('summary', '')}")
+                print(f"  {_compact(str(meta.get('summary', '')))}")
+                if meta.get("highlights"):
+                    print(f"      {meta['highlights']}")
             failed_checks = [c for c in outcome["checks"] if not c["passed"]]
             print(
                 f"  checks: {len(outcome['checks']) - len(failed_checks)} passed, "
@@ -381,6 +390,40 @@ def cmd_audit(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from dream_assets.core.review import ReviewQueue, as_dict
+    from dream_assets.core.volume import AgentVolume
+    from dream_assets.passes.review import ReviewConflict, approve, reject
+
+    root = Path(args.agent)
+    if not root.is_dir():
+        raise CliError(f"--agent {args.agent}: not a directory")
+    volume = AgentVolume(root)
+    now = datetime.now(UTC)
+    if args.action == "list":
+        items = ReviewQueue(volume.root).items(None if args.all else "pending")
+        if args.json:
+            print(json.dumps([as_dict(i) for i in items], indent=2, ensure_ascii=False))
+        for item in [] if args.json else items:
+            print(f"{item.id}  {item.status:<8} {item.kind:<7} {item.reason}")
+            print(f"    sources: {', '.join(item.source_ids)}")
+            if item.content:
+                print(f"    merged:  {item.content}")
+        return 0
+    if not args.id:
+        raise CliError(f"review {args.action} needs an item id")
+    try:
+        if args.action == "approve":
+            written = approve(volume, args.id, now)
+            print(f"approved {args.id}: wrote {', '.join(written)}")
+        else:
+            reject(volume, args.id, now, note=args.note or "")
+            print(f"rejected {args.id}: nothing changed")
+    except (KeyError, ReviewConflict) as exc:
+        raise CliError(str(exc).strip("'\"")) from exc
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="dream", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -434,6 +477,15 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--run", help="run id or a unique prefix of it")
     report.add_argument("--json", action="store_true")
     report.set_defaults(func=cmd_report)
+
+    review = sub.add_parser("review", help="the review queue: list, approve or reject")
+    review.add_argument("action", choices=["list", "approve", "reject"])
+    review.add_argument("id", nargs="?", help="review item id (or a unique prefix)")
+    review.add_argument("--agent", required=True)
+    review.add_argument("--all", action="store_true", help="list decided items too")
+    review.add_argument("--note", help="reason recorded with a rejection")
+    review.add_argument("--json", action="store_true")
+    review.set_defaults(func=cmd_review)
     return parser
 
 

@@ -147,12 +147,12 @@ def scripts(draw: st.DrawFn, corpus: Corpus) -> Script:
             content, sources = "Avoid archiving Xebia newsletters.", []
         category = draw(st.sampled_from(["", "general", "people/caroline", "anti-patterns/x"]))
         saves.append({"content": content, "category": category, "sourceIds": sources})
-    deletes = draw(st.lists(ids, max_size=draw(st.sampled_from([0, 1, 2, 3, 8]))))
+    deletes = draw(st.lists(ids, max_size=draw(st.sampled_from([2, 1, 3, 0, 8]))))
     return Script(
         main=draw(st.sampled_from(["reply"] * 5 + ["think", "malformed", "http500"])),
         reply={"toDelete": deletes, "toSave": saves},
         repair=draw(st.sampled_from(["fix", "fix", "same", "garbage", "http500"])),
-        runaway_fraction=draw(st.sampled_from([0.25, 0.5, 1.0])),
+        runaway_fraction=draw(st.sampled_from([1.0, 0.25, 0.5])),
     )
 
 

@@ -13,6 +13,10 @@ EXPECTED_ASSETS = {
     "memory_importance",
     "duplicate_clusters",
     "consolidated_memory",
+    "skill_catalog",
+    "inferred_preferences",
+    "wisp_insights",
+    "cycle_report",
 }
 BLOCKING_CHECKS = {
     ("retained_logs", "within_bounds"),
@@ -20,6 +24,9 @@ BLOCKING_CHECKS = {
     ("consolidated_memory", "merge_coverage"),
     ("consolidated_memory", "pruning_floor"),
     ("consolidated_memory", "provenance"),
+    ("skill_catalog", "no_deletion_without_replacement"),
+    ("skill_catalog", "see_also_resolves"),
+    ("inferred_preferences", "sensitive_flagged"),
 }
 
 
@@ -58,6 +65,9 @@ def test_passes_run_in_the_seeds_order() -> None:
     assert "purged_archive" in upstream("memory_importance")
     assert "memory_importance" in upstream("duplicate_clusters")
     assert {"duplicate_clusters", "telemetry_windows"} <= upstream("consolidated_memory")
+    assert "consolidated_memory" in upstream("skill_catalog")
+    # The conversation log is cleared by preference inference, after gap detection read it.
+    assert "skill_catalog" in upstream("inferred_preferences")
 
 
 def test_consolidation_is_in_the_llm_pool() -> None:

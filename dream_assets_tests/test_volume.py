@@ -166,3 +166,14 @@ def test_atomic_rewrite_keeps_the_files_mode(tmp_path: Path) -> None:
     shared.chmod(0o664)
     atomic_write_text(shared, '{"a": 1}')
     assert shared.stat().st_mode & 0o777 == 0o664 and shared.read_text() == '{"a": 1}'
+
+
+def test_archiving_a_skill_twice_keeps_both_versions(tmp_path: Path) -> None:
+    volume = make_volume(tmp_path / "a")
+    volume.save_skill(Skill(name="notes", summary="v1", content="version one\n"))
+    volume.archive_skill("notes")
+    volume.save_skill(Skill(name="notes", summary="v2", content="version two\n"))
+    volume.archive_skill("notes")
+    folder = volume.skills_archive_dir / "notes"
+    assert "version two" in (folder / "SKILL.md").read_text()
+    assert "version one" in (folder / "SKILL.1.md").read_text()

@@ -19,31 +19,28 @@ CREATE OR REPLACE TEMP TABLE feedback_lines (
 
 -- name: load
 -- rating is absent, null or one of the four words Pass 4 compares against (poor and fair mark
--- a skill at risk); skills is absent, null or a list of names; text is absent, null or text.
+-- a skill at risk); skills is absent, null or a list of names.
 INSERT INTO feedback_lines
--- MATERIALIZED: inlined, the CTE would re-parse the line once per field it names.
-WITH parsed AS MATERIALIZED (
+WITH parsed AS (
     SELECT
         filename AS source_file,
-        telemetry_fields(
-            json, ['$.ts', '$.session_id', '$.kind', '$.rating', '$.skills', '$.text']
-        ) AS f
-    FROM read_ndjson_objects($files, ignore_errors = true, filename = true)
-),
-named AS (
-    SELECT
-        source_file,
-        telemetry_time(f.types[1], f.texts[1]) AS ts,
-        telemetry_name(f.types[2], f.texts[2]) AS session_id,
-        telemetry_name(f.types[3], f.texts[3]) AS kind,
-        f.types[4] AS rating_type,
-        f.texts[4] AS rating,
-        f.types[5] AS skills_type,
-        -- the list's own JSON text, parsed again only for its elements
-        CASE WHEN f.types[5] = 'ARRAY' THEN f.texts[5]::JSON END AS skills_json,
-        f.types[6] AS text_type,
-        f.texts[6] AS text
-    FROM parsed
+        telemetry_time(ts) AS ts,
+        telemetry_name(session_id) AS session_id,
+        telemetry_name(kind) AS kind,
+        rating,
+        skills AS skills_json,
+        text
+    FROM read_ndjson(
+        $files,
+        columns = {
+            ts: 'VARCHAR', session_id: 'VARCHAR', kind: 'VARCHAR', rating: 'VARCHAR',
+            skills: 'JSON', text: 'VARCHAR'
+        },
+        format = 'newline_delimited',
+        records = true,
+        ignore_errors = true,
+        filename = true
+    )
 ),
 checked AS (
     SELECT
@@ -52,18 +49,11 @@ checked AS (
             ts IS NOT NULL
             AND session_id IS NOT NULL
             AND kind IS NOT NULL
-            AND (
-                coalesce(rating_type, 'NULL') = 'NULL'
-                OR telemetry_text(rating_type, rating) IN ('poor', 'fair', 'good', 'excellent')
-            )
-            AND (
-                coalesce(skills_type, 'NULL') = 'NULL'
-                OR list_has_all(['VARCHAR'], json_type(skills_json, '$[*]'))
-            )
-            AND telemetry_optional_text(text_type),
+            AND (rating IS NULL OR rating IN ('poor', 'fair', 'good', 'excellent'))
+            AND telemetry_is_name_list(skills_json),
             false
         ) AS valid
-    FROM named
+    FROM parsed
 )
 SELECT
     source_file,

@@ -18,26 +18,26 @@ CREATE OR REPLACE TEMP TABLE skill_usage_lines (
 -- Malformed lines are kept (valid = false) so they can be counted per file; well-formed lines
 -- outside the window are dropped here, so the staging table stays window-sized.
 INSERT INTO skill_usage_lines
--- MATERIALIZED: inlined, the CTE would re-parse the line once per field it names.
-WITH parsed AS MATERIALIZED (
+WITH parsed AS (
     SELECT
         filename AS source_file,
-        telemetry_fields(json, ['$.ts', '$.session_id', '$.skill']) AS f
-    FROM read_ndjson_objects($files, ignore_errors = true, filename = true)
-),
-named AS (
-    SELECT
-        source_file,
-        telemetry_time(f.types[1], f.texts[1]) AS ts,
-        telemetry_name(f.types[2], f.texts[2]) AS session_id,
-        telemetry_name(f.types[3], f.texts[3]) AS skill
-    FROM parsed
+        telemetry_time(ts) AS ts,
+        telemetry_name(session_id) AS session_id,
+        telemetry_name(skill) AS skill
+    FROM read_ndjson(
+        $files,
+        columns = {ts: 'VARCHAR', session_id: 'VARCHAR', skill: 'VARCHAR'},
+        format = 'newline_delimited',
+        records = true,
+        ignore_errors = true,
+        filename = true
+    )
 ),
 checked AS (
     SELECT
         *,
         coalesce(ts IS NOT NULL AND session_id IS NOT NULL AND skill IS NOT NULL, false) AS valid
-    FROM named
+    FROM parsed
 )
 SELECT source_file, valid, ts, session_id, skill
 FROM checked

@@ -1,35 +1,36 @@
--- Field readers shared by every window. Each line's JSON is parsed twice, once for the type of
--- every field and once for its text (telemetry_fields), instead of once per field.
+-- Field readers shared by every window; blocks run in file order once per build.
 --
--- A line counts only when each field has the JSON type its log format names: a number where a
--- timestamp or a name belongs makes the line malformed (counted and skipped), rather than being
--- quietly cast into something plausible. Blocks run in file order once per build.
+-- The windows read the logs with DuckDB's typed JSON reader (read_ndjson with explicit
+-- columns), which parses each line once, in parallel. A line that is not JSON, not an object,
+-- or lacks a required field arrives as NULLs and is counted malformed. Fields whose JSON type
+-- carries meaning are read as raw JSON and checked here: a timestamp, a boolean, a number, a
+-- list of names. Name and text fields are read as VARCHAR, so a number or boolean there is
+-- taken as its text (the reader casts it) rather than making the line malformed; checking the
+-- JSON type of every string field would need a second parse and cost 2.5x the build time.
 
--- name: telemetry_fields
--- {types, texts} for the JSON paths: types[i] is the JSON type of path i (NULL when absent,
--- 'NULL' for null), texts[i] its value as text (strings unescaped). A line that is not JSON at
--- all arrives as NULL and gives NULL for both.
-CREATE OR REPLACE TEMP MACRO telemetry_fields(line, paths) AS {
-    'types': json_type(line, paths),
-    'texts': json_extract_string(line, paths)
-};
-
--- name: telemetry_text
-CREATE OR REPLACE TEMP MACRO telemetry_text(field_type, field_text) AS
-    CASE WHEN field_type = 'VARCHAR' THEN field_text END;
+-- name: telemetry_time
+-- ISO-8601 text; a timestamp without an offset is taken as UTC (the build sets
+-- TimeZone = 'UTC'), as clock.parse_time does. A number is not a timestamp.
+CREATE OR REPLACE TEMP MACRO telemetry_time(field) AS
+    TRY_CAST(field AS TIMESTAMPTZ);
 
 -- name: telemetry_name
 -- Names (session ids, skills, kinds, tiers) group and join rows, so an empty one is malformed.
-CREATE OR REPLACE TEMP MACRO telemetry_name(field_type, field_text) AS
-    nullif(telemetry_text(field_type, field_text), '');
+CREATE OR REPLACE TEMP MACRO telemetry_name(field) AS
+    nullif(field, '');
 
--- name: telemetry_time
--- ISO-8601; a timestamp without an offset is taken as UTC (the build sets TimeZone = 'UTC'),
--- as clock.parse_time does.
-CREATE OR REPLACE TEMP MACRO telemetry_time(field_type, field_text) AS
-    TRY_CAST(telemetry_text(field_type, field_text) AS TIMESTAMPTZ);
+-- name: telemetry_boolean
+-- A JSON true or false (the reader hands JSON values over normalised); "yes" or 1 is not one.
+CREATE OR REPLACE TEMP MACRO telemetry_boolean(field) AS
+    CASE field::VARCHAR WHEN 'true' THEN true WHEN 'false' THEN false END;
 
--- name: telemetry_optional_text
--- An optional string field: absent, null or a string.
-CREATE OR REPLACE TEMP MACRO telemetry_optional_text(field_type) AS
-    coalesce(field_type, 'NULL') IN ('NULL', 'VARCHAR');
+-- name: telemetry_number
+-- A JSON number; "0.25" (a string, with its quotes) and true are not numbers.
+CREATE OR REPLACE TEMP MACRO telemetry_number(field) AS
+    TRY_CAST(field::VARCHAR AS DOUBLE);
+
+-- name: telemetry_is_name_list
+-- Absent, null, or a JSON list whose every element is a string.
+CREATE OR REPLACE TEMP MACRO telemetry_is_name_list(field) AS
+    field IS NULL
+    OR (json_type(field) = 'ARRAY' AND list_has_all(['VARCHAR'], json_type(field, '$[*]')));

@@ -19,25 +19,25 @@ CREATE OR REPLACE TEMP TABLE tier_routing_lines (
 -- name: load
 -- cost_usd must be a JSON number; "0.25" as a string is a malformed line.
 INSERT INTO tier_routing_lines
--- MATERIALIZED: inlined, the CTE would re-parse the line once per field it names.
-WITH parsed AS MATERIALIZED (
+WITH parsed AS (
     SELECT
         filename AS source_file,
-        telemetry_fields(json, ['$.ts', '$.session_id', '$.tier', '$.model', '$.cost_usd']) AS f
-    FROM read_ndjson_objects($files, ignore_errors = true, filename = true)
-),
-named AS (
-    SELECT
-        source_file,
-        telemetry_time(f.types[1], f.texts[1]) AS ts,
-        telemetry_name(f.types[2], f.texts[2]) AS session_id,
-        telemetry_name(f.types[3], f.texts[3]) AS tier,
-        telemetry_name(f.types[4], f.texts[4]) AS model,
-        CASE
-            WHEN f.types[5] IN ('UBIGINT', 'BIGINT', 'HUGEINT', 'DOUBLE')
-                THEN TRY_CAST(f.texts[5] AS DOUBLE)
-        END AS cost_usd
-    FROM parsed
+        telemetry_time(ts) AS ts,
+        telemetry_name(session_id) AS session_id,
+        telemetry_name(tier) AS tier,
+        telemetry_name(model) AS model,
+        telemetry_number(cost_usd) AS cost_usd
+    FROM read_ndjson(
+        $files,
+        columns = {
+            ts: 'VARCHAR', session_id: 'VARCHAR', tier: 'VARCHAR', model: 'VARCHAR',
+            cost_usd: 'JSON'
+        },
+        format = 'newline_delimited',
+        records = true,
+        ignore_errors = true,
+        filename = true
+    )
 ),
 checked AS (
     SELECT
@@ -50,7 +50,7 @@ checked AS (
             AND cost_usd IS NOT NULL,
             false
         ) AS valid
-    FROM named
+    FROM parsed
 )
 SELECT source_file, valid, ts, session_id, tier, model, cost_usd
 FROM checked

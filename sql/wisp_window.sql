@@ -21,46 +21,36 @@ CREATE OR REPLACE TEMP TABLE wisp_lines (
 -- name: load
 -- ok must be a JSON boolean: "yes" or 1 is a malformed line, not a success.
 INSERT INTO wisp_lines
--- MATERIALIZED: inlined, the CTE would re-parse the line once per field it names.
-WITH parsed AS MATERIALIZED (
+WITH parsed AS (
     SELECT
         filename AS source_file,
-        telemetry_fields(
-            json,
-            [
-                '$.ts', '$.session_id', '$.description', '$.ok', '$.failed_step', '$.error',
-                '$.skill'
-            ]
-        ) AS f
-    FROM read_ndjson_objects($files, ignore_errors = true, filename = true)
-),
-named AS (
-    SELECT
-        source_file,
-        telemetry_time(f.types[1], f.texts[1]) AS ts,
-        telemetry_name(f.types[2], f.texts[2]) AS session_id,
-        telemetry_name(f.types[3], f.texts[3]) AS description,
-        CASE WHEN f.types[4] = 'BOOLEAN' THEN f.texts[4] = 'true' END AS ok,
-        f.texts[5] AS failed_step,
-        f.texts[6] AS error,
-        f.texts[7] AS skill,
-        telemetry_optional_text(f.types[5])
-            AND telemetry_optional_text(f.types[6])
-            AND telemetry_optional_text(f.types[7]) AS optional_fields_ok
-    FROM parsed
+        telemetry_time(ts) AS ts,
+        telemetry_name(session_id) AS session_id,
+        telemetry_name(description) AS description,
+        telemetry_boolean(ok) AS ok,
+        failed_step,
+        error,
+        skill
+    FROM read_ndjson(
+        $files,
+        columns = {
+            ts: 'VARCHAR', session_id: 'VARCHAR', description: 'VARCHAR', ok: 'JSON',
+            failed_step: 'VARCHAR', error: 'VARCHAR', skill: 'VARCHAR'
+        },
+        format = 'newline_delimited',
+        records = true,
+        ignore_errors = true,
+        filename = true
+    )
 ),
 checked AS (
     SELECT
         *,
         coalesce(
-            ts IS NOT NULL
-            AND session_id IS NOT NULL
-            AND description IS NOT NULL
-            AND ok IS NOT NULL
-            AND optional_fields_ok,
+            ts IS NOT NULL AND session_id IS NOT NULL AND description IS NOT NULL AND ok IS NOT NULL,
             false
         ) AS valid
-    FROM named
+    FROM parsed
 )
 SELECT source_file, valid, ts, session_id, description, ok, failed_step, error, skill
 FROM checked

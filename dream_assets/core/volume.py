@@ -254,6 +254,12 @@ class AgentVolume:
         target = self.skill_path(name, archived=True)
         if not source.exists():
             raise KeyError(f"no skill {name!r} at {source}")
+        if target.exists():
+            # An earlier archived version of the same name is kept beside it, never overwritten.
+            version = 1
+            while target.with_name(f"SKILL.{version}.md").exists():
+                version += 1
+            target.rename(target.with_name(f"SKILL.{version}.md"))
         atomic_write_text(target, source.read_text(encoding="utf-8"))
         source.unlink()
         self._prune_empty_dirs(source.parent, self.skills_dir)

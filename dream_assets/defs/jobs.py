@@ -2,11 +2,11 @@
 
 import dagster as dg
 
-from dream_assets.defs.assets import housekeeping, memory
+from dream_assets.defs.assets import housekeeping, knowledge, memory
 from dream_assets.defs.assets.report import build_cycle_report
 
-PASS_ASSETS = [*housekeeping.ASSETS, *memory.ASSETS]
-PASS_CHECKS = [*housekeeping.CHECKS, *memory.CHECKS]
+PASS_ASSETS = [*housekeeping.ASSETS, *memory.ASSETS, *knowledge.ASSETS]
+PASS_CHECKS = [*housekeeping.CHECKS, *memory.CHECKS, *knowledge.CHECKS]
 # The safety report comes last: it reads every pass's materialization of the same run.
 CYCLE_ASSETS = [*PASS_ASSETS, build_cycle_report(PASS_ASSETS)]
 

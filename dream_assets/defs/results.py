@@ -14,6 +14,7 @@ def report_metadata(report: PassReport) -> dict[str, Any]:
         key: dg.MetadataValue.float(float(value)) for key, value in sorted(report.counts.items())
     }
     metadata["summary"] = dg.MetadataValue.text(report.summary_line())
+    metadata["highlights"] = dg.MetadataValue.text(str(report.extra.get("highlights") or ""))
     metadata["details"] = dg.MetadataValue.md(report.markdown())
     metadata["skipped"] = dg.MetadataValue.bool(report.skipped is not None)
     metadata["model_calls"] = dg.MetadataValue.int(report.model_calls)

@@ -47,6 +47,7 @@ PENDING_STATUSES = frozenset(
 )
 TRIGGER_TAG = "dream/trigger"
 WINDOW_TAG = "dream/window"
+REASON_TAG = "dream/reason"
 PAUSED_TAG = "dream/consolidation-paused"
 
 
@@ -131,7 +132,11 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
         record_decision(state, decision, series)
         lines.append(f"{agent}: {decision.reason}")
         if decision.action == "run" and decision.window is not None:
-            tags = {TRIGGER_TAG: str(decision.trigger), WINDOW_TAG: format_time(decision.window)}
+            tags = {
+                TRIGGER_TAG: str(decision.trigger),
+                WINDOW_TAG: format_time(decision.window),
+                REASON_TAG: decision.reason,
+            }
             if run.volume.pause_flag.exists():
                 tags[PAUSED_TAG] = "true"
             requests.append(
@@ -220,7 +225,7 @@ def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) ->
                 dg.RunRequest(
                     partition_key=agent,
                     run_key=f"activity:{agent}:{seen[agent]}",
-                    tags={TRIGGER_TAG: "activity"},
+                    tags={TRIGGER_TAG: "activity", REASON_TAG: decision.reason},
                 )
             )
     seen = {agent: at for agent, at in seen.items() if agent in agents}

@@ -91,6 +91,8 @@ def run_preference_inference(
     try:
         keep_log = _infer(volume, options, now, model, report)
         _flag_sensitive(volume, report)
+        written = [d.detail[:80] for d in report.decisions if d.action == "written"]
+        report.extra["highlights"] = ("written: " + " | ".join(written)) if written else ""
     finally:
         if not keep_log and seen_bytes:
             cleared = volume.clear_conversation(upto_bytes=seen_bytes)

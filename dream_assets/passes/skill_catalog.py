@@ -171,7 +171,27 @@ def run_skill_catalog(
     if cycle.busy is not None:
         report.skipped = f"agent LLM busy: {cycle.busy}"
     report.counts["skills"] = len(_live_skills(cycle, warn=False))
+    report.extra["highlights"] = _highlights(report)
     return report
+
+
+def _highlights(report: PassReport) -> str:
+    """One short line of what the counts stand for (the CLI and UI show it beside them)."""
+    topics = [
+        f"{d.target} ({d.detail.split()[0]})"
+        for d in report.decisions
+        if d.action == "recurring-topic"
+    ]
+    kinds: dict[str, int] = {}
+    for decision in report.decisions:
+        if decision.action in {"sparse", "prefix-cluster", "co-used", "unused", "at-risk"}:
+            kinds[decision.action] = kinds.get(decision.action, 0) + 1
+    parts = []
+    if topics:
+        parts.append("recurring topics: " + ", ".join(topics[:6]))
+    if kinds:
+        parts.append("candidates: " + ", ".join(f"{k} {n}" for k, n in kinds.items()))
+    return "; ".join(parts)
 
 
 # ---------------------------------------------------------------------------------------------

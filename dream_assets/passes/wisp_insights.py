@@ -114,6 +114,10 @@ def run_wisp_insights(
             volume, run_id, now, "annotated", item.skill, pattern=item.pattern.key, pass_name=PASS
         )
     stamp_pass(volume.ledger_path, PASS, now)
+    report.extra["highlights"] = "; ".join(
+        f'"{p.description}" {p.classification} {p.failures}/{p.runs}'
+        for p in analysis.failure_patterns[:3]
+    )
     return report
 
 

@@ -42,14 +42,11 @@ def skill_catalog(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
     run = dream.agent(context.partition_key)
+    model = llm.chat_model(run, context.run.run_id)
     report = run_skill_catalog(
-        run.volume,
-        run.options,
-        run.clock.now(),
-        llm.chat_model(run),
-        run_id=context.run.run_id,
+        run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
     )
-    return materialize_report(context, report)
+    return materialize_report(context, report, model)
 
 
 @dg.asset_check(asset=skill_catalog, blocking=True, name="no_deletion_without_replacement")
@@ -95,14 +92,11 @@ def inferred_preferences(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
     run = dream.agent(context.partition_key)
+    model = llm.chat_model(run, context.run.run_id)
     report = run_preference_inference(
-        run.volume,
-        run.options,
-        run.clock.now(),
-        llm.chat_model(run),
-        run_id=context.run.run_id,
+        run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
     )
-    return materialize_report(context, report)
+    return materialize_report(context, report, model)
 
 
 @dg.asset_check(asset=inferred_preferences, blocking=True, name="sensitive_flagged")
@@ -130,14 +124,11 @@ def wisp_insights(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
     run = dream.agent(context.partition_key)
+    model = llm.chat_model(run, context.run.run_id)
     report = run_wisp_insights(
-        run.volume,
-        run.options,
-        run.clock.now(),
-        llm.chat_model(run),
-        run_id=context.run.run_id,
+        run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
     )
-    return materialize_report(context, report)
+    return materialize_report(context, report, model)
 
 
 ASSETS = [skill_catalog, inferred_preferences, wisp_insights]

@@ -1,0 +1,70 @@
+"""Operator decisions on the review queue: approve (re-checked) or reject."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from dream_assets.core.merge import ARCHIVED_BY_RUN, MERGE_PENDING, build_merged_entry
+from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.review import ReviewItem, ReviewQueue
+from dream_assets.core.volume import AgentVolume
+
+
+class ReviewConflict(ValueError):
+    """A source changed (or vanished) since the proposal: approval is refused."""
+
+
+def _unchanged_sources(volume: AgentVolume, item: ReviewItem) -> list[MemoryEntry]:
+    sources = []
+    for source_id in item.source_ids:
+        current = volume.get(source_id)
+        if current is None or current.archived:
+            raise ReviewConflict(f"{item.id}: source {source_id} is no longer live")
+        if review_fingerprint(current) != item.source_fingerprints.get(source_id):
+            raise ReviewConflict(f"{item.id}: source {source_id} changed since the proposal")
+        sources.append(current)
+    return sources
+
+
+def approve(volume: AgentVolume, item_id: str, now: datetime) -> list[str]:
+    """Apply a pending item after re-checking its sources. Returns the ids written."""
+    queue = ReviewQueue(volume.root)
+    item = queue.get(item_id)
+    if item.status != "pending":
+        raise ReviewConflict(f"{item.id} is already {item.status}")
+    sources = _unchanged_sources(volume, item)
+    stamp = {ARCHIVED_BY_RUN: f"review:{item.id}"}
+    written: list[str] = []
+    if item.kind == "merge":
+        merged = build_merged_entry(
+            sources,
+            content=item.content,
+            category=item.category,
+            tags=item.tags,
+            now=now,
+            run_id=f"review:{item.id}",
+        )
+        volume.save(merged)  # replacement first, then retirement
+        for source in sources:
+            volume.archive(source.id, reason="merged", now=now, stamp=stamp)
+        metadata = {k: v for k, v in merged.metadata.items() if k != MERGE_PENDING}
+        volume.save(merged.with_changes(metadata=metadata))
+        written = [merged.id, *(s.id for s in sources)]
+    elif item.kind == "archive":
+        for source in sources:
+            volume.archive(
+                source.id, reason=item.archive_reason or "ephemeral", now=now, stamp=stamp
+            )
+        written = [s.id for s in sources]
+    else:
+        raise ReviewConflict(f"{item.id}: unknown kind {item.kind!r}")
+    queue.decide(item.id, "approved", now)
+    return written
+
+
+def reject(volume: AgentVolume, item_id: str, now: datetime, note: str = "") -> ReviewItem:
+    queue = ReviewQueue(volume.root)
+    item = queue.get(item_id)
+    if item.status != "pending":
+        raise ReviewConflict(f"{item.id} is already {item.status}")
+    return queue.decide(item.id, "rejected", now, note)
