@@ -9,6 +9,7 @@ import os
 import dagster as dg
 
 from dream_assets.core.options import load_options
+from dream_assets.defs.assets import audit
 from dream_assets.defs.automation import automation_condition_sensors, with_cycle_freshness
 from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS, dream_cycle_job
 from dream_assets.defs.resources import DreamResource, LLMResource
@@ -16,9 +17,10 @@ from dream_assets.defs.sensors import SENSORS
 
 defs = with_cycle_freshness(
     dg.Definitions(
-        assets=CYCLE_ASSETS,
-        asset_checks=PASS_CHECKS,
-        jobs=[dream_cycle_job],
+        assets=[*CYCLE_ASSETS, *audit.ASSETS],
+        asset_checks=[*PASS_CHECKS, *audit.CHECKS],
+        jobs=[dream_cycle_job, *audit.JOBS],
+        schedules=audit.SCHEDULES,
         sensors=[*SENSORS, *automation_condition_sensors(CYCLE_ASSETS)],
         resources={
             "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT")),

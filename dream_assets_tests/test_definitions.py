@@ -17,6 +17,7 @@ EXPECTED_ASSETS = {
     "inferred_preferences",
     "wisp_insights",
     "cycle_report",
+    "memory_audit",
 }
 BLOCKING_CHECKS = {
     ("retained_logs", "within_bounds"),
@@ -79,7 +80,12 @@ def test_sensors_are_declared_running() -> None:
     assert sensor.default_status == dg.DefaultSensorStatus.RUNNING
 
 
-def test_dream_cycle_job_selects_every_pass() -> None:
+def test_dream_cycle_job_selects_every_pass_and_the_audit_runs_on_its_own() -> None:
     job = defs.resolve_job_def("dream_cycle")
     selected = {key.to_user_string() for key in job.asset_layer.executable_asset_keys}
-    assert EXPECTED_ASSETS <= selected
+    assert EXPECTED_ASSETS - {"memory_audit"} <= selected
+    assert "memory_audit" not in selected
+    audit_job = defs.resolve_job_def("memory_audit_job")
+    assert {k.to_user_string() for k in audit_job.asset_layer.executable_asset_keys} == {
+        "memory_audit"
+    }

@@ -24,6 +24,7 @@ from dream_assets.core.volume import AgentVolume
 from dream_assets.defs.assets.audit import (
     memory_audit,
     memory_audit_daily,
+    memory_audit_job,
     memory_audit_no_unexplained_loss,
 )
 from dream_assets.defs.resources import DreamResource
@@ -305,7 +306,17 @@ def test_memory_audit_asset_materializes_numeric_metadata_and_its_check(tmp_path
 def test_audit_schedule_requests_one_run_per_registered_agent() -> None:
     with dg.instance_for_test() as instance:
         instance.add_dynamic_partitions("agents", ["bea", "ana"])
-        context = dg.build_schedule_context(instance=instance, scheduled_execution_time=NOW)
+        defs = dg.Definitions(
+            assets=[memory_audit],
+            jobs=[memory_audit_job],
+            schedules=[memory_audit_daily],
+            resources={"dream": DreamResource(agents_root="/nonexistent")},
+        )
+        context = dg.build_schedule_context(
+            instance=instance,
+            scheduled_execution_time=NOW,
+            repository_def=defs.get_repository_def(),
+        )
         requests = memory_audit_daily.evaluate_tick(context).run_requests or []
     assert [(r.partition_key, r.run_key) for r in requests] == [
         ("ana", "memory-audit:ana:2026-11-29"),

@@ -36,6 +36,9 @@ ON_TIME_TOLERANCE = timedelta(minutes=5)
 DEFAULT_QUIET_PERIOD = timedelta(hours=1)
 QUIET_PERIOD_ENV = "DREAM_ACTIVITY_QUIET_PERIOD_MINUTES"
 CYCLE_CRON_ENV = "DREAM_CYCLE_CRON"
+# How often the cadence looks: a window is "on time" within 5 minutes, so check well inside that.
+CHECK_SECONDS_ENV = "DREAM_CADENCE_CHECK_SECONDS"
+DEFAULT_CHECK_SECONDS = 30
 
 Trigger = Literal["first", "scheduled", "recovered", "activity"]
 
@@ -327,6 +330,22 @@ def activity_quiet_period(env: Mapping[str, str]) -> timedelta:
     if minutes < 0:
         raise OptionsError(f"environment: {QUIET_PERIOD_ENV} must not be negative (got {raw!r})")
     return timedelta(minutes=minutes)
+
+
+def cadence_check_seconds(env: Mapping[str, str]) -> int:
+    raw = env.get(CHECK_SECONDS_ENV, "").strip()
+    if not raw:
+        return DEFAULT_CHECK_SECONDS
+    try:
+        seconds = int(raw)
+    except ValueError:
+        seconds = 0
+    if seconds < 1:
+        raise OptionsError(
+            f"environment: {CHECK_SECONDS_ENV} must be a positive whole number of seconds "
+            f"(got {raw!r})"
+        )
+    return seconds
 
 
 def cycle_cron(env: Mapping[str, str]) -> str | None:

@@ -13,9 +13,10 @@ agent (``AgentVolume.duckdb_path``), reading the JSONL files directly with the S
 
 A line is in a window when ``window_start <= ts <= now``: a line stamped after ``now`` belongs
 to a later build, so replaying a cycle at a past ``now`` does not see the future. Malformed
-lines (not JSON, not an object, ``ts`` missing or not ISO-8601, a field of the wrong type) are
-counted per file and skipped, never fatal. All windows are replaced in one transaction, so a
-reader sees either the previous build or this one, never a mix.
+lines (not JSON, not an object, ``ts`` missing or not ISO-8601, a required field missing, a
+boolean/number/rating/list field of the wrong type; ``sql/telemetry_macros.sql`` has the exact
+rules) are counted per file and skipped, never fatal. All windows are replaced in one
+transaction, so a reader sees either the previous build or this one, never a mix.
 """
 
 from __future__ import annotations
@@ -142,8 +143,8 @@ def build_windows(
     now = now.astimezone(UTC)
     build = WindowBuild()
     with _connect(db_path, read_only=False) as con:
-        # Window rows carry their own order (ts); letting DuckDB insert them in any order lets
-        # both threads parse one large log at once.
+        # Window rows carry their own order (ts); not keeping the files' line order spares
+        # DuckDB reassembling it when both threads parse one large log.
         con.execute("SET preserve_insertion_order = false")
         for statement in load_sql("telemetry_macros").values():
             _run(con, statement)

@@ -23,6 +23,7 @@ import dagster as dg
 from dream_assets.core.cadence import (
     CadenceState,
     activity_quiet_period,
+    cadence_check_seconds,
     cycle_cron,
     forget_missing_agents,
     observe_process,
@@ -96,14 +97,15 @@ def agent_discovery(context: dg.SensorEvaluationContext, dream: DreamResource) -
 @dg.sensor(
     job=dream_cycle_job,
     default_status=dg.DefaultSensorStatus.RUNNING,
-    minimum_interval_seconds=30,
+    minimum_interval_seconds=cadence_check_seconds(os.environ),
     description=(
         "The cycle's cadence: first cycle after the initial delay, then one per window "
         "(DREAM_INTERVAL_HOURS or DREAM_CYCLE_CRON); missed windows recovered once."
     ),
 )
 def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
-    now = dream.clock().now()
+    # Whole seconds: window times become run keys and tags an operator reads.
+    now = dream.clock().now().replace(microsecond=0)
     deployment = load_options(os.environ)
     initial_delay = timedelta(minutes=deployment.initial_delay_minutes)
     state = CadenceState.from_json(context.cursor)

@@ -41,6 +41,7 @@ from dream_assets.core.llm_reply import (
 from dream_assets.core.merge import (
     ARCHIVED_BY_RUN,
     MERGE_PENDING,
+    MERGED_BY_RUN,
     REJECTED_AT,
     REJECTED_CLUSTER,
     REVIEWED_HASH,
@@ -529,7 +530,9 @@ def _finish_interrupted_merges(
         for source_id in merged_from(entry):
             source = by_id.get(source_id)
             if source is not None and not source.archived:
-                stamp = {ARCHIVED_BY_RUN: run_id} if run_id else {}
+                # Credit the run that made the merge, so undo of that run finds its sources.
+                by_run = entry.metadata.get(MERGED_BY_RUN) or run_id
+                stamp = {ARCHIVED_BY_RUN: by_run} if by_run else {}
                 volume.archive(source_id, reason="merged", now=now, stamp=stamp)
                 log.info("archived %s (merged, interrupted run): %s", source_id, source.content)
         _clear_pending(volume, entry)

@@ -1,0 +1,201 @@
+"""The deployment end to end: dagster-daemon and dagster-webserver on a real PostgreSQL.
+
+The shipped dagster.yaml and workspace.yaml, a temporary agents root with one small agent, no
+model configured, and no manual trigger: the automation launches the first cycle after the
+(shortened) initial delay. Everything is verified through the webserver's GraphQL API.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from dream_assets_tests.services import (
+    JOB_SELECTOR,
+    REPO,
+    GraphQL,
+    Services,
+    fresh_postgres_database,
+    free_port,
+    running,
+    service_env,
+    small_agent,
+    start_daemon,
+    start_webserver,
+    wait_until_serving,
+)
+
+pytestmark = [pytest.mark.slow, pytest.mark.postgres]
+
+AGENT = "ada"
+FIRST_CYCLE_TIMEOUT_S = 150
+RUNS_QUERY = """
+query Runs($filter: RunsFilter) {
+  runsOrError(filter: $filter) {
+    ... on Runs { results { runId status startTime endTime tags { key value } } }
+  }
+}
+"""
+ASSETS_QUERY = """
+query Assets($selector: PipelineSelector!, $partitions: [String!]) {
+  assetNodes(pipeline: $selector) {
+    assetKey { path }
+    freshnessPolicy: internalFreshnessPolicy { __typename }
+    assetMaterializations(partitions: $partitions, limit: 1) { runId partition }
+    assetChecksOrError {
+      ... on AssetChecks {
+        checks { name blocking executionForLatestMaterialization { status runId } }
+      }
+    }
+  }
+}
+"""
+LAUNCH = """
+mutation Launch($params: ExecutionParams!) {
+  launchRun(executionParams: $params) {
+    __typename
+    ... on LaunchRunSuccess { run { runId } }
+    ... on PythonError { message }
+  }
+}
+"""
+FINISHED = {"SUCCESS", "FAILURE", "CANCELED"}
+
+
+@dataclass
+class Deployment:
+    services: Services
+    graphql: GraphQL
+    first_run: dict[str, Any]
+    agents: Path
+
+
+def cycle_runs(graphql: GraphQL) -> list[dict[str, Any]]:
+    data = graphql(
+        RUNS_QUERY,
+        {
+            "filter": {
+                "pipelineName": "dream_cycle",
+                "tags": [{"key": "dagster/partition", "value": AGENT}],
+            }
+        },
+    )
+    return list(data["runsOrError"]["results"])
+
+
+def tags_of(run: dict[str, Any]) -> dict[str, str]:
+    return {t["key"]: t["value"] for t in run["tags"]}
+
+
+def wait_for_runs(
+    services: Services, graphql: GraphQL, count: int, timeout_s: float
+) -> list[dict[str, Any]]:
+    """Until ``count`` cycles of the agent finished (newest first)."""
+    deadline = time.monotonic() + timeout_s
+    runs: list[dict[str, Any]] = []
+    while time.monotonic() < deadline:
+        for name in ("daemon", "webserver"):
+            if not services.alive(name):
+                raise AssertionError(f"{name} exited:\n{services.log_tail(name)}")
+        runs = cycle_runs(graphql)
+        if len(runs) >= count and all(r["status"] in FINISHED for r in runs):
+            return runs
+        time.sleep(2)
+    raise AssertionError(
+        f"{count} finished cycle(s) expected within {timeout_s}s, got {runs}\n"
+        f"daemon log:\n{services.log_tail('daemon')}"
+    )
+
+
+@pytest.fixture(scope="module")
+def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
+    base = tmp_path_factory.mktemp("deployment")
+    home = base / "dagster_home"
+    home.mkdir()
+    shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+    agents = base / "agents"
+    small_agent(agents, datetime.now(UTC).replace(microsecond=0), AGENT)
+    port = free_port()
+    with fresh_postgres_database() as database, running(base / "logs") as services:
+        env = service_env(
+            {
+                **database.env(),
+                "DAGSTER_HOME": str(home),
+                "DREAM_AGENTS_ROOT": str(agents),
+                # Seconds instead of minutes, so the test does not wait the real 5 min delay.
+                "DREAM_INITIAL_DELAY_MINUTES": "0.05",
+                "DREAM_CADENCE_CHECK_SECONDS": "5",
+            }
+        )
+        start_daemon(services, env)
+        start_webserver(services, port, env)
+        graphql = wait_until_serving(services, port)
+        (first,) = wait_for_runs(services, graphql, 1, FIRST_CYCLE_TIMEOUT_S)
+        yield Deployment(services, graphql, first, agents)
+
+
+def test_the_daemon_launches_the_first_cycle_without_a_manual_trigger(
+    deployment: Deployment,
+) -> None:
+    run = deployment.first_run
+    tags = tags_of(run)
+    assert run["status"] == "SUCCESS", deployment.services.log_tail("daemon")
+    assert tags["dagster/sensor_name"] == "dream_cadence"
+    assert tags["dream/trigger"] == "first"
+    assert tags["dagster/partition"] == AGENT
+
+
+def test_every_pass_materialized_and_every_blocking_check_passed(deployment: Deployment) -> None:
+    data = deployment.graphql(ASSETS_QUERY, {"selector": JOB_SELECTOR, "partitions": [AGENT]})
+    nodes = data["assetNodes"]
+    run_id = deployment.first_run["runId"]
+    names = {"/".join(n["assetKey"]["path"]) for n in nodes}
+    assert {"retained_logs", "purged_archive", "consolidated_memory"} <= names
+    blocking = []
+    for node in nodes:
+        name = "/".join(node["assetKey"]["path"])
+        (materialization,) = node["assetMaterializations"]
+        assert (materialization["runId"], materialization["partition"]) == (run_id, AGENT), name
+        assert node["freshnessPolicy"] is not None, name
+        for check in node["assetChecksOrError"]["checks"]:
+            if check["blocking"]:
+                execution = check["executionForLatestMaterialization"]
+                assert execution is not None, (name, check["name"])
+                assert (execution["status"], execution["runId"]) == ("SUCCEEDED", run_id)
+                blocking.append((name, check["name"]))
+    assert ("consolidated_memory", "merge_coverage") in blocking
+    assert ("purged_archive", "pruning_floor") in blocking
+
+
+def test_the_llm_pool_is_limited_to_one_on_the_instance(deployment: Deployment) -> None:
+    data = deployment.graphql("{ instance { concurrencyLimits { concurrencyKey slotCount } } }")
+    limits = {c["concurrencyKey"]: c["slotCount"] for c in data["instance"]["concurrencyLimits"]}
+    assert limits.get("llm") == 1
+
+
+def test_two_cycles_requested_for_one_agent_at_once_never_overlap(
+    deployment: Deployment,
+) -> None:
+    params = {
+        "selector": {k: v for k, v in JOB_SELECTOR.items() if k != "pipelineName"}
+        | {"jobName": "dream_cycle"},
+        "executionMetadata": {"tags": [{"key": "dagster/partition", "value": AGENT}]},
+    }
+    launched = []
+    for _ in range(2):
+        outcome = deployment.graphql(LAUNCH, {"params": params})["launchRun"]
+        assert outcome["__typename"] == "LaunchRunSuccess", outcome
+        launched.append(outcome["run"]["runId"])
+    runs = wait_for_runs(deployment.services, deployment.graphql, 3, 120)
+    ours = sorted((r for r in runs if r["runId"] in launched), key=lambda r: r["startTime"])
+    assert [r["status"] for r in ours] == ["SUCCESS", "SUCCESS"]
+    first, second = ours
+    # The queue held the second until the first had finished: no moment with both running.
+    assert second["startTime"] >= first["endTime"], ours
