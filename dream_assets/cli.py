@@ -414,7 +414,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         raise CliError(f"review {args.action} needs an item id")
     try:
         if args.action == "approve":
-            written = approve(volume, args.id, now)
+            written = approve(volume, args.id, now, content=args.content)
             print(f"approved {args.id}: wrote {', '.join(written)}")
         else:
             reject(volume, args.id, now, note=args.note or "")
@@ -484,6 +484,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--agent", required=True)
     review.add_argument("--all", action="store_true", help="list decided items too")
     review.add_argument("--note", help="reason recorded with a rejection")
+    review.add_argument("--content", help="approve with this merged text instead")
     review.add_argument("--json", action="store_true")
     review.set_defaults(func=cmd_review)
     return parser

@@ -1,7 +1,7 @@
 """The one entry point: every asset, check, job, sensor and resource of dream_assets.
 
-Automation is applied here, over every asset the definitions hold (``defs.automation``): the
-cycle's freshness policy, and a RUNNING automation-condition sensor when any asset declares one.
+Automation is applied here, centrally (``defs.automation``): the cycle's freshness policy on
+every asset of the cycle, and a RUNNING automation-condition sensor when any asset declares one.
 """
 
 import os
@@ -15,13 +15,15 @@ from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS, dream_cycle_job
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.sensors import SENSORS
 
+ASSETS = [*CYCLE_ASSETS, *audit.ASSETS]
+
 defs = with_cycle_freshness(
     dg.Definitions(
-        assets=[*CYCLE_ASSETS, *audit.ASSETS],
+        assets=ASSETS,
         asset_checks=[*PASS_CHECKS, *audit.CHECKS],
         jobs=[dream_cycle_job, *audit.JOBS],
         schedules=audit.SCHEDULES,
-        sensors=[*SENSORS, *automation_condition_sensors(CYCLE_ASSETS)],
+        sensors=[*SENSORS, *automation_condition_sensors(ASSETS)],
         resources={
             "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT")),
             "llm": LLMResource(),
@@ -31,4 +33,5 @@ defs = with_cycle_freshness(
         executor=dg.in_process_executor,
     ),
     load_options(os.environ),
+    cycle=dg.AssetSelection.assets(*CYCLE_ASSETS),
 )

@@ -24,7 +24,7 @@ INSERT INTO feedback_lines
 WITH parsed AS (
     SELECT
         filename AS source_file,
-        telemetry_time(ts) AS ts,
+        ts,
         telemetry_name(session_id) AS session_id,
         telemetry_name(kind) AS kind,
         rating,
@@ -33,7 +33,7 @@ WITH parsed AS (
     FROM read_ndjson(
         $files,
         columns = {
-            ts: 'VARCHAR', session_id: 'VARCHAR', kind: 'VARCHAR', rating: 'VARCHAR',
+            ts: 'TIMESTAMPTZ', session_id: 'VARCHAR', kind: 'VARCHAR', rating: 'VARCHAR',
             skills: 'JSON', text: 'VARCHAR'
         },
         format = 'newline_delimited',

@@ -21,12 +21,12 @@ INSERT INTO skill_usage_lines
 WITH parsed AS (
     SELECT
         filename AS source_file,
-        telemetry_time(ts) AS ts,
+        ts,
         telemetry_name(session_id) AS session_id,
         telemetry_name(skill) AS skill
     FROM read_ndjson(
         $files,
-        columns = {ts: 'VARCHAR', session_id: 'VARCHAR', skill: 'VARCHAR'},
+        columns = {ts: 'TIMESTAMPTZ', session_id: 'VARCHAR', skill: 'VARCHAR'},
         format = 'newline_delimited',
         records = true,
         ignore_errors = true,

@@ -2,17 +2,14 @@
 --
 -- The windows read the logs with DuckDB's typed JSON reader (read_ndjson with explicit
 -- columns), which parses each line once, in parallel. A line that is not JSON, not an object,
--- or lacks a required field arrives as NULLs and is counted malformed. Fields whose JSON type
--- carries meaning are read as raw JSON and checked here: a timestamp, a boolean, a number, a
--- list of names. Name and text fields are read as VARCHAR, so a number or boolean there is
--- taken as its text (the reader casts it) rather than making the line malformed; checking the
--- JSON type of every string field would need a second parse and cost 2.5x the build time.
-
--- name: telemetry_time
--- ISO-8601 text; a timestamp without an offset is taken as UTC (the build sets
--- TimeZone = 'UTC'), as clock.parse_time does. A number is not a timestamp.
-CREATE OR REPLACE TEMP MACRO telemetry_time(field) AS
-    TRY_CAST(field AS TIMESTAMPTZ);
+-- or lacks a required field arrives as NULLs and is counted malformed. ts is read as
+-- TIMESTAMPTZ: ISO-8601 text, a timestamp without an offset taken as UTC (the build sets
+-- TimeZone = 'UTC', as clock.parse_time does); a number, a bad date or an unparseable string
+-- arrives as NULL, so the line is malformed. Fields whose JSON type carries meaning are read
+-- as raw JSON and checked here: a boolean, a number, a list of names. Name and text fields
+-- are read as VARCHAR, so a number or boolean there is taken as its text (the reader casts it)
+-- rather than making the line malformed: checking the JSON type of every string field needs a
+-- second parse of every line and cost 2.5x the build time.
 
 -- name: telemetry_name
 -- Names (session ids, skills, kinds, tiers) group and join rows, so an empty one is malformed.

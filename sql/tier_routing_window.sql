@@ -22,7 +22,7 @@ INSERT INTO tier_routing_lines
 WITH parsed AS (
     SELECT
         filename AS source_file,
-        telemetry_time(ts) AS ts,
+        ts,
         telemetry_name(session_id) AS session_id,
         telemetry_name(tier) AS tier,
         telemetry_name(model) AS model,
@@ -30,7 +30,7 @@ WITH parsed AS (
     FROM read_ndjson(
         $files,
         columns = {
-            ts: 'VARCHAR', session_id: 'VARCHAR', tier: 'VARCHAR', model: 'VARCHAR',
+            ts: 'TIMESTAMPTZ', session_id: 'VARCHAR', tier: 'VARCHAR', model: 'VARCHAR',
             cost_usd: 'JSON'
         },
         format = 'newline_delimited',

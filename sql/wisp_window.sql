@@ -24,7 +24,7 @@ INSERT INTO wisp_lines
 WITH parsed AS (
     SELECT
         filename AS source_file,
-        telemetry_time(ts) AS ts,
+        ts,
         telemetry_name(session_id) AS session_id,
         telemetry_name(description) AS description,
         telemetry_boolean(ok) AS ok,
@@ -34,7 +34,7 @@ WITH parsed AS (
     FROM read_ndjson(
         $files,
         columns = {
-            ts: 'VARCHAR', session_id: 'VARCHAR', description: 'VARCHAR', ok: 'JSON',
+            ts: 'TIMESTAMPTZ', session_id: 'VARCHAR', description: 'VARCHAR', ok: 'JSON',
             failed_step: 'VARCHAR', error: 'VARCHAR', skill: 'VARCHAR'
         },
         format = 'newline_delimited',

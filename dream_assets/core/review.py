@@ -20,7 +20,6 @@ from typing import Any
 from dream_assets.core.atomic import atomic_write_text, file_lock
 from dream_assets.core.clock import format_time
 from dream_assets.core.models import MemoryEntry, review_fingerprint
-from dream_assets.core.redaction import needs_redaction
 
 QUEUE_FILE = "review-queue.json"
 
@@ -31,17 +30,6 @@ def protection_reason(entry: MemoryEntry) -> str | None:
         return "pinned"
     if str(entry.metadata.get("authored_by", "")).lower() == "operator":
         return "operator-authored"
-    return None
-
-
-def review_reason(sources: Sequence[MemoryEntry]) -> str | None:
-    for source in sources:
-        reason = protection_reason(source)
-        if reason:
-            return f"{reason} entry {source.id}"
-    for source in sources:
-        if needs_redaction(source.content):
-            return f"redacted text in {source.id}"
     return None
 
 
@@ -111,11 +99,22 @@ class ReviewQueue:
         return [i for i in self._read() if status is None or i.status == status]
 
     def add(self, item: ReviewItem) -> bool:
-        """Queue an item; False when the same proposal is already queued or decided."""
+        """Queue an item; False when the same proposal is already queued or decided.
+
+        A pending item proposed again is refreshed to the sources' current fingerprints: the
+        newer proposal was made about what is on disk now.
+        """
         with file_lock(self.path):
             items = self._read()
-            if any(existing.id == item.id for existing in items):
-                return False
+            for existing in items:
+                if existing.id == item.id:
+                    if existing.status == "pending" and (
+                        existing.source_fingerprints != item.source_fingerprints
+                    ):
+                        existing.source_fingerprints = item.source_fingerprints
+                        existing.run_id, existing.created_at = item.run_id, item.created_at
+                        self._write(items)
+                    return False
             items.append(item)
             self._write(items)
             return True

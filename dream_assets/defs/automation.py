@@ -37,14 +37,21 @@ def cycle_freshness_policy(options: DreamOptions) -> dg.FreshnessPolicy:
     return dg.FreshnessPolicy.time_window(fail_window=windows.fail, warn_window=windows.warn)
 
 
-def with_cycle_freshness(defs: dg.Definitions, options: DreamOptions) -> dg.Definitions:
-    """Every asset of ``defs`` gets the cycle's freshness policy unless it declares its own."""
+def with_cycle_freshness(
+    defs: dg.Definitions, options: DreamOptions, cycle: dg.AssetSelection
+) -> dg.Definitions:
+    """Every asset of the cycle gets the cycle's freshness policy unless it declares its own.
+
+    Assets on their own schedule (the memory audit) are outside ``cycle``: a 4-hour window
+    would call a daily asset stale every day.
+    """
     policy = cycle_freshness_policy(options)
     with warnings.catch_warnings():
         # map_asset_specs is marked preview; it is how Dagster's own platform applies freshness.
         warnings.simplefilter("ignore", dg.PreviewWarning)
         return defs.map_asset_specs(
-            func=lambda spec: dg.apply_freshness_policy(spec, policy, overwrite_existing=False)
+            func=lambda spec: dg.apply_freshness_policy(spec, policy, overwrite_existing=False),
+            selection=cycle,
         )
 
 

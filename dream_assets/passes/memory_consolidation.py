@@ -51,8 +51,10 @@ from dream_assets.core.merge import (
 )
 from dream_assets.core.models import MemoryEntry, is_high_value, review_fingerprint
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.redaction import needs_redaction
+from dream_assets.core.review import ReviewQueue, make_item, protection_reason
 from dream_assets.core.volume import AgentVolume
-from dream_assets.llm import ChatModel, Completion, LLMBusy, LLMError
+from dream_assets.llm import ChatModel, Completion, LLMBusy, LLMError, LLMOverBudget
 from dream_assets.passes.report import PassReport
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.memory import REPAIR_SYSTEM, consolidation_prompt, repair_prompt
@@ -181,6 +183,15 @@ def run_memory_consolidation(
         except LLMBusy as exc:
             report.skipped = f"agent LLM busy: {exc}"
             return report
+        except LLMOverBudget as exc:
+            # A call that does not fit is not made; what was already applied stays applied.
+            report.refuse("budget", "-", str(exc))
+            if report.model_calls == 0:
+                report.skipped = f"token budget: {exc}"
+                return report
+            report.warnings.append(f"token budget stopped the pass early: {exc}")
+            all_usable = False
+            break
         if reply is None or not _apply(cycle, shown, reply):
             all_usable = False
             continue
@@ -270,7 +281,9 @@ def _ask_model(
     directive, _source = load_directive(cycle.volume, PASS)
     system, user = consolidation_prompt(directive, batch, clusters, feedback)
     try:
-        completion = cycle.model.complete(system, user)
+        completion = cycle.model.complete(system, user, purpose=PASS)
+    except LLMOverBudget:
+        raise
     except LLMError as exc:
         cycle.report.fail(f"model call failed, nothing changed: {exc}")
         return None
@@ -392,8 +405,42 @@ def _apply(cycle: _Cycle, shown: dict[str, MemoryEntry], reply: MemoryReply) -> 
                 "merged yes, archived as ephemeral never",
             )
             continue
+        if _queued_for_review(cycle, [entry], "archive"):
+            continue
         if _archive(cycle, entry, "ephemeral"):
             report.count("ephemeral")
+    return True
+
+
+def _queued_for_review(
+    cycle: _Cycle, sources: list[MemoryEntry], kind: str, item: SaveItem | None = None
+) -> bool:
+    """Pinned or operator-authored sources, or (when a model saw them) sources that needed
+    redaction: the change waits for an operator instead of being applied (seeds 002, 003)."""
+    reason = next((r for r in map(protection_reason, sources) if r), None)
+    if reason is None and cycle.model is not None:
+        reason = next(
+            (f"redacted text in {s.id}" for s in sources if needs_redaction(s.content)), None
+        )
+    if reason is None:
+        return False
+    review = make_item(
+        kind=kind,
+        reason=reason,
+        sources=sources,
+        now=cycle.now,
+        run_id=cycle.run_id,
+        content=item.content.strip() if item else "",
+        category=(item.category or sources[0].category) if item else "",
+        tags=item.tags if item else (),
+        archive_reason="ephemeral" if kind == "archive" else "",
+    )
+    ReviewQueue(cycle.volume.root).add(review)
+    ids = ",".join(s.id for s in sources)
+    cycle.report.count("pending_review")
+    # The sources stay unchanged and are marked reviewed as usual: the question is answered,
+    # pending the operator, and is not re-asked every cycle.
+    cycle.report.decide("pending-review", ids, f"{kind}: {reason} ({review.id})")
     return True
 
 
@@ -407,6 +454,8 @@ def _merge_one(cycle: _Cycle, item: SaveItem, sources: list[MemoryEntry]) -> Mem
         and (item.category or sources[0].category) == sources[0].category
     ):
         return None  # a no-op rewrite of one entry
+    if _queued_for_review(cycle, sources, "merge", item=item):
+        return None
     coverage_sources = [CoverageSource(s.id, s.content, s.category) for s in sources]
     content = item.content.strip()
     result = check_merge(coverage_sources, content, vocabulary=cycle.vocabulary)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from dream_assets.core.coverage import CoverageSource, check_merge, load_vocabulary
 from dream_assets.core.merge import ARCHIVED_BY_RUN, MERGE_PENDING, build_merged_entry
 from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.redaction import contains_redaction_marker
 from dream_assets.core.review import ReviewItem, ReviewQueue
 from dream_assets.core.volume import AgentVolume
 
@@ -26,13 +28,37 @@ def _unchanged_sources(volume: AgentVolume, item: ReviewItem) -> list[MemoryEntr
     return sources
 
 
-def approve(volume: AgentVolume, item_id: str, now: datetime) -> list[str]:
-    """Apply a pending item after re-checking its sources. Returns the ids written."""
+def approve(
+    volume: AgentVolume, item_id: str, now: datetime, content: str | None = None
+) -> list[str]:
+    """Apply a pending item after re-checking its sources. Returns the ids written.
+
+    ``content`` replaces the proposed merged text (the operator's edit). Either way the merged
+    text must pass the coverage check, and text still carrying a redaction marker is refused:
+    redacted text never replaces an original.
+    """
     queue = ReviewQueue(volume.root)
     item = queue.get(item_id)
     if item.status != "pending":
         raise ReviewConflict(f"{item.id} is already {item.status}")
     sources = _unchanged_sources(volume, item)
+    if item.kind == "merge":
+        text = (content if content is not None else item.content).strip()
+        if not text:
+            raise ReviewConflict(f"{item.id}: the merged text is blank")
+        if contains_redaction_marker(text):
+            raise ReviewConflict(
+                f"{item.id}: the merged text carries redacted secrets; approve with --content"
+            )
+        vocabulary, _warning = load_vocabulary(volume.vocabulary_path)
+        result = check_merge(
+            [CoverageSource(s.id, s.content, s.category) for s in sources],
+            text,
+            vocabulary=vocabulary,
+        )
+        if not result.ok:
+            raise ReviewConflict(f"{item.id}: the merged text drops {list(result.missing)}")
+        item.content = text
     stamp = {ARCHIVED_BY_RUN: f"review:{item.id}"}
     written: list[str] = []
     if item.kind == "merge":
