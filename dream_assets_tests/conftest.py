@@ -23,7 +23,7 @@ def _postgres_reachable() -> str | None:
         import psycopg2
 
         psycopg2.connect(connect_timeout=3, **PG).close()
-    except Exception as exc:  # noqa: BLE001 - any failure means "not reachable"
+    except Exception as exc:
         return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
     return None
 

@@ -278,7 +278,9 @@ def _assert_cycle_kept_the_rules(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(corpus=corpora(), data=st.data())
-def test_no_model_reply_loses_a_fact_or_breaks_the_rules(corpus: Corpus, data: st.DataObject) -> None:
+def test_no_model_reply_loses_a_fact_or_breaks_the_rules(
+    corpus: Corpus, data: st.DataObject
+) -> None:
     server = _server()
     script = data.draw(scripts(corpus))
     ScriptedModel(server).script = script

@@ -11,8 +11,6 @@ import dagster as dg
 import pytest
 
 from dream_assets.cli import main, run_cycle
-from dream_assets.defs.resources import DreamResource
-from dream_assets.defs.sensors import agent_discovery
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -124,35 +122,3 @@ def test_cycle_on_a_real_postgres_instance(
         assert records and records[0].status.value == "SUCCEEDED"
     finally:
         instance.dispose()
-
-
-def test_agent_discovery_registers_new_directories_and_requests_a_first_run(tmp_path: Path) -> None:
-    root = tmp_path / "agents"
-    (root / "alpha").mkdir(parents=True)
-    with dg.instance_for_test() as instance:
-        context = dg.build_sensor_context(
-            instance=instance, resources={"dream": DreamResource(agents_root=str(root))}
-        )
-        result = agent_discovery(context)
-        assert isinstance(result, dg.SensorResult)
-        assert [r.partition_key for r in result.run_requests or []] == ["alpha"]
-        (request,) = result.dynamic_partitions_requests or []
-        assert list(request.partition_keys) == ["alpha"]
-        instance.add_dynamic_partitions("agents", ["alpha"])
-
-        again = dg.build_sensor_context(
-            instance=instance,
-            cursor=result.cursor,
-            resources={"dream": DreamResource(agents_root=str(root))},
-        )
-        assert isinstance(agent_discovery(again), dg.SkipReason)
-
-        (root / "beta").mkdir()
-        third = dg.build_sensor_context(
-            instance=instance,
-            cursor=result.cursor,
-            resources={"dream": DreamResource(agents_root=str(root))},
-        )
-        later = agent_discovery(third)
-        assert isinstance(later, dg.SensorResult)
-        assert [r.partition_key for r in later.run_requests or []] == ["beta"]

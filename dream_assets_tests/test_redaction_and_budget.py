@@ -21,11 +21,13 @@ SECRETS = {
     "aws-access-key": "AKIAIOSFODNN7EXAMPLE",
     "slack-token": "xoxb-1234567890-abcdefghij",
     "google-api-key": "AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q",
-    "jwt": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+    "jwt": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0."
+    "dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
     "bearer-token": "Authorization: Bearer abcdef0123456789abcd",
     "url-password": "postgres://svc:hunter2pass@db.internal:5432/app",
     "secret-pair": "the password=Tr0ub4dor&3 for the router",
-    "private-key": "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n-----END RSA PRIVATE KEY-----",
+    "private-key": "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\n"
+    "-----END RSA PRIVATE KEY-----",
     "high-entropy": "token a8F3kL9mQ2xV7bN4pR6tY1wZ5cH0jD8sE3gK",
 }
 

@@ -415,16 +415,18 @@ def test_every_sensor_is_declared_running() -> None:
         assert sensor.default_status == dg.DefaultSensorStatus.RUNNING, sensor.name
 
 
-def test_every_asset_carries_the_cycle_freshness_policy() -> None:
+def test_every_asset_of_the_cycle_carries_the_cycle_freshness_policy() -> None:
     from dream_assets.core.options import DreamOptions
     from dream_assets.definitions import defs
 
     graph = defs.resolve_asset_graph()
     expected = cycle_freshness_policy(DreamOptions())
-    keys = list(graph.get_all_asset_keys())
-    assert keys
-    for key in keys:
+    cycle = defs.resolve_job_def("dream_cycle").asset_layer.executable_asset_keys
+    assert {"retained_logs", "consolidated_memory"} <= {k.to_user_string() for k in cycle}
+    for key in cycle:
         assert graph.get(key).freshness_policy == expected, key
+    for key in set(graph.get_all_asset_keys()) - set(cycle):
+        assert graph.get(key).freshness_policy != expected, key
 
 
 def test_assets_that_call_the_model_are_in_the_llm_pool() -> None:

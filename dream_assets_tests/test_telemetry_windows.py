@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -331,7 +331,7 @@ def test_failed_build_leaves_the_previous_windows(
 
     real_load_sql = telemetry.load_sql
 
-    def broken_last_window(name: str) -> dict[str, str]:
+    def broken_last_window(name: str) -> Mapping[str, str]:
         blocks = dict(real_load_sql(name))
         if name == "tier_routing_window":  # replaced last, after the wisp window
             blocks["build"] = "CREATE OR REPLACE TABLE tier_routing_window AS SELECT nope"

@@ -37,7 +37,9 @@ def test_entry_failing_schema_names_the_file(tmp_path: Path) -> None:
     volume = make_volume(tmp_path / "a")
     path = volume.entries_dir / "m-9.json"
     path.parent.mkdir(parents=True)
-    path.write_text(json.dumps({"id": "m-9", "content": "x", "importance": 3, "created_at": "2026-01-01"}))
+    path.write_text(
+        json.dumps({"id": "m-9", "content": "x", "importance": 3, "created_at": "2026-01-01"})
+    )
     scan = volume.scan_entries()
     assert scan.entries == []
     assert "m-9.json" in scan.problems[0].reason and "importance" in scan.problems[0].reason
@@ -91,7 +93,12 @@ def test_archive_hides_restore_returns_get_reads_both(tmp_path: Path) -> None:
 
 def test_skill_with_slash_name_round_trips_and_archives(tmp_path: Path) -> None:
     volume = make_volume(tmp_path / "a")
-    skill = Skill(name="mcp/email", summary="Send mail", content="# Email\nSteps.\n", see_also=("mcp/calendar",))
+    skill = Skill(
+        name="mcp/email",
+        summary="Send mail",
+        content="# Email\nSteps.\n",
+        see_also=("mcp/calendar",),
+    )
     volume.save_skill(skill)
     assert (volume.skills_dir / "mcp" / "email" / "SKILL.md").exists()
     (loaded,) = volume.scan_skills().skills
@@ -116,9 +123,13 @@ def test_review_fingerprint_ignores_decay_but_not_reinforcement() -> None:
 
 def test_clear_conversation_keeps_lines_appended_after_the_read(tmp_path: Path) -> None:
     volume = make_volume(tmp_path / "a")
-    append_line(volume.conversation_log, json.dumps({"session_id": "s", "role": "user", "content": "hi"}))
+    append_line(
+        volume.conversation_log, json.dumps({"session_id": "s", "role": "user", "content": "hi"})
+    )
     seen = volume.conversation_log.stat().st_size
-    append_line(volume.conversation_log, json.dumps({"session_id": "s", "role": "user", "content": "late"}))
+    append_line(
+        volume.conversation_log, json.dumps({"session_id": "s", "role": "user", "content": "late"})
+    )
     volume.clear_conversation(upto_bytes=seen)
     records = volume.read_conversation().records
     assert [r["content"] for r in records] == ["late"]
@@ -127,7 +138,11 @@ def test_clear_conversation_keeps_lines_appended_after_the_read(tmp_path: Path) 
 def test_conversation_lines_failing_schema_are_counted(tmp_path: Path) -> None:
     volume = make_volume(
         tmp_path / "a",
-        **{"conversation-log.jsonl": '{"session_id":"s","role":"user","content":"a"}\n{"role":"user"}\n{oops\n'},
+        **{
+            "conversation-log.jsonl": (
+                '{"session_id":"s","role":"user","content":"a"}\n{"role":"user"}\n{oops\n'
+            )
+        },
     )
     read = volume.read_conversation()
     assert len(read.records) == 1 and read.malformed == 2
@@ -145,8 +160,18 @@ def test_agents_are_the_subdirectories_of_the_root(tmp_path: Path) -> None:
 def test_memory_entry_json_matches_the_documented_schema() -> None:
     raw = entry("m-1").to_dict()
     assert set(raw) == {
-        "id", "content", "category", "tags", "importance", "reinforcement_count", "created_at",
-        "updated_at", "last_seen_at", "metadata", "archived_at", "archive_reason",
+        "id",
+        "content",
+        "category",
+        "tags",
+        "importance",
+        "reinforcement_count",
+        "created_at",
+        "updated_at",
+        "last_seen_at",
+        "metadata",
+        "archived_at",
+        "archive_reason",
     }
     assert MemoryEntry.from_dict(raw) == entry("m-1")
 

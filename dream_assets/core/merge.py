@@ -14,17 +14,32 @@ from datetime import datetime
 from typing import Any
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.models import MemoryEntry
+from dream_assets.core.models import MemoryEntry, review_fingerprint
 
 # Metadata keys the cycle itself writes.
 MERGED_FROM = "merged_from"
 MERGED_AT = "merged_at"
 MERGED_BY_RUN = "merged_by_run"
 MERGE_PENDING = "merge_pending"  # set until every source is archived (crash recovery)
+# The sources' review fingerprints at merge time: recovery retires only unchanged sources.
+MERGE_SOURCE_FINGERPRINTS = "merge_source_fingerprints"
 ARCHIVED_BY_RUN = "archived_by_run"
 REVIEWED_HASH = "consolidation_reviewed_hash"
 REJECTED_CLUSTER = "consolidation_rejected_cluster"
 REJECTED_AT = "consolidation_rejected_at"
+
+
+def _bounds(value: str) -> tuple[str, str]:
+    """The first and last day an ISO date of any precision covers ("2021" -> Jan 1 .. Dec 31)."""
+    parts = value.strip().split("-")
+    year = parts[0]
+    month = parts[1] if len(parts) > 1 else None
+    day = parts[2][:2] if len(parts) > 2 else None
+    if month is None:
+        return f"{year}-01-01", f"{year}-12-31"
+    if day is None:
+        return f"{year}-{month}-01", f"{year}-{month}-31"
+    return f"{year}-{month}-{day}", f"{year}-{month}-{day}"
 
 
 def merge_subject_time(sources: Sequence[MemoryEntry]) -> dict[str, str]:
@@ -32,12 +47,12 @@ def merge_subject_time(sources: Sequence[MemoryEntry]) -> dict[str, str]:
     ends = [str(s.metadata["subject_end"]) for s in sources if s.metadata.get("subject_end")]
     points = [str(s.metadata["subject_point"]) for s in sources if s.metadata.get("subject_point")]
     merged: dict[str, str] = {}
-    # ISO dates of differing precision ("2021", "2021-03", "2021-03-01") compare correctly as
-    # strings for widening; the point keeps the longest (most specific) spelling.
+    # Start and end widen by the days each spelling covers: an end of "2021" (through Dec 31)
+    # outlasts "2021-06-30". The point keeps the longest (most specific) spelling.
     if starts:
-        merged["subject_start"] = min(starts)
+        merged["subject_start"] = min(starts, key=lambda v: (_bounds(v)[0], -len(v)))
     if ends:
-        merged["subject_end"] = max(ends)
+        merged["subject_end"] = max(ends, key=lambda v: (_bounds(v)[1], -len(v)))
     if points:
         merged["subject_point"] = max(points, key=len)
     return merged
@@ -66,6 +81,7 @@ def build_merged_entry(
     metadata[MERGED_FROM] = [s.id for s in sources]
     metadata[MERGED_AT] = format_time(now)
     metadata[MERGE_PENDING] = "true"
+    metadata[MERGE_SOURCE_FINGERPRINTS] = {s.id: review_fingerprint(s) for s in sources}
     if run_id:
         metadata[MERGED_BY_RUN] = run_id
     ordered_tags = list(dict.fromkeys([*tags, *(t for s in sources for t in s.tags)]))
@@ -82,6 +98,13 @@ def build_merged_entry(
         last_seen_at=max(s.last_seen_at for s in sources),
         metadata=metadata,
     )
+
+
+def settled(metadata: dict[str, Any]) -> dict[str, Any]:
+    """A merged entry's metadata once every source is retired: the crash-recovery keys go."""
+    return {
+        k: v for k, v in metadata.items() if k not in (MERGE_PENDING, MERGE_SOURCE_FINGERPRINTS)
+    }
 
 
 def merged_from(entry: MemoryEntry) -> list[str]:

@@ -179,7 +179,7 @@ def review_fingerprint(entry: MemoryEntry) -> str:
 
 
 def is_high_value(entry: MemoryEntry, *, floor_importance: float, floor_reinforcement: int) -> bool:
-    """The high-value pruning floor (seed: Dream:PruningProtection*). A non-positive bound is off."""
+    """The high-value pruning floor (seed: PruningProtection*). A non-positive bound is off."""
     by_importance = floor_importance > 0 and entry.importance >= floor_importance
     by_reinforcement = floor_reinforcement > 0 and entry.reinforcement_count >= floor_reinforcement
     return by_importance or by_reinforcement

@@ -30,6 +30,7 @@ from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import duckdb
@@ -72,6 +73,7 @@ class WindowBuild:
 # -- the SQL in sql/ ------------------------------------------------------------------------
 _BLOCK = re.compile(r"^-- name: (\w+)\s*$", re.MULTILINE)
 _PARAMETER = re.compile(r"\$([A-Za-z_]\w*)")
+_COMMENT = re.compile(r"--[^\n]*")
 
 
 def sql_dir() -> Traversable:
@@ -83,21 +85,21 @@ def sql_dir() -> Traversable:
 
 
 @cache
-def load_sql(name: str) -> dict[str, str]:
+def load_sql(name: str) -> Mapping[str, str]:
     """The named statements (``-- name: <block>``) of ``sql/<name>.sql``, in file order."""
     text = (sql_dir() / f"{name}.sql").read_text(encoding="utf-8")
     parts = _BLOCK.split(text)
     blocks = {parts[i]: parts[i + 1].strip() for i in range(1, len(parts), 2)}
     if not blocks:
         raise ValueError(f"sql/{name}.sql has no '-- name: <block>' statements")
-    return blocks
+    return MappingProxyType(blocks)
 
 
 def _run(
     con: duckdb.DuckDBPyConnection, sql: str, params: Mapping[str, Any] | None = None
 ) -> duckdb.DuckDBPyConnection:
     """Execute ``sql`` binding exactly the ``$parameters`` it names (DuckDB rejects extras)."""
-    names = set(_PARAMETER.findall(sql))
+    names = set(_PARAMETER.findall(_COMMENT.sub("", sql)))
     if not names:
         return con.execute(sql)
     given = params or {}
@@ -148,8 +150,9 @@ def build_windows(
         con.execute("SET preserve_insertion_order = false")
         for statement in load_sql("telemetry_macros").values():
             _run(con, statement)
-        # Staging (the slow part: parsing the files) happens outside the transaction, so the
-        # write that readers could notice is only the short swap of the tables below.
+        # Staging (the slow part: parsing the files) happens before the transaction, so the
+        # transaction that replaces the tables is short, and a log that cannot be read at all
+        # fails the build with the previous windows untouched.
         for spec in WINDOWS:
             sql = load_sql(spec.table)
             files = window_sources(volume, spec)

@@ -47,9 +47,9 @@ def with_cycle_freshness(
     """
     policy = cycle_freshness_policy(options)
     with warnings.catch_warnings():
-        # map_asset_specs is marked preview; it is how Dagster's own platform applies freshness.
+        # Marked preview; mapping specs is how Dagster's own platform applies freshness.
         warnings.simplefilter("ignore", dg.PreviewWarning)
-        return defs.map_asset_specs(
+        return defs.map_resolved_asset_specs(
             func=lambda spec: dg.apply_freshness_policy(spec, policy, overwrite_existing=False),
             selection=cycle,
         )

@@ -31,7 +31,11 @@ def merge_coverage_violations(volume: AgentVolume, run_id: str) -> tuple[list[st
             if source is None:
                 violations.append(f"{entry.id}: source {source_id} is missing from the volume")
                 continue
+            if not source.archived:
+                continue  # a source kept live keeps its own facts: the merge need not cover it
             sources.append(CoverageSource(source.id, source.content, source.category))
+        if not sources:
+            continue
         result = check_merge(sources, entry.content, vocabulary=vocabulary)
         if not result.ok:
             violations.append(f"{entry.id}: dropped {list(result.missing)}")

@@ -41,6 +41,7 @@ from dream_assets.core.llm_reply import (
 from dream_assets.core.merge import (
     ARCHIVED_BY_RUN,
     MERGE_PENDING,
+    MERGE_SOURCE_FINGERPRINTS,
     MERGED_BY_RUN,
     REJECTED_AT,
     REJECTED_CLUSTER,
@@ -48,8 +49,14 @@ from dream_assets.core.merge import (
     build_merged_entry,
     merged_from,
     rejected_cluster_id,
+    settled,
 )
-from dream_assets.core.models import MemoryEntry, is_high_value, review_fingerprint
+from dream_assets.core.models import (
+    SUBJECT_TIME_KEYS,
+    MemoryEntry,
+    is_high_value,
+    review_fingerprint,
+)
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.redaction import needs_redaction
 from dream_assets.core.review import ReviewQueue, make_item, protection_reason
@@ -90,7 +97,7 @@ NEGATIONS = frozenset(
         "without",
     ]
 )
-_WORD = re.compile(r"[a-z']+")
+_WORD = re.compile(r"[a-z0-9']+")
 
 
 @dataclass
@@ -299,25 +306,40 @@ def _words(text: str) -> set[str]:
     return set(_WORD.findall(text.lower().replace("\u2019", "'")))
 
 
+def _negations(words: set[str]) -> frozenset[str]:
+    # Any "n't" contraction negates (hasn't, mustn't, needn't ...), not only the listed words.
+    return frozenset(w for w in words if w in NEGATIONS or w.endswith("n't"))
+
+
+def _subject_time(entry: MemoryEntry) -> tuple[str, ...]:
+    return tuple(str(entry.metadata.get(k, "")) for k in SUBJECT_TIME_KEYS)
+
+
 def _deterministic_reply(
     clusters: Sequence[list[str]], shown: dict[str, MemoryEntry], vocabulary: Vocabulary
 ) -> MemoryReply:
     """Seed 002's idea: with no model, merge only what is safe by construction.
 
-    A cluster merges into the wording of one member whose specifics cover every other member's
-    (so the coverage check passes by construction), and only when all members agree on
-    negation words — "prefers tea" and "does not prefer tea" are near-duplicates lexically and
-    opposites in fact. Never prunes.
+    A cluster merges into the wording of one member that already says everything the others
+    say: it contains every word (and number) of every other member, so a lowercase fact
+    ("peanuts" vs "shellfish") is never dropped, and it passes the coverage check. Members must
+    also agree on negation ("prefers tea" / "does not prefer tea") and on subject time (the same
+    words about two distinct moments are two facts). Exact duplicates and re-orderings merge;
+    paraphrases wait for a model. Never prunes.
     """
     saves: list[SaveItem] = []
     for cluster in clusters:
         members = [shown[m] for m in cluster]
-        if len({frozenset(_words(m.content) & NEGATIONS) for m in members}) > 1:
+        words = {m.id: _words(m.content) for m in members}
+        if len({_negations(w) for w in words.values()}) > 1:
+            continue
+        if len({_subject_time(m) for m in members}) > 1:
             continue
         sources = [CoverageSource(m.id, m.content, m.category) for m in members]
         ranked = sorted(members, key=lambda m: (-len(m.content), -m.reinforcement_count, m.id))
         for keeper in ranked:
-            if check_merge(sources, keeper.content, vocabulary=vocabulary).ok:
+            says_everything = all(words[m.id] <= words[keeper.id] for m in members)
+            if says_everything and check_merge(sources, keeper.content, vocabulary=vocabulary).ok:
                 saves.append(
                     SaveItem(
                         content=keeper.content,
@@ -365,7 +387,9 @@ def _apply(cycle: _Cycle, shown: dict[str, MemoryEntry], reply: MemoryReply) -> 
         elif entry_id not in merge_sources:
             ephemeral.append(shown[entry_id])
     limit = cycle.options.runaway_deletion_max_fraction * len(shown)
-    if ephemeral and len(ephemeral) > limit:
+    # A single deletion never trips it: with a handful of entries shown, one is already over
+    # 25 % and the breaker would refuse every small batch forever.
+    if len(ephemeral) >= 2 and len(ephemeral) > limit:
         report.refuse(
             "runaway deletion",
             f"{len(ephemeral)} of {len(shown)} shown",
@@ -559,8 +583,7 @@ def _archive(cycle: _Cycle, snapshot: MemoryEntry, reason: str) -> bool:
 
 
 def _clear_pending(volume: AgentVolume, merged: MemoryEntry) -> None:
-    metadata = {k: v for k, v in merged.metadata.items() if k != MERGE_PENDING}
-    volume.save(merged.with_changes(metadata=metadata))
+    volume.save(merged.with_changes(metadata=settled(merged.metadata)))
 
 
 def _finish_interrupted_merges(
@@ -576,9 +599,14 @@ def _finish_interrupted_merges(
     for entry in entries:
         if entry.archived or entry.metadata.get(MERGE_PENDING) != "true":
             continue
+        recorded = entry.metadata.get(MERGE_SOURCE_FINGERPRINTS) or {}
         for source_id in merged_from(entry):
             source = by_id.get(source_id)
             if source is not None and not source.archived:
+                if recorded and recorded.get(source_id) != review_fingerprint(source):
+                    # The agent edited the source after the crash: both stay live.
+                    report.refuse("changed during the pass", source_id, "interrupted merge")
+                    continue
                 # Credit the run that made the merge, so undo of that run finds its sources.
                 by_run = entry.metadata.get(MERGED_BY_RUN) or run_id
                 stamp = {ARCHIVED_BY_RUN: by_run} if by_run else {}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from dream_assets.core.coverage import CoverageSource, check_merge, load_vocabulary
-from dream_assets.core.merge import ARCHIVED_BY_RUN, MERGE_PENDING, build_merged_entry
+from dream_assets.core.merge import ARCHIVED_BY_RUN, build_merged_entry, settled
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.redaction import contains_redaction_marker
 from dream_assets.core.review import ReviewItem, ReviewQueue
@@ -73,8 +73,7 @@ def approve(
         volume.save(merged)  # replacement first, then retirement
         for source in sources:
             volume.archive(source.id, reason="merged", now=now, stamp=stamp)
-        metadata = {k: v for k, v in merged.metadata.items() if k != MERGE_PENDING}
-        volume.save(merged.with_changes(metadata=metadata))
+        volume.save(merged.with_changes(metadata=settled(merged.metadata)))
         written = [merged.id, *(s.id for s in sources)]
     elif item.kind == "archive":
         for source in sources:

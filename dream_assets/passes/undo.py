@@ -31,12 +31,12 @@ from dream_assets.core.clock import format_time
 from dream_assets.core.jsonl import read_jsonl
 from dream_assets.core.merge import (
     ARCHIVED_BY_RUN,
-    MERGE_PENDING,
     MERGED_BY_RUN,
     REVIEWED_HASH,
     build_merged_entry,
     merged_entry_id,
     merged_from,
+    settled,
 )
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.volume import AgentVolume, PathEscapeError
@@ -54,9 +54,7 @@ class UndoError(ValueError):
 
 
 def _restored(entry: MemoryEntry, now: datetime, by: str) -> MemoryEntry:
-    metadata = {
-        k: v for k, v in entry.metadata.items() if k not in (ARCHIVED_BY_RUN, MERGE_PENDING)
-    }
+    metadata = {k: v for k, v in settled(entry.metadata).items() if k != ARCHIVED_BY_RUN}
     metadata[REVIEWED_HASH] = review_fingerprint(entry)
     metadata[RESTORED_AT] = format_time(now)
     metadata[RESTORED_BY] = by
@@ -247,7 +245,7 @@ def undo_run(volume: AgentVolume, run_id: str, now: datetime) -> UndoResult:
         for source in to_restore:
             volume.save(_restored(source, now, by))
             result.restored.append(source.id)
-        metadata = {k: v for k, v in merged.metadata.items() if k != MERGE_PENDING}
+        metadata = settled(merged.metadata)
         metadata[UNDO_OF_RUN] = run_id
         volume.save(
             merged.with_changes(archived_at=now, archive_reason=UNDONE_REASON, metadata=metadata)
