@@ -19,6 +19,13 @@ class CliError(Exception):
     """A user-facing error: printed as one line, exit status 2."""
 
 
+def _agent_dir(agent: str) -> Path:
+    root = Path(agent)
+    if not root.is_dir():
+        raise CliError(f"--agent {agent}: not a directory")
+    return root
+
+
 def _instance():  # type: ignore[no-untyped-def]
     import dagster as dg
 
@@ -237,9 +244,7 @@ def cmd_clusters(args: argparse.Namespace) -> int:
     from dream_assets.core.options import OptionsError, load_options
     from dream_assets.core.volume import AgentVolume
 
-    root = Path(args.agent)
-    if not root.is_dir():
-        raise CliError(f"--agent {args.agent}: not a directory")
+    root = _agent_dir(args.agent)
     volume = AgentVolume(root)
     try:
         options = load_options(os.environ, volume.options_path)
@@ -279,9 +284,7 @@ def cmd_clusters(args: argparse.Namespace) -> int:
 def cmd_report(args: argparse.Namespace) -> int:
     from dream_assets.core.safety_report import load_safety_report, to_markdown
 
-    root = Path(args.agent)
-    if not root.is_dir():
-        raise CliError(f"--agent {args.agent}: not a directory")
+    root = _agent_dir(args.agent)
     try:
         report = load_safety_report(root, args.run)
     except (ValueError, OSError) as exc:
@@ -296,10 +299,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 def _agent_volume(agent_dir: str) -> Any:
     from dream_assets.core.volume import AgentVolume
 
-    root = Path(agent_dir)
-    if not root.is_dir():
-        raise CliError(f"--agent {agent_dir}: not a directory")
-    return AgentVolume(root)
+    return AgentVolume(_agent_dir(agent_dir))
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
@@ -395,9 +395,7 @@ def cmd_review(args: argparse.Namespace) -> int:
     from dream_assets.core.volume import AgentVolume
     from dream_assets.passes.review import ReviewConflict, approve, reject
 
-    root = Path(args.agent)
-    if not root.is_dir():
-        raise CliError(f"--agent {args.agent}: not a directory")
+    root = _agent_dir(args.agent)
     volume = AgentVolume(root)
     now = datetime.now(UTC)
     if args.action == "list":

@@ -61,7 +61,7 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.redaction import needs_redaction
 from dream_assets.core.review import ReviewQueue, make_item, protection_reason
 from dream_assets.core.volume import AgentVolume
-from dream_assets.llm import ChatModel, Completion, LLMBusy, LLMError, LLMOverBudget
+from dream_assets.llm import ChatModel, LLMBusy, LLMError, LLMOverBudget
 from dream_assets.passes.report import PassReport
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.memory import REPAIR_SYSTEM, consolidation_prompt, repair_prompt
@@ -272,12 +272,6 @@ def _batches(
     return batches
 
 
-def _record_call(cycle: _Cycle, completion: Completion) -> None:
-    cycle.report.model_calls += 1
-    cycle.report.prompt_tokens += completion.prompt_tokens
-    cycle.report.completion_tokens += completion.completion_tokens
-
-
 def _ask_model(
     cycle: _Cycle,
     batch: Sequence[MemoryEntry],
@@ -294,7 +288,7 @@ def _ask_model(
     except LLMError as exc:
         cycle.report.fail(f"model call failed, nothing changed: {exc}")
         return None
-    _record_call(cycle, completion)
+    cycle.report.record_call(completion)
     try:
         return parse_memory_reply(extract_json_object(completion.text))
     except ReplyError as exc:
@@ -534,7 +528,7 @@ def _repair(
     except LLMError as exc:
         cycle.report.warnings.append(f"merge repair call failed: {exc}")
         return None
-    _record_call(cycle, completion)
+    cycle.report.record_call(completion)
     try:
         content = extract_json_object(completion.text).get("content")
     except ReplyError as exc:

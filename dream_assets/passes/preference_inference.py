@@ -162,9 +162,7 @@ def _infer(
     except LLMError as exc:
         report.fail(f"model call failed, no preference written: {exc}")
         return False
-    report.model_calls += 1
-    report.prompt_tokens += completion.prompt_tokens
-    report.completion_tokens += completion.completion_tokens
+    report.record_call(completion)
     try:
         reply = parse_memory_reply(extract_json_object(completion.text))
     except ReplyError as exc:

@@ -70,6 +70,12 @@ class PassReport:
             },
         }
 
+    def record_call(self, completion: Any) -> None:
+        """Count one model call and its tokens (a ``dream_assets.llm.Completion``)."""
+        self.model_calls += 1
+        self.prompt_tokens += completion.prompt_tokens
+        self.completion_tokens += completion.completion_tokens
+
     def absorb_model(self, model: Any) -> None:
         """Copy what a ChatModel saw into the report (calls, tokens, redactions, budget)."""
         if model is None:

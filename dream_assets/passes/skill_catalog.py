@@ -58,7 +58,7 @@ from dream_assets.core.telemetry import (
     read_skill_usage_counts,
 )
 from dream_assets.core.volume import AgentVolume, PathEscapeError
-from dream_assets.llm import ChatModel, Completion, LLMBusy, LLMError, LLMOverBudget
+from dream_assets.llm import ChatModel, LLMBusy, LLMError, LLMOverBudget
 from dream_assets.passes.report import PassReport
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.skills import (
@@ -702,18 +702,12 @@ def _ask(cycle: _Cycle, pass_name: str, system: str, user: str) -> dict[str, obj
     except LLMError as exc:
         cycle.report.fail(f"{pass_name}: model call failed, nothing changed: {exc}")
         return None
-    _record_call(cycle.report, completion)
+    cycle.report.record_call(completion)
     try:
         return extract_json_object(completion.text)
     except ReplyError as exc:
         cycle.report.fail(f"{pass_name}: unusable model reply, nothing changed: {exc}")
         return None
-
-
-def _record_call(report: PassReport, completion: Completion) -> None:
-    report.model_calls += 1
-    report.prompt_tokens += completion.prompt_tokens
-    report.completion_tokens += completion.completion_tokens
 
 
 # ---------------------------------------------------------------------------------------------

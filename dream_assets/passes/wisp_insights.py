@@ -169,9 +169,7 @@ def _ask_model(
     except LLMError as exc:
         report.fail(f"model call failed, nothing changed: {exc}")
         return None
-    report.model_calls += 1
-    report.prompt_tokens += completion.prompt_tokens
-    report.completion_tokens += completion.completion_tokens
+    report.record_call(completion)
     try:
         return parse_wisp_notes(extract_json_object(completion.text), pending, report)
     except ReplyError as exc:
