@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import dagster as dg
 
 from dream_assets.definitions import defs
+
+REPO = Path(__file__).resolve().parents[1]
 
 EXPECTED_ASSETS = {
     "retained_logs",
@@ -89,3 +96,29 @@ def test_dream_cycle_job_selects_every_pass_and_the_audit_runs_on_its_own() -> N
     assert {k.to_user_string() for k in audit_job.asset_layer.executable_asset_keys} == {
         "memory_audit"
     }
+
+
+def test_dagster_definitions_validate_passes(tmp_path: Path) -> None:
+    """`dagster definitions validate -w workspace.yaml` exits 0 (the embedded instance)."""
+    env = {
+        **os.environ,
+        "DAGSTER_HOME": str(tmp_path / "home"),
+        "DREAM_AGENTS_ROOT": str(tmp_path / "agents"),
+    }
+    (tmp_path / "home").mkdir()
+    completed = subprocess.run(
+        [
+            str(Path(sys.executable).parent / "dagster"),
+            "definitions",
+            "validate",
+            "-w",
+            "workspace.yaml",
+        ],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    assert "Validation successful" in completed.stderr + completed.stdout

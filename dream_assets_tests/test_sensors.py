@@ -347,6 +347,19 @@ def test_busy_marker_skips_an_activity_cycle_until_it_is_gone(
     assert requested(activity.tick(last + timedelta(hours=2, minutes=1))) == [("ada", "activity")]
 
 
+def test_an_agent_with_the_cycle_disabled_gets_no_automated_cycle(
+    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
+    instance.add_dynamic_partitions("agents", ["ada"])
+    last = _finished_cycle(instance)
+    _append_conversation(root, last + timedelta(minutes=10))
+    (root / "ada" / "dream-options.json").write_text('{"enabled": false}')
+    assert "disabled" in skipped(Sensor(dream_cadence, instance, root).tick(last))
+    later = last + timedelta(hours=3)
+    assert "disabled" in skipped(Sensor(agent_activity, instance, root).tick(later))
+
+
 # -- audit pause ----------------------------------------------------------------------------------
 
 

@@ -207,6 +207,9 @@ def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) ->
         if isinstance(run, str):
             lines.append(f"{agent}: {run}")
             continue
+        if not run.options.enabled:
+            lines.append(f"{agent}: dream cycle disabled (enabled=false)")
+            continue
         last = _last_cycle(context.instance, agent)
         started = _cycle_started_at(last)
         requested = parse_time(seen[agent]) if agent in seen else None
