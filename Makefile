@@ -27,7 +27,7 @@ run: demo
 test: install
 	$(BIN)/pytest -q
 
-ui: demo
+ui: run
 	@mkdir -p $(DAGSTER_HOME)
 	DREAM_AGENTS_ROOT=$(DEMO_ROOT) $(BIN)/dagster dev -w workspace.yaml -h 127.0.0.1 -p 3000
 

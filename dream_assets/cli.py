@@ -14,6 +14,20 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+EMBEDDED_INSTANCE_YAML = """\
+telemetry:
+  enabled: false
+concurrency:
+  runs:
+    tag_concurrency_limits:
+      - key: dagster/partition
+        value:
+          applyLimitPerUniqueValue: true
+        limit: 1
+  pools:
+    default_limit: 1
+"""
+
 
 class CliError(Exception):
     """A user-facing error: printed as one line, exit status 2."""
@@ -36,8 +50,9 @@ def _instance():  # type: ignore[no-untyped-def]
     Path(home).mkdir(parents=True, exist_ok=True)
     config = Path(home) / "dagster.yaml"
     if not config.exists():
-        # The embedded default: SQLite storage in DAGSTER_HOME (DESIGN.md, Deployment).
-        config.write_text("telemetry:\n  enabled: false\n", encoding="utf-8")
+        # The embedded default: SQLite storage in DAGSTER_HOME (DESIGN.md, Deployment), with
+        # the same run queue rule as production: one run at a time per agent.
+        config.write_text(EMBEDDED_INSTANCE_YAML, encoding="utf-8")
     return dg.DagsterInstance.get()
 
 

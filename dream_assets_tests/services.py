@@ -16,7 +16,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -119,20 +119,16 @@ class Services:
             _signal_group(process, signal.SIGTERM)
         deadline = time.monotonic() + 20
         for process in self.processes.values():
-            try:
+            with suppress(subprocess.TimeoutExpired):
                 process.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                pass
             # Run workers and code servers live in the same group; none may outlive the test.
             _signal_group(process, signal.SIGKILL)
             process.wait(timeout=10)
 
 
 def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None:
-    try:
+    with suppress(ProcessLookupError):
         os.killpg(process.pid, sig)
-    except ProcessLookupError:
-        pass
 
 
 @contextmanager
@@ -237,7 +233,7 @@ def fresh_postgres_database() -> Iterator[Database]:
         import psycopg2
 
         admin = psycopg2.connect(connect_timeout=3, **settings)
-    except Exception as exc:  # noqa: BLE001 - any failure means "not reachable"
+    except Exception as exc:
         reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         if os.environ.get("DREAM_REQUIRE_POSTGRES"):
             pytest.fail(f"PostgreSQL required but unreachable: {reason}")

@@ -231,3 +231,24 @@ def test_budget_exhausted_mid_cycle_keeps_what_was_done_and_stops(
         e for e in volume.scan_entries().live if "consolidation_reviewed_hash" in e.metadata
     ]
     assert len(reviewed) == 2
+
+
+def test_runaway_breaker_lets_a_single_deletion_through_but_refuses_two_of_three(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    entries = [entry(f"m-{i}", f"Minor fact {i} about the Lisbon office.") for i in range(3)]
+    one = make_volume(tmp_path / "one", entries)
+    scripted_llm.reply(json.dumps({"toDelete": ["m-0"], "toSave": []}))
+    report = run_memory_consolidation(
+        one, DreamOptions(), NOW, model=_model(scripted_llm), clusters=[], run_id="r1"
+    )
+    assert report.counts["ephemeral"] == 1  # 1 of 3 is over 25 %, but one never trips it
+
+    two = make_volume(tmp_path / "two", entries)
+    scripted_llm.reply(json.dumps({"toDelete": ["m-0", "m-1"], "toSave": []}))
+    report = run_memory_consolidation(
+        two, DreamOptions(), NOW, model=_model(scripted_llm), clusters=[], run_id="r1"
+    )
+    assert report.counts["ephemeral"] == 0
+    assert any(r.action == "runaway deletion" for r in report.refusals)
+    assert all(not e.archived for e in two.scan_entries().entries)

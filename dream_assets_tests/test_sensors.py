@@ -190,6 +190,19 @@ def test_restart_after_a_missed_window_recovers_after_the_initial_delay(
     assert requested(cadence.tick(back + DELAY)) == [("ada", "recovered")]
 
 
+def test_an_unmounted_agents_root_forgets_no_handled_window(
+    instance: dg.DagsterInstance, root: Path
+) -> None:
+    start_daemon(instance, "daemon-1")
+    cadence = Sensor(dream_cadence, instance, root)
+    cadence.tick(START)
+    cadence.tick(START + DELAY)
+    hidden = root.rename(root.with_name("unmounted"))
+    assert "not a directory" in skipped(cadence.tick(START + timedelta(hours=1)))
+    hidden.rename(root)
+    assert "already handled" in skipped(cadence.tick(START + timedelta(hours=2)))
+
+
 def test_busy_marker_skips_the_tick_then_the_cycle_runs(
     instance: dg.DagsterInstance, root: Path
 ) -> None:
@@ -332,6 +345,17 @@ def test_activity_before_any_cycle_is_left_to_the_first_cycle(
     _append_conversation(root, START)
     result = Sensor(agent_activity, instance, root).tick(START + timedelta(hours=3))
     assert "first cycle" in skipped(result)
+
+
+def test_an_unreadable_activity_cursor_starts_over_from_the_last_cycle(
+    instance: dg.DagsterInstance, root: Path
+) -> None:
+    instance.add_dynamic_partitions("agents", ["ada"])
+    last = _finished_cycle(instance)
+    _append_conversation(root, last + timedelta(minutes=10))
+    activity = Sensor(agent_activity, instance, root)
+    activity.cursor = "{not json"
+    assert requested(activity.tick(last + timedelta(hours=2))) == [("ada", "activity")]
 
 
 def test_busy_marker_skips_an_activity_cycle_until_it_is_gone(

@@ -1,6 +1,5 @@
 """Turn a pass's ``PassReport`` into Dagster metadata: numbers the UI plots, a markdown table."""
 
-
 from typing import Any
 
 import dagster as dg

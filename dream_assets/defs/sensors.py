@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import dagster as dg
@@ -70,6 +71,16 @@ def _agent_or_reason(dream: DreamResource, agent: str) -> AgentRun | str:
         return f"skipped: {exc}"
 
 
+def _json_cursor(context: dg.SensorEvaluationContext) -> dict[str, Any]:
+    """A cursor that does not parse starts over (each sensor then degrades to "look again")."""
+    try:
+        raw = json.loads(context.cursor) if context.cursor else {}
+    except ValueError:
+        context.log.warning(f"unreadable cursor ignored: {context.cursor[:200]!r}")
+        return {}
+    return raw if isinstance(raw, dict) else {}
+
+
 def _summary(lines: list[str]) -> str:
     return "\n".join(lines) if lines else "no agent directories"
 
@@ -115,6 +126,12 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
     anchor = state.anchor or now
     cron = cycle_cron(os.environ)
 
+    if not dream.root().is_dir():
+        # A missing root (an unmounted volume) must not make every agent "new" when it returns.
+        return dg.SensorResult(
+            skip_reason=f"agents root {dream.root()} is not a directory; nothing forgotten",
+            cursor=state.to_json(),
+        )
     agents = discover_agents(dream.root())
     forget_missing_agents(state, set(agents))
     requests: list[dg.RunRequest] = []
@@ -197,7 +214,7 @@ def _cycle_started_at(record: dg.RunRecord | None) -> datetime | None:
 def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
     now = dream.clock().now()
     quiet = activity_quiet_period(os.environ)
-    seen: dict[str, str] = json.loads(context.cursor) if context.cursor else {}
+    seen: dict[str, str] = _json_cursor(context)
     registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
     agents = [a for a in discover_agents(dream.root()) if a in registered]
     requests: list[dg.RunRequest] = []
@@ -240,7 +257,7 @@ def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) ->
     return dg.SensorResult(run_requests=requests, cursor=cursor)
 
 
-def _pause_fingerprint(path: Any) -> str | None:
+def _pause_fingerprint(path: Path) -> str | None:
     try:
         stat = path.stat()
     except FileNotFoundError:
@@ -248,7 +265,7 @@ def _pause_fingerprint(path: Any) -> str | None:
     return f"{stat.st_mtime_ns}:{stat.st_size}"
 
 
-def _pause_reason(path: Any) -> str:
+def _pause_reason(path: Path) -> str:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -265,7 +282,7 @@ def _pause_reason(path: Any) -> str:
     ),
 )
 def audit_pause(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
-    known: dict[str, str | None] = json.loads(context.cursor) if context.cursor else {}
+    known: dict[str, str | None] = _json_cursor(context)
     registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
     agents = [a for a in discover_agents(dream.root()) if a in registered]
     events: list[dg.AssetObservation] = []

@@ -1,6 +1,5 @@
 """The deterministic housekeeping passes: retention, telemetry windows, archive purge, decay."""
 
-
 import dagster as dg
 
 from dream_assets.defs.partitions import agents_partitions

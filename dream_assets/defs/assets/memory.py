@@ -1,6 +1,5 @@
 """Near-duplicate scan and memory consolidation (Pass 1), with their blocking checks."""
 
-
 import os
 
 import dagster as dg
