@@ -1,12 +1,12 @@
 """`make bench`: every benchmark, each printing its table beside its anchor.
 
-python benchmarks/run_all.py           # full sizes (minutes; needs ~3 GB free in /tmp)
-python benchmarks/run_all.py --quick   # small sizes
+    python benchmarks/run_all.py           # full sizes (minutes; needs ~3 GB free in /tmp)
+    python benchmarks/run_all.py --quick   # small sizes
 """
 
 from __future__ import annotations
 
-import importlib.util
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -15,21 +15,13 @@ HERE = Path(__file__).resolve().parent
 BENCHES = ["bench_retention", "bench_telemetry", "bench_cluster", "bench_coverage"]
 
 
-def _load(name: str):  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location(name, HERE / f"{name}.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def main(argv: list[str]) -> int:
     quick = ["--quick"] if "--quick" in argv else []
     status = 0
     for name in BENCHES:
         print(f"\n===== {name} {' '.join(quick)}", flush=True)
         start = time.perf_counter()
-        code = _load(name).main(quick)
+        code = subprocess.run([sys.executable, str(HERE / f"{name}.py"), *quick]).returncode
         print(f"===== {name}: exit {code}, {time.perf_counter() - start:.1f} s", flush=True)
         status = status or code
     return status
