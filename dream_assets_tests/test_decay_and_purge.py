@@ -148,3 +148,20 @@ def test_unreadable_entry_is_never_purged(tmp_path: Path) -> None:
     bad.write_text("{")
     report = run_archive_purge(volume, DreamOptions(), NOW)
     assert bad.exists() and report.counts["unreadable"] == 1
+
+
+def test_an_immediate_second_decay_pass_writes_nothing(tmp_path: Path) -> None:
+    volume = make_volume(
+        tmp_path / "a",
+        [
+            entry("floor", importance=0.9, last_seen_days=900),
+            entry("mid", importance=0.9, last_seen_days=60),
+            entry("fresh", importance=0.9, last_seen_days=1),
+        ],
+    )
+    first = run_importance_decay(volume, DreamOptions(), NOW)
+    assert first.counts["decayed"] == 2 and first.counts["at_floor"] == 1
+    stamps = {p.name: p.stat().st_mtime_ns for p in volume.entries_dir.glob("*.json")}
+    second = run_importance_decay(volume, DreamOptions(), NOW + timedelta(minutes=1))
+    assert second.counts["decayed"] == 0
+    assert {p.name: p.stat().st_mtime_ns for p in volume.entries_dir.glob("*.json")} == stamps

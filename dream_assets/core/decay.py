@@ -53,6 +53,9 @@ MIN_WRITTEN_CHANGE = 1e-4
 def decay_entry(entry: MemoryEntry, rule: DecayRule, now: datetime) -> MemoryEntry | None:
     """The decayed entry to write, or None when the change is too small to be worth a write."""
     new_importance = decayed_importance(entry, rule, now)
-    if abs(new_importance - entry.importance) < MIN_WRITTEN_CHANGE and new_importance > rule.floor:
+    change = abs(new_importance - entry.importance)
+    if change < 1e-9:
+        return None
+    if change < MIN_WRITTEN_CHANGE and new_importance > rule.floor:
         return None
     return entry.with_changes(importance=new_importance, updated_at=now)
