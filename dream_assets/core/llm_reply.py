@@ -18,6 +18,7 @@ import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 
 class ReplyError(ValueError):
@@ -222,20 +223,34 @@ class _InvalidItem(Exception):
     """One item of a reply is malformed; it is dropped, not the reply."""
 
 
+_Item = TypeVar("_Item")
+
+
+def _saves(
+    reply: Mapping[str, object],
+    make: Callable[[object, str, list[str]], _Item],
+    sources_key: str,
+    invalid: list[str],
+) -> tuple[list[_Item], set[str]]:
+    """The valid ``toSave`` items, and the sources named by the dropped ones (kept, not deleted)."""
+    saves: list[_Item] = []
+    kept_sources: set[str] = set()
+    for index, item in enumerate(_object_list(reply, "toSave")):
+        where = f"toSave[{index}]"
+        try:
+            saves.append(make(item, where, invalid))
+        except _InvalidItem as problem:
+            invalid.append(f"{where} dropped: {problem}")
+            kept_sources.update(_readable_ids(item, sources_key))
+    return saves, kept_sources
+
+
 def parse_memory_reply(obj: object) -> MemoryReply:
     """Validate a memory consolidation / preference inference reply."""
     reply = _top_level(obj, ("toDelete", "toSave"))
     invalid: list[str] = []
     to_delete = _id_list(reply, "toDelete", invalid)
-    saves: list[SaveItem] = []
-    kept_sources: set[str] = set()
-    for index, item in enumerate(_object_list(reply, "toSave")):
-        where = f"toSave[{index}]"
-        try:
-            saves.append(_save_item(item, where, invalid))
-        except _InvalidItem as problem:
-            invalid.append(f"{where} dropped: {problem}")
-            kept_sources.update(_readable_ids(item, "sourceIds"))
+    saves, kept_sources = _saves(reply, _save_item, "sourceIds", invalid)
     return MemoryReply(
         to_delete=_keep_sources_of_dropped(to_delete, kept_sources, invalid),
         to_save=tuple(saves),
@@ -248,15 +263,7 @@ def parse_skill_reply(obj: object) -> SkillReply:
     reply = _top_level(obj, ("toDelete", "toSave"))
     invalid: list[str] = []
     to_delete = _name_list(reply, "toDelete", invalid)
-    saves: list[SkillSave] = []
-    kept_sources: set[str] = set()
-    for index, item in enumerate(_object_list(reply, "toSave")):
-        where = f"toSave[{index}]"
-        try:
-            saves.append(_skill_save(item, where, invalid))
-        except _InvalidItem as problem:
-            invalid.append(f"{where} dropped: {problem}")
-            kept_sources.update(_readable_ids(item, "sourceNames"))
+    saves, kept_sources = _saves(reply, _skill_save, "sourceNames", invalid)
     return SkillReply(
         to_delete=_keep_sources_of_dropped(to_delete, kept_sources, invalid),
         to_save=tuple(saves),
