@@ -322,6 +322,13 @@ def cmd_restore(args: argparse.Namespace) -> int:
     from dream_assets.passes.undo import UndoError, restore_entry
 
     volume = _agent_volume(args.agent)
+    if args.skill:
+        try:
+            volume.restore_skill(args.id)
+        except (KeyError, ValueError) as exc:
+            raise CliError(str(exc).strip("'\"")) from exc
+        print(f"restored skill {args.id}")
+        return 0
     try:
         entry = restore_entry(volume, args.id, SystemClock().now())
     except UndoError as exc:
@@ -466,9 +473,10 @@ def build_parser() -> argparse.ArgumentParser:
     clusters.add_argument("--json", action="store_true")
     clusters.set_defaults(func=cmd_clusters)
 
-    restore = sub.add_parser("restore", help="put one archived memory entry back to live")
-    restore.add_argument("id")
+    restore = sub.add_parser("restore", help="put an archived memory entry (or skill) back")
+    restore.add_argument("id", help="entry id, or skill name with --skill")
     restore.add_argument("--agent", required=True)
+    restore.add_argument("--skill", action="store_true", help="restore from skills-archive/")
     restore.set_defaults(func=cmd_restore)
 
     undo = sub.add_parser("undo", help="undo a run's merges and ephemeral archives")

@@ -90,3 +90,18 @@ def test_clusters_on_a_missing_agent_is_a_one_line_error(
 ) -> None:
     assert main(["clusters", "--agent", str(tmp_path / "nope")]) == 2
     assert len(capsys.readouterr().err.strip().splitlines()) == 1
+
+
+def test_restore_skill_brings_an_archived_skill_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dream_assets.core.models import Skill
+
+    volume = make_volume(tmp_path / "a")
+    volume.save_skill(Skill(name="mcp/email", summary="mail", content="Steps.\n"))
+    volume.archive_skill("mcp/email")
+    assert main(["restore", "mcp/email", "--skill", "--agent", str(volume.root)]) == 0
+    assert [s.name for s in volume.scan_skills().skills] == ["mcp/email"]
+    assert main(["restore", "mcp/email", "--skill", "--agent", str(volume.root)]) == 2
+    assert "no archived skill" in capsys.readouterr().err
+    assert main(["restore", "../x", "--skill", "--agent", str(volume.root)]) == 2
