@@ -287,6 +287,46 @@ def parse_gap_reply(obj: object) -> tuple[SkillSave, ...]:
     return tuple(saves)
 
 
+@dataclass(frozen=True)
+class WispNote:
+    skill: str
+    pattern: str | None  # the pattern key the note is about, when the model named one
+    note: str
+
+
+@dataclass(frozen=True)
+class WispReply:
+    annotations: tuple[WispNote, ...]
+    invalid: tuple[str, ...] = ()
+
+
+def parse_wisp_reply(obj: object) -> WispReply:
+    """Validate a wisp failure analysis reply's shape:
+    ``{"annotations": [{"skill", "pattern"?, "note"}], "promotions": [...]}``.
+
+    Which skills (safe names only) and patterns a note may land on is the pass's rule, not the
+    reply's shape.
+    """
+    reply = _top_level(obj, ("annotations", "promotions"))
+    invalid: list[str] = []
+    notes: list[WispNote] = []
+    for index, item in enumerate(_object_list(reply, "annotations")):
+        where = f"annotations[{index}]"
+        if not isinstance(item, dict):
+            invalid.append(f"{where} dropped: not an object")
+            continue
+        note, skill, pattern = item.get("note"), item.get("skill"), item.get("pattern")
+        if not isinstance(note, str) or not note.strip():
+            invalid.append(f"{where} dropped: note missing")
+            continue
+        if not isinstance(skill, str) or not skill.strip():
+            invalid.append(f"{where} dropped: skill missing")
+            continue
+        key = pattern.strip("[] ") if isinstance(pattern, str) else None
+        notes.append(WispNote(skill.strip(), key or None, " ".join(note.split())))
+    return WispReply(tuple(notes), tuple(invalid))
+
+
 def _top_level(obj: object, keys: tuple[str, ...]) -> Mapping[str, object]:
     if not isinstance(obj, dict):
         raise ReplyError(f"reply must be a JSON object, got {_kind(obj)}")

@@ -19,8 +19,13 @@ from datetime import datetime
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.ledger import stamp_pass
-from dream_assets.core.llm_reply import ReplyError, extract_json_object
-from dream_assets.core.models import Skill, validate_skill_name
+from dream_assets.core.llm_reply import (
+    ReplyError,
+    WispReply,
+    extract_json_object,
+    parse_wisp_reply,
+)
+from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.telemetry import read_wisp_window
 from dream_assets.core.volume import AgentVolume, PathEscapeError
@@ -171,52 +176,42 @@ def _ask_model(
         return None
     report.record_call(completion)
     try:
-        return parse_wisp_notes(extract_json_object(completion.text), pending, report)
+        return match_wisp_notes(
+            parse_wisp_reply(extract_json_object(completion.text)), pending, report
+        )
     except ReplyError as exc:
         report.fail(f"unusable model reply, nothing changed: {exc}")
         return None
 
 
-def parse_wisp_notes(
-    reply: dict[str, object], pending: Sequence[_Pending], report: PassReport
+def match_wisp_notes(
+    reply: WispReply, pending: Sequence[_Pending], report: PassReport
 ) -> dict[tuple[str, str], str]:
-    """Validate ``{"annotations": [{"skill", "pattern"?, "note"}], "promotions": [...]}``.
-
-    A note may only land on a skill that produced a pending pattern; a name that could escape
-    ``skills/`` is refused and reported. Promotions stay the deterministic ones.
-    """
-    if "annotations" not in reply and "promotions" not in reply:
-        raise ReplyError(f"reply has neither annotations nor promotions: {sorted(reply)[:10]}")
-    items = reply.get("annotations") or []
-    if not isinstance(items, list):
-        raise ReplyError("annotations must be a list")
+    """A note may only land on a skill that produced a pending pattern (and on that pattern)."""
+    for problem in reply.invalid:
+        report.refuse("invalid-item", "annotations", problem)
     by_skill: dict[str, list[str]] = {}
     for item in pending:
         by_skill.setdefault(item.skill, []).append(item.pattern.key)
     notes: dict[tuple[str, str], str] = {}
-    for index, item in enumerate(items):
-        if not isinstance(item, dict):
-            report.refuse("invalid-item", f"annotations[{index}]", "not an object")
-            continue
-        skill, note, key = item.get("skill"), item.get("note"), item.get("pattern")
-        if not isinstance(note, str) or not note.strip():
-            report.refuse("invalid-item", f"annotations[{index}]", "note missing")
-            continue
+    for annotation in reply.annotations:
         try:
-            name = validate_skill_name(str(skill).strip())
+            validate_skill_name(annotation.skill)
         except ValueError as exc:
-            report.refuse("unsafe-name", str(skill), str(exc))
+            report.refuse("unsafe-name", annotation.skill, str(exc))
             continue
-        keys = by_skill.get(name)
+        keys = by_skill.get(annotation.skill)
         if keys is None:
-            report.refuse("not-a-pattern-skill", name, "no pending wisp failure names this skill")
+            report.refuse(
+                "not-a-pattern-skill", annotation.skill, "no pending wisp failure names this skill"
+            )
             continue
-        if isinstance(key, str) and key.strip("[] ") in keys:
-            chosen = key.strip("[] ")
+        if annotation.pattern in keys:
+            chosen = annotation.pattern
         elif len(keys) == 1:
             chosen = keys[0]
         else:
-            report.refuse("ambiguous", name, "several patterns; the note names none of them")
+            report.refuse("ambiguous", annotation.skill, "several patterns; the note names none")
             continue
-        notes[(name, chosen)] = " ".join(note.split())[:NOTE_CHARS]
+        notes[(annotation.skill, chosen)] = annotation.note[:NOTE_CHARS]
     return notes
