@@ -25,7 +25,7 @@ from dream_assets.core.llm_reply import (
     extract_json_object,
     parse_wisp_reply,
 )
-from dream_assets.core.models import Skill
+from dream_assets.core.models import Skill, validate_skill_name
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.telemetry import read_wisp_window
 from dream_assets.core.volume import AgentVolume, PathEscapeError
