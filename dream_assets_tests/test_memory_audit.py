@@ -7,7 +7,6 @@ Each test builds a small literal volume, runs the audit, and asserts on the file
 from __future__ import annotations
 
 import json
-from dataclasses import fields, replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -38,14 +37,7 @@ DAY = timedelta(days=1)
 
 
 def _opted_in() -> DreamOptions:
-    """Options with ``audit_pause_on_loss`` on, whether or not DreamOptions has the field yet."""
-    if "audit_pause_on_loss" in {f.name for f in fields(DreamOptions)}:
-        return replace(DreamOptions(), audit_pause_on_loss=True)
-
-    class OptedIn(DreamOptions):
-        audit_pause_on_loss = True
-
-    return OptedIn()
+    return DreamOptions(audit_pause_on_loss=True)
 
 
 def _corpus(root: Path) -> AgentVolume:

@@ -58,7 +58,8 @@ def test_environment_overrides_defaults_and_agent_file_overrides_environment(
 
 
 def test_bad_environment_value_names_the_option() -> None:
-    with pytest.raises(OptionsError, match="environment: option 'similarity_threshold'"):
+    named = r"environment: DREAM_SIMILARITY_THRESHOLD \(option 'similarity_threshold'\)"
+    with pytest.raises(OptionsError, match=named):
         load_options({"DREAM_SIMILARITY_THRESHOLD": "lots"})
 
 

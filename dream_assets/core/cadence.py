@@ -27,18 +27,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, Protocol
 
 from dream_assets.core.clock import format_time, parse_time
-from dream_assets.core.options import DreamOptions, OptionsError
+from dream_assets.core.options import DreamOptions, load_options
 from dream_assets.core.volume import AgentVolume
 
 # Seed 002: a window that arrived within 5 minutes is "scheduled", later it is "recovered".
 ON_TIME_TOLERANCE = timedelta(minutes=5)
-# Seed 003: one-hour conversation quiet period before activity may start a cycle.
-DEFAULT_QUIET_PERIOD = timedelta(hours=1)
-QUIET_PERIOD_ENV = "DREAM_ACTIVITY_QUIET_PERIOD_MINUTES"
-CYCLE_CRON_ENV = "DREAM_CYCLE_CRON"
-# How often the cadence looks: a window is "on time" within 5 minutes, so check well inside that.
-CHECK_SECONDS_ENV = "DREAM_CADENCE_CHECK_SECONDS"
-DEFAULT_CHECK_SECONDS = 30
 
 Trigger = Literal["first", "scheduled", "recovered", "activity"]
 
@@ -318,40 +311,16 @@ def plan_activity(
 
 
 def activity_quiet_period(env: Mapping[str, str]) -> timedelta:
-    raw = env.get(QUIET_PERIOD_ENV)
-    if raw is None or raw.strip() == "":
-        return DEFAULT_QUIET_PERIOD
-    try:
-        minutes = float(raw)
-    except ValueError:
-        raise OptionsError(
-            f"environment: {QUIET_PERIOD_ENV} must be a number of minutes (got {raw!r})"
-        ) from None
-    if minutes < 0:
-        raise OptionsError(f"environment: {QUIET_PERIOD_ENV} must not be negative (got {raw!r})")
-    return timedelta(minutes=minutes)
+    return timedelta(minutes=load_options(env).activity_quiet_period_minutes)
 
 
 def cadence_check_seconds(env: Mapping[str, str]) -> int:
-    raw = env.get(CHECK_SECONDS_ENV, "").strip()
-    if not raw:
-        return DEFAULT_CHECK_SECONDS
-    try:
-        seconds = int(raw)
-    except ValueError:
-        seconds = 0
-    if seconds < 1:
-        raise OptionsError(
-            f"environment: {CHECK_SECONDS_ENV} must be a positive whole number of seconds "
-            f"(got {raw!r})"
-        )
-    return seconds
+    return load_options(env).cadence_check_seconds
 
 
 def cycle_cron(env: Mapping[str, str]) -> str | None:
     """A cron string replacing the interval windows (validated by the Dagster layer)."""
-    raw = env.get(CYCLE_CRON_ENV, "").strip()
-    return raw or None
+    return load_options(env).cycle_cron or None
 
 
 # -- freshness ----------------------------------------------------------------------------------

@@ -34,6 +34,14 @@ class DreamOptions:
     preference_inference_enabled: bool = True
     wisp_failure_analysis_enabled: bool = True
 
+    # Cadence (deployment-wide, read by the sensors): a cron replacing the interval windows
+    # (UTC, e.g. "0 */4 * * *"), how often the cadence checks (a window checked within 5
+    # minutes is "on time"), and seed 003's conversation quiet period before activity may
+    # start a cycle.
+    cycle_cron: str = ""
+    cadence_check_seconds: int = 30
+    activity_quiet_period_minutes: float = 60.0
+
     # Change gate (seed: DreamPassChangeGateEnabled, DreamPassMaxSkipInterval 7 days)
     change_gate_enabled: bool = True
     max_skip_interval_days: float = 7.0
@@ -106,6 +114,7 @@ class DreamOptions:
             "interval_hours",
             "llm_busy_poll_seconds",
             "feedback_max_signals",
+            "cadence_check_seconds",
         ):
             if getattr(self, name) <= 0:
                 raise bad(name, "must be positive")
@@ -117,6 +126,7 @@ class DreamOptions:
             "skill_usage_window_days",
             "wisp_window_days",
             "tier_routing_window_days",
+            "activity_quiet_period_minutes",
         ):
             if getattr(self, name) < 0:
                 raise bad(name, "must not be negative")
@@ -124,7 +134,14 @@ class DreamOptions:
 
 def _coerce(name: str, raw: Any, kind: Any, origin: str) -> Any:
     kind_name = kind if isinstance(kind, str) else kind.__name__
-    where = f"{origin}: option {name!r}"
+    if origin == "environment":
+        where = f"environment: DREAM_{name.upper()} (option {name!r})"
+    else:
+        where = f"{origin}: option {name!r}"
+    if kind_name == "str":
+        if isinstance(raw, str):
+            return raw.strip()
+        raise OptionsError(f"{where} must be a string (got {raw!r})")
     if kind_name == "bool":
         if isinstance(raw, bool):
             return raw

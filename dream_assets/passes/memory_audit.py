@@ -40,11 +40,6 @@ from dream_assets.passes.report import PassReport
 PASS = "memory_audit"
 
 
-def pause_on_loss(options: DreamOptions) -> bool:
-    # Read defensively until DreamOptions carries the option (default off: pausing is opt-in).
-    return bool(getattr(options, "audit_pause_on_loss", False))
-
-
 def run_memory_audit(
     volume: AgentVolume, options: DreamOptions, now: datetime, *, run_id: str | None = None
 ) -> PassReport:
@@ -91,7 +86,7 @@ def run_memory_audit(
             report.decide(
                 "vanished", entry_id, "hard-deleted outside the retention purge (no tombstone)"
             )
-        if vanished and pause_on_loss(options):
+        if vanished and options.audit_pause_on_loss:
             pause_consolidation(volume.pause_flag, now=now, vanished=vanished)
             report.decide("paused", "consolidation", f"{volume.pause_flag} written")
         elif vanished:
