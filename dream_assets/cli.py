@@ -297,16 +297,28 @@ def cmd_clusters(args: argparse.Namespace) -> int:
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    """A run's report; without --agent, searched in every agent of DREAM_AGENTS_ROOT."""
     from dream_assets.core.safety_report import load_safety_report, to_markdown
 
-    root = _agent_dir(args.agent)
-    try:
-        report = load_safety_report(root, args.run)
-    except (ValueError, OSError) as exc:
-        raise CliError(str(exc)) from exc
-    if report is None:
+    if args.agent:
+        roots = [_agent_dir(args.agent)]
+    else:
+        root, agents = _agents_for(args)
+        roots = [root / agent for agent in agents]
+    found = []
+    for root in roots:
+        try:
+            report = load_safety_report(root, args.run)
+        except (ValueError, OSError) as exc:
+            raise CliError(str(exc)) from exc
+        if report is not None:
+            found.append(report)
+    if not found:
         which = f"run {args.run}" if args.run else "any run"
-        raise CliError(f"no safety report for {which} in {root / 'dream-reports'}")
+        raise CliError(f"no safety report for {which} under {', '.join(map(str, roots))}")
+    if args.run and len(found) > 1:
+        raise CliError(f"run id prefix {args.run!r} matches runs of several agents")
+    report = max(found, key=lambda r: str(r.get("created_at", "")))
     print(json.dumps(report, indent=2) if args.json else to_markdown(report))
     return 0
 
@@ -494,7 +506,7 @@ def build_parser() -> argparse.ArgumentParser:
     audit.set_defaults(func=cmd_audit)
 
     report = sub.add_parser("report", help="a run's safety report (default: the newest)")
-    report.add_argument("--agent", required=True)
+    report.add_argument("--agent", help="one agent directory (default: all in DREAM_AGENTS_ROOT)")
     report.add_argument("--run", help="run id or a unique prefix of it")
     report.add_argument("--json", action="store_true")
     report.set_defaults(func=cmd_report)

@@ -91,3 +91,7 @@ def test_safety_report_matches_what_happened_on_disk(
     text = capsys.readouterr().out
     assert "Safety report" in text and "| model | 0 call(s)" in text
     assert main(["report", "--agent", str(agent), "--run", "zzzz"]) == 2
+    capsys.readouterr()
+    monkeypatch.setenv("DREAM_AGENTS_ROOT", str(agent.parent))
+    assert main(["report", "--run", run_id, "--json"]) == 0  # found among every agent
+    assert json.loads(capsys.readouterr().out)["run_id"] == run_id
