@@ -33,7 +33,17 @@ class CliError(Exception):
     """A user-facing error: printed as one line, exit status 2."""
 
 
-def _agent_dir(agent: str) -> Path:
+def _agent_dir(agent: str | None) -> Path:
+    """The --agent directory; without one, the only agent under DREAM_AGENTS_ROOT."""
+    if agent is None:
+        from dream_assets.core.volume import discover_agents
+
+        root_env = os.environ.get("DREAM_AGENTS_ROOT")
+        agents = discover_agents(Path(root_env)) if root_env else []
+        if len(agents) != 1:
+            where = f"{len(agents)} agents under {root_env}" if root_env else "no DREAM_AGENTS_ROOT"
+            raise CliError(f"give --agent DIR ({where})")
+        return Path(root_env or "") / agents[0]
     root = Path(agent)
     if not root.is_dir():
         raise CliError(f"--agent {agent}: not a directory")
@@ -323,7 +333,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _agent_volume(agent_dir: str) -> Any:
+def _agent_volume(agent_dir: str | None) -> Any:
     from dream_assets.core.volume import AgentVolume
 
     return AgentVolume(_agent_dir(agent_dir))
@@ -487,18 +497,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     restore = sub.add_parser("restore", help="put an archived memory entry (or skill) back")
     restore.add_argument("id", help="entry id, or skill name with --skill")
-    restore.add_argument("--agent", required=True)
+    restore.add_argument(
+        "--agent", help="agent directory (default: the only one in DREAM_AGENTS_ROOT)"
+    )
     restore.add_argument("--skill", action="store_true", help="restore from skills-archive/")
     restore.set_defaults(func=cmd_restore)
 
     undo = sub.add_parser("undo", help="undo a run's merges and ephemeral archives")
     undo.add_argument("run_id")
-    undo.add_argument("--agent", required=True)
+    undo.add_argument(
+        "--agent", help="agent directory (default: the only one in DREAM_AGENTS_ROOT)"
+    )
     undo.add_argument("--json", action="store_true")
     undo.set_defaults(func=cmd_undo)
 
     audit = sub.add_parser("audit", help="run the memory audit once and print it")
-    audit.add_argument("--agent", required=True)
+    audit.add_argument(
+        "--agent", help="agent directory (default: the only one in DREAM_AGENTS_ROOT)"
+    )
     audit.add_argument("--json", action="store_true")
     audit.add_argument(
         "--resume", action="store_true", help="remove the audit's consolidation pause file"
@@ -514,7 +530,9 @@ def build_parser() -> argparse.ArgumentParser:
     review = sub.add_parser("review", help="the review queue: list, approve or reject")
     review.add_argument("action", choices=["list", "approve", "reject"])
     review.add_argument("id", nargs="?", help="review item id (or a unique prefix)")
-    review.add_argument("--agent", required=True)
+    review.add_argument(
+        "--agent", help="agent directory (default: the only one in DREAM_AGENTS_ROOT)"
+    )
     review.add_argument("--all", action="store_true", help="list decided items too")
     review.add_argument("--note", help="reason recorded with a rejection")
     review.add_argument("--content", help="approve with this merged text instead")

@@ -105,3 +105,17 @@ def test_restore_skill_brings_an_archived_skill_back(
     assert main(["restore", "mcp/email", "--skill", "--agent", str(volume.root)]) == 2
     assert "no archived skill" in capsys.readouterr().err
     assert main(["restore", "../x", "--skill", "--agent", str(volume.root)]) == 2
+
+
+def test_agent_defaults_to_the_only_one_under_the_agents_root(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root = tmp_path / "agents"
+    make_volume(root / "ada", [entry("m-1", "Tea at four.", archived_days=3)])
+    monkeypatch.setenv("DREAM_AGENTS_ROOT", str(root))
+    assert main(["restore", "m-1"]) == 0
+    assert "restored m-1" in capsys.readouterr().out
+    make_volume(root / "bob")
+    assert main(["review", "list"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "give --agent DIR (2 agents under" in err[0]
