@@ -72,6 +72,17 @@ def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture
+def demo_agent(demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh copy of the demo agent under ``tmp_path/agents``, with its own DAGSTER_HOME."""
+    import shutil
+
+    agent = tmp_path / "agents" / "demo"
+    shutil.copytree(demo_template, agent)
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    return agent
+
+
+@pytest.fixture
 def agents_root(tmp_path: Path) -> Path:
     root = tmp_path / "agents"
     root.mkdir()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -15,23 +14,11 @@ from dream_assets.cli import main, run_cycle
 REPO = Path(__file__).resolve().parents[1]
 
 
-def _volume_digest(root: Path) -> str:
-    digest = hashlib.sha256()
-    for path in sorted(root.joinpath("memory").rglob("*.json")):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 def test_dream_run_runs_every_pass_on_the_demo_agent(
-    demo_template: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    demo_agent: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    agent = tmp_path / "agents" / "demo"
-    shutil.copytree(demo_template, agent)
-    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    agent = demo_agent
     assert main(["run", "--agent", str(agent)]) == 0
     out = capsys.readouterr().out
     for line in (
@@ -49,14 +36,12 @@ def test_dream_run_runs_every_pass_on_the_demo_agent(
     assert merged, "the demo's exact duplicates are merged deterministically"
 
     # A second immediate run: consolidation is inside its min interval, nothing merges again.
-    before = _volume_digest(agent)
     assert main(["run", "--agent", str(agent), "--json"]) == 0
     outcome = json.loads(capsys.readouterr().out)[0]
     consolidation = outcome["passes"]["consolidated_memory"]
     assert consolidation["skipped"] is True and consolidation["model_calls"] == 0
     assert "last completed" in consolidation["summary"]
     assert len(list((agent / "memory" / "entries").glob("merged-*.json"))) == len(merged)
-    del before
 
 
 def test_dream_run_rejects_a_missing_agent_with_one_line(
@@ -68,16 +53,10 @@ def test_dream_run_rejects_a_missing_agent_with_one_line(
 
 
 def test_bad_agent_option_fails_the_run_naming_the_option(
-    demo_template: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
+    demo_agent: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    agent = tmp_path / "agents" / "demo"
-    shutil.copytree(demo_template, agent)
-    (agent / "dream-options.json").write_text('{"similarity_threshold": "high"}')
-    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
-    assert main(["run", "--agent", str(agent)]) == 1
+    (demo_agent / "dream-options.json").write_text('{"similarity_threshold": "high"}')
+    assert main(["run", "--agent", str(demo_agent)]) == 1
     err = capsys.readouterr().err
     assert "similarity_threshold" in err and "dream-options.json" in err
 

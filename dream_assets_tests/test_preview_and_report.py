@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import shutil
 from pathlib import Path
 
 import duckdb
@@ -29,14 +28,10 @@ def _tree_digest(root: Path) -> dict[str, str]:
 
 
 def test_preview_leaves_the_volume_byte_identical(
-    demo_template: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    demo_agent: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    agent = tmp_path / "agents" / "demo"
-    shutil.copytree(demo_template, agent)
-    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    agent = demo_agent
     before = _tree_digest(agent)
     assert main(["run", "--agent", str(agent), "--json", "--preview"]) == 0
     outcome = json.loads(capsys.readouterr().out)[0]
@@ -49,14 +44,11 @@ def test_preview_leaves_the_volume_byte_identical(
 
 
 def test_safety_report_matches_what_happened_on_disk(
-    demo_template: Path,
-    tmp_path: Path,
+    demo_agent: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    agent = tmp_path / "agents" / "demo"
-    shutil.copytree(demo_template, agent)
-    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    agent = demo_agent
     assert main(["run", "--agent", str(agent), "--json"]) == 0
     outcome = json.loads(capsys.readouterr().out)[0]
     run_id = outcome["run_id"]
