@@ -412,14 +412,15 @@ def cmd_audit(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from exc
     report = run_memory_audit(volume, options, SystemClock().now())
     if args.json:
-        row = report.extra["trend_row"]
+        row = report.trend_row
+        assert row is not None
         print(
             json.dumps(
                 {
                     "counts": report.counts,
                     "trend_row": asdict(row),
-                    "vanished": report.extra["vanished_ids"],
-                    "rejected_clusters": [asdict(c) for c in report.extra["rejected_clusters"]],
+                    "vanished": report.vanished_ids,
+                    "rejected_clusters": [asdict(c) for c in report.rejected_clusters],
                     "warnings": report.warnings,
                 },
                 indent=2,

@@ -32,6 +32,7 @@ from dream_assets.core.merge import (
 )
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets.passes.consolidation_checks import (
@@ -40,7 +41,6 @@ from dream_assets.passes.consolidation_checks import (
     provenance_violations,
 )
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
-from dream_assets.passes.report import PassReport
 from dream_assets.prompts.memory import REPAIR_SYSTEM
 from dream_assets_tests.builders import NOW, entry, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM

@@ -33,7 +33,6 @@ from dream_assets.core.coverage import CoverageSource, Vocabulary, check_merge, 
 from dream_assets.core.ledger import PassLedger, stamp_pass
 from dream_assets.core.llm_reply import (
     MemoryReply,
-    ReplyError,
     SaveItem,
     extract_json_object,
     parse_memory_reply,
@@ -59,14 +58,15 @@ from dream_assets.core.models import (
 )
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.redaction import needs_redaction
+from dream_assets.core.report import PassReport
 from dream_assets.core.review import ReviewQueue, make_item, protection_reason
 from dream_assets.core.volume import AgentVolume
-from dream_assets.llm import ChatModel, LLMBusy, LLMError, LLMOverBudget
-from dream_assets.passes.report import PassReport
+from dream_assets.llm import ChatModel, ModelCall, Outcome, ask
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.memory import REPAIR_SYSTEM, consolidation_prompt, repair_prompt
 
 PASS = "memory_consolidation"
+REPAIR = "merge_repair"
 log = logging.getLogger("dream_assets.consolidation")
 
 # Entries per model call: bounds the prompt whatever the corpus size; a cluster is never split.
@@ -111,6 +111,8 @@ class _Cycle:
     report: PassReport
     repairs_left: int
     touched: set[str] = field(default_factory=set)
+    # Set when the model went busy mid-pass: the remaining merges wait for the next cycle.
+    busy: str | None = None
 
 
 def run_memory_consolidation(
@@ -181,27 +183,27 @@ def run_memory_consolidation(
     all_usable = True
     for batch, batch_clusters in _batches(eligible, open_clusters, batch_size if model else 0):
         shown = {e.id: e for e in batch}
-        try:
-            reply = (
-                _ask_model(cycle, batch, batch_clusters, feedback)
-                if model is not None
-                else _deterministic_reply(batch_clusters, shown, vocabulary)
-            )
-        except LLMBusy as exc:
-            report.skipped = f"agent LLM busy: {exc}"
-            return report
-        except LLMOverBudget as exc:
-            # A call that does not fit is not made; what was already applied stays applied.
-            report.refuse("budget", "-", str(exc))
-            if report.model_calls == 0:
-                report.skipped = f"token budget: {exc}"
+        if model is None:
+            reply: MemoryReply | None = _deterministic_reply(batch_clusters, shown, vocabulary)
+        else:
+            call = _ask_model(cycle, batch, batch_clusters, feedback)
+            reply = call.settle(report)
+            if call.outcome is Outcome.BUSY:
                 return report
-            report.warnings.append(f"token budget stopped the pass early: {exc}")
-            all_usable = False
-            break
+            if call.outcome is Outcome.OVER_BUDGET:
+                # A call that does not fit is not made; what was already applied stays applied.
+                if report.model_calls == 0:
+                    return report
+                all_usable = False
+                break
         if reply is None or not _apply(cycle, shown, reply):
             all_usable = False
             continue
+        if cycle.busy:
+            # The model went busy mid-batch (a repair): merges not yet applied are deferred
+            # with their sources live and unreviewed, so the next cycle asks again.
+            report.skipped = report.skipped or f"agent LLM busy: merges deferred ({cycle.busy})"
+            return report
         _mark_reviewed(cycle, batch)
     if all_usable:
         stamp_pass(volume.ledger_path, PASS, now)
@@ -277,23 +279,18 @@ def _ask_model(
     batch: Sequence[MemoryEntry],
     clusters: Sequence[list[str]],
     feedback: Sequence[dict[str, Any]],
-) -> MemoryReply | None:
+) -> ModelCall[MemoryReply]:
     assert cycle.model is not None
     directive, _source = load_directive(cycle.volume, PASS)
     system, user = consolidation_prompt(directive, batch, clusters, feedback)
-    try:
-        completion = cycle.model.complete(system, user, purpose=PASS)
-    except LLMOverBudget:
-        raise
-    except LLMError as exc:
-        cycle.report.fail(f"model call failed, nothing changed: {exc}")
-        return None
-    cycle.report.record_call(completion)
-    try:
-        return parse_memory_reply(extract_json_object(completion.text))
-    except ReplyError as exc:
-        cycle.report.fail(f"unusable model reply, nothing changed: {exc}")
-        return None
+    return ask(
+        cycle.model,
+        system,
+        user,
+        purpose=PASS,
+        parse=lambda text: parse_memory_reply(extract_json_object(text)),
+        report=cycle.report,
+    )
 
 
 def _words(text: str) -> set[str]:
@@ -482,6 +479,9 @@ def _merge_one(cycle: _Cycle, item: SaveItem, sources: list[MemoryEntry]) -> Mem
         cycle.repairs_left -= 1
         report.count("repair_attempts")
         revised = _repair(cycle, content, sources, result.missing)
+        if cycle.busy:
+            report.decide("deferred", ",".join(ids), "agent LLM busy during the repair")
+            return None
         if revised is not None:
             second = check_merge(coverage_sources, revised, vocabulary=cycle.vocabulary)
             if second.ok:
@@ -523,17 +523,18 @@ def _repair(
     cycle: _Cycle, merged: str, sources: Sequence[MemoryEntry], missing: Sequence[str]
 ) -> str | None:
     assert cycle.model is not None
-    try:
-        completion = cycle.model.complete(REPAIR_SYSTEM, repair_prompt(merged, sources, missing))
-    except LLMError as exc:
-        cycle.report.warnings.append(f"merge repair call failed: {exc}")
+    call = ask(
+        cycle.model,
+        REPAIR_SYSTEM,
+        repair_prompt(merged, sources, missing),
+        purpose=REPAIR,
+        parse=lambda text: extract_json_object(text).get("content"),
+        report=cycle.report,
+    )
+    if call.outcome is Outcome.BUSY:
+        cycle.busy = call.reason
         return None
-    cycle.report.record_call(completion)
-    try:
-        content = extract_json_object(completion.text).get("content")
-    except ReplyError as exc:
-        cycle.report.warnings.append(f"unusable merge repair reply: {exc}")
-        return None
+    content = call.settle(cycle.report, unchanged="the merge stays rejected")
     return content.strip() if isinstance(content, str) and content.strip() else None
 
 
