@@ -341,7 +341,7 @@ def _agent_volume(agent_dir: str | None) -> Any:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     from dream_assets.core.clock import SystemClock
-    from dream_assets.passes.undo import UndoError, restore_entry
+    from dream_assets.operations.undo import UndoError, restore_entry
 
     volume = _agent_volume(args.agent)
     if args.skill:
@@ -361,7 +361,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_undo(args: argparse.Namespace) -> int:
     from dream_assets.core.clock import SystemClock
-    from dream_assets.passes.undo import UndoError, undo_run
+    from dream_assets.operations.undo import UndoError, undo_run
 
     volume = _agent_volume(args.agent)
     try:
@@ -438,7 +438,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     from dream_assets.core.review import ReviewQueue, as_dict
     from dream_assets.core.volume import AgentVolume
-    from dream_assets.passes.review import ReviewConflict, approve, reject
+    from dream_assets.operations.review import ReviewConflict, approve, reject
 
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)

@@ -17,6 +17,11 @@ from typing import Any
 
 import pytest
 
+from dream_assets.checks.consolidation import (
+    ephemeral_floor_violations,
+    merge_coverage_violations,
+    provenance_violations,
+)
 from dream_assets.core.clock import format_time
 from dream_assets.core.cluster import Cluster, find_clusters
 from dream_assets.core.merge import (
@@ -35,11 +40,6 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
-from dream_assets.passes.consolidation_checks import (
-    ephemeral_floor_violations,
-    merge_coverage_violations,
-    provenance_violations,
-)
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets.prompts.memory import REPAIR_SYSTEM
 from dream_assets_tests.builders import NOW, entry, make_volume

@@ -2,17 +2,17 @@
 
 import dagster as dg
 
+from dream_assets.checks.consolidation import (
+    ephemeral_floor_violations,
+    merge_coverage_violations,
+    provenance_violations,
+)
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
 from dream_assets.llm import embedder_for
-from dream_assets.passes.consolidation_checks import (
-    ephemeral_floor_violations,
-    merge_coverage_violations,
-    provenance_violations,
-)
 from dream_assets.passes.duplicate_clusters import read_cluster_table, scan_duplicate_clusters
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 
