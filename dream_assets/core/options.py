@@ -62,6 +62,9 @@ class DreamOptions:
     max_cluster_size: int = _option(3, "cluster cap (bounds eligibility, not merge size)")
     merge_repair_enabled: bool = _option(True, "one narrow repair call per rejected merge")
     merge_repair_max_per_cycle: int = _option(10, "repairs per cycle at most")
+    merge_verification_enabled: bool = _option(
+        True, "an independent model call verifies each model merge before it is applied"
+    )
     # Beyond the consolidation rules: a reply that would archive much of what it was shown as
     # ephemeral is more likely a confused model than a noisy corpus.
     runaway_deletion_max_fraction: float = _option(

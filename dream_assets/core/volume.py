@@ -36,6 +36,7 @@ DIRECTIVE_FILES = {
     "skill_optimization": "skill-optimize.md",
     "preference_inference": "pref-dream.md",
     "wisp_failure": "wisp-failure-dream.md",
+    "merge_verification": "verify-merge.md",
 }
 
 

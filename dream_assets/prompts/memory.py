@@ -54,9 +54,11 @@ def consolidation_prompt(
 
 
 REPAIR_SYSTEM = (
-    "You repair a proposed merge of memory entries. The merged text dropped specific details "
-    "that its sources contain. Rewrite the merged text so that it contains every listed string "
-    "exactly as written, changing as little else as possible. Answer with one JSON object and "
+    "You repair a proposed merge of memory entries. The merged text dropped or changed details "
+    "that its sources contain. Each listed item is either a string to put back exactly as "
+    "written, or a finding 'kind: source id — note' saying what the merge changed (a lost "
+    "negation, a changed quantity, who did what, a plan turned into a fact, a dropped detail); "
+    "fix every one, changing as little else as possible. Answer with one JSON object and "
     'nothing else: {"content": "..."}'
 )
 

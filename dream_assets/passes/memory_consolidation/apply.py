@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
+from dataclasses import asdict
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.coverage import CoverageSource, check_merge
+from dream_assets.core.coverage import CoverageResult, CoverageSource, Vocabulary, check_merge
 from dream_assets.core.llm_reply import (
     MemoryReply,
     SaveItem,
+    Verdict,
     extract_json_object,
 )
 from dream_assets.core.merge import (
@@ -38,6 +40,7 @@ from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import Outcome, ask
 from dream_assets.passes.memory_consolidation.anti_patterns import save_anti_pattern
 from dream_assets.passes.memory_consolidation.state import REPAIR, ConsolidationRun
+from dream_assets.passes.memory_consolidation.verify import verify_merge
 from dream_assets.passes.memory_consolidation.writes import (
     archive_entry,
     clear_pending,
@@ -133,11 +136,18 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
 
 
 def queue_for_review(
-    cycle: ConsolidationRun, sources: list[MemoryEntry], kind: str, item: SaveItem | None = None
+    cycle: ConsolidationRun,
+    sources: list[MemoryEntry],
+    kind: str,
+    item: SaveItem | None = None,
+    *,
+    reason: str | None = None,
+    verdicts: Sequence[Verdict] = (),
 ) -> bool:
     """Pinned or operator-authored sources, or (when a model saw them) sources that needed
-    redaction: the change waits for an operator instead of being applied (seeds 002, 003)."""
-    reason = next((r for r in map(protection_reason, sources) if r), None)
+    redaction, or a merge the verifier was unsure of: the change waits for an operator instead
+    of being applied (docs/safety.md, review queue)."""
+    reason = reason or next((r for r in map(protection_reason, sources) if r), None)
     if reason is None and cycle.model is not None:
         reason = next(
             (f"redacted text in {s.id}" for s in sources if needs_redaction(s.content)), None
@@ -154,6 +164,7 @@ def queue_for_review(
         category=(item.category or sources[0].category) if item else "",
         tags=item.tags if item else (),
         archive_reason="ephemeral" if kind == "archive" else "",
+        verdicts=[asdict(v) for v in verdicts],
     )
     ReviewQueue(cycle.volume.root).add(review)
     ids = ",".join(s.id for s in sources)
@@ -178,35 +189,12 @@ def _merge_one(
         return None  # a no-op rewrite of one entry
     if queue_for_review(cycle, sources, "merge", item=item):
         return None
-    coverage_sources = [CoverageSource(s.id, s.content, s.category) for s in sources]
-    content = item.content.strip()
-    result = check_merge(coverage_sources, content, vocabulary=cycle.vocabulary)
-    ids = [s.id for s in sources]
-    if not result.ok and cycle.model is not None and cycle.repairs_left > 0:
-        cycle.repairs_left -= 1
-        report.count("repair_attempts")
-        revised = _repair(cycle, content, sources, result.missing)
-        if cycle.busy:
-            report.decide("deferred", ",".join(ids), "agent LLM busy during the repair")
-            return None
-        if revised is not None:
-            second = check_merge(coverage_sources, revised, vocabulary=cycle.vocabulary)
-            if second.ok:
-                log.info("repaired merge of %s — restored %d specific(s)", ids, len(result.missing))
-                report.count("repaired")
-                report.decide("repaired", ",".join(ids), f"restored {list(result.missing)}")
-                content, result = revised, second
-    if not result.ok:
-        report.count("rejected")
-        report.refuse("coverage rejected", ",".join(ids), f"dropped {list(result.missing)}")
-        cluster = rejected_cluster_id(ids)
-        for source in sources:
-            stamp_if_unchanged(
-                cycle,
-                source,
-                {REJECTED_CLUSTER: cluster, REJECTED_AT: format_time(cycle.now)},
-            )
+    content = _checked(cycle, sources, item.content.strip())
+    if content is not None and cycle.model is not None and cycle.options.merge_verification_enabled:
+        content = _verified(cycle, item, sources, content)
+    if content is None:
         return None
+    ids = [s.id for s in sources]
     merged = build_merged_entry(
         sources,
         content=content,
@@ -226,6 +214,101 @@ def _merge_one(
     return merged
 
 
+def _checked(cycle: ConsolidationRun, sources: list[MemoryEntry], content: str) -> str | None:
+    """The merged text if it passes the deterministic checks (after at most one repair)."""
+    report = cycle.report
+    ids = [s.id for s in sources]
+    result = check_merge_text(sources, content, cycle.vocabulary)
+    if not result.ok and _may_repair(cycle):
+        revised = _repair(cycle, content, sources, result.missing)
+        if cycle.busy:
+            _defer(cycle, sources, "agent LLM busy during the repair")
+            return None
+        if revised is not None:
+            second = check_merge_text(sources, revised, cycle.vocabulary)
+            if second.ok:
+                log.info("repaired merge of %s — restored %d specific(s)", ids, len(result.missing))
+                report.count("repaired")
+                report.decide("repaired", ",".join(ids), f"restored {list(result.missing)}")
+                content, result = revised, second
+    if not result.ok:
+        report.count("rejected")
+        report.refuse("coverage rejected", ",".join(ids), f"dropped {list(result.missing)}")
+        _stamp_rejected(cycle, sources)
+        return None
+    return content
+
+
+def _verified(
+    cycle: ConsolidationRun, item: SaveItem, sources: list[MemoryEntry], content: str
+) -> str | None:
+    """The merged text if the independent verifier finds it supported by every source.
+
+    A loss gets the one narrow repair, whose text is checked and verified again; "ambiguous"
+    goes to the review queue; a verifier that did not answer leaves the merge for the next
+    cycle with nothing archived and the sources not stamped reviewed.
+    """
+    report = cycle.report
+    ids = ",".join(s.id for s in sources)
+    verification = verify_merge(cycle, sources, content)
+    if verification.losses and _may_repair(cycle):
+        revised = _repair(cycle, content, sources, verification.losses)
+        if (
+            revised is not None
+            and not cycle.busy
+            and check_merge_text(sources, revised, cycle.vocabulary).ok
+        ):
+            second = verify_merge(cycle, sources, revised)
+            if second.supported:
+                report.count("repaired")
+                report.decide("repaired", ids, f"verifier: {list(verification.losses)}")
+            content, verification = revised, second
+    if cycle.busy or verification.unanswered:
+        _defer(cycle, sources, f"not verified, left for the next cycle: {verification.why}")
+        return None
+    if verification.losses:
+        report.count("verification_rejected")
+        report.refuse("verification rejected", ids, "; ".join(verification.losses))
+        _stamp_rejected(cycle, sources)
+        return None
+    if not verification.supported:
+        queue_for_review(
+            cycle,
+            sources,
+            "merge",
+            item=SaveItem(content, item.category, item.tags, item.source_ids),
+            reason="the merge verifier was unsure",
+            verdicts=verification.verdicts,
+        )
+        return None
+    report.count("verified")
+    return content
+
+
+def _may_repair(cycle: ConsolidationRun) -> bool:
+    if cycle.model is None or cycle.repairs_left <= 0:
+        return False
+    cycle.repairs_left -= 1
+    cycle.report.count("repair_attempts")
+    return True
+
+
+def _defer(cycle: ConsolidationRun, sources: list[MemoryEntry], why: str) -> None:
+    """Leave this merge for the next cycle: nothing archived, the sources stay eligible."""
+    cycle.deferred.update(s.id for s in sources)
+    cycle.report.count("deferred")
+    cycle.report.decide("deferred", ",".join(s.id for s in sources), why)
+
+
+def _stamp_rejected(cycle: ConsolidationRun, sources: list[MemoryEntry]) -> None:
+    """Rejection is observable on disk, so a cluster rejected every cycle shows in the audit."""
+    cluster = rejected_cluster_id([s.id for s in sources])
+    for source in sources:
+        stamp_if_unchanged(
+            cycle, source, {REJECTED_CLUSTER: cluster, REJECTED_AT: format_time(cycle.now)}
+        )
+
+
 def _repair(
     cycle: ConsolidationRun, merged: str, sources: Sequence[MemoryEntry], missing: Sequence[str]
 ) -> str | None:
@@ -243,3 +326,11 @@ def _repair(
         return None
     content = call.settle(cycle.report, unchanged="the merge stays rejected")
     return content.strip() if isinstance(content, str) and content.strip() else None
+
+
+def check_merge_text(
+    sources: Sequence[MemoryEntry], merged: str, vocabulary: Vocabulary
+) -> CoverageResult:
+    """The deterministic checks a merged text must pass before anything else looks at it."""
+    coverage_sources = [CoverageSource(s.id, s.content, s.category) for s in sources]
+    return check_merge(coverage_sources, merged, vocabulary=vocabulary)

@@ -238,7 +238,7 @@ def _ask_model(
 
 def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> None:
     for entry in batch:
-        if entry.id in cycle.touched:
+        if entry.id in cycle.touched or entry.id in cycle.deferred:
             continue
         fingerprint = review_fingerprint(entry)
         cycle.report.count("reviewed")

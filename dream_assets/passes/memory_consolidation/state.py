@@ -13,6 +13,7 @@ from dream_assets.llm import ChatModel
 
 PASS = "memory_consolidation"
 REPAIR = "merge_repair"
+VERIFY = "merge_verification"
 
 
 @dataclass
@@ -30,3 +31,6 @@ class ConsolidationRun:
     touched: set[str] = field(default_factory=set)
     # Set when the model went busy mid-pass: the remaining merges wait for the next cycle.
     busy: str | None = None
+    # Sources of merges left for the next cycle (the verifier did not answer): not stamped
+    # reviewed, so they are eligible again.
+    deferred: set[str] = field(default_factory=set)
