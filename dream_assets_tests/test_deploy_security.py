@@ -99,6 +99,7 @@ class Answer:
     status: int
     headers: Mapping[str, str]
     body: dict[str, Any]
+    text: str
 
 
 @dataclass
@@ -135,7 +136,7 @@ class Door:
             body = json.loads(raw) if raw.strip().startswith(b"{") else {}
         except json.JSONDecodeError:
             body = {}
-        return Answer(status, answer_headers, body)
+        return Answer(status, answer_headers, body, raw.decode(errors="replace"))
 
     def graphql(
         self,
@@ -270,6 +271,16 @@ def test_no_credentials_no_entry(door: Door) -> None:
     assert door.request("/graphql", (OPERATOR[0], "guess"), PERMISSIONS).status == 401
     assert door.request("/graphql", VIEWER, PERMISSIONS).status == 401
     assert door.request("/", VIEWER).status == 401
+
+
+@pytest.mark.slow
+def test_both_uis_load_through_the_door(door: Door) -> None:
+    operator = door.request("/", OPERATOR)
+    assert operator.status == 200 and "<html" in operator.text.lower(), operator.status
+    viewer = door.request("/view/", VIEWER)
+    assert viewer.status == 200 and "<html" in viewer.text.lower(), viewer.status
+    # The viewer's page loads its scripts under its own prefix, so they pass the same door.
+    assert "/view/" in viewer.text
 
 
 @pytest.mark.slow
