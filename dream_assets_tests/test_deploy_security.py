@@ -97,7 +97,7 @@ def caddy_binary() -> str:
 @dataclass
 class Answer:
     status: int
-    headers: Mapping[str, str]
+    headers: Mapping[str, str]  # names lower-cased
     body: dict[str, Any]
     text: str
 
@@ -128,10 +128,11 @@ class Door:
         try:
             with urllib.request.urlopen(request, timeout=30) as response:
                 raw = response.read()
-                status, answer_headers = response.status, dict(response.headers)
+                status, answer_headers = response.status, response.headers
         except urllib.error.HTTPError as error:
             raw = error.read()
-            status, answer_headers = error.code, dict(error.headers)
+            status, answer_headers = error.code, error.headers
+        answer_headers = {k.lower(): v for k, v in answer_headers.items()}
         try:
             body = json.loads(raw) if raw.strip().startswith(b"{") else {}
         except json.JSONDecodeError:
@@ -248,9 +249,8 @@ def launch_params() -> dict[str, Any]:
 def instance_at(home: Path) -> Any:
     """The instance the webservers share, opened directly (not through either of them)."""
     from dagster import DagsterInstance
-    from dagster._core.instance.ref import InstanceRef
 
-    return DagsterInstance.from_ref(InstanceRef.from_dir(str(home)))
+    return DagsterInstance.from_config(str(home))
 
 
 def stored_run_ids(home: Path) -> set[str]:
@@ -263,7 +263,7 @@ def test_no_credentials_no_entry(door: Door) -> None:
     for path in ("/", "/graphql", "/view", "/view/", "/view/graphql", "/runs"):
         answer = door.request(path)
         assert answer.status == 401, path
-        assert answer.headers.get("Www-Authenticate", "").startswith("Basic"), path
+        assert answer.headers.get("www-authenticate", "").startswith("Basic"), path
     # POSTed GraphQL (what a script would send) is refused the same way, on both paths.
     for path in ("/graphql", "/view/graphql"):
         assert door.request(path, None, PERMISSIONS).status == 401, path
