@@ -263,7 +263,9 @@ def test_no_credentials_no_entry(door: Door) -> None:
     for path in ("/", "/graphql", "/view", "/view/", "/view/graphql", "/runs"):
         answer = door.request(path)
         assert answer.status == 401, path
-        assert answer.headers.get("www-authenticate", "").startswith("Basic"), path
+        role = "viewers" if path.startswith("/view") else "operators"
+        challenge = answer.headers.get("www-authenticate", "")
+        assert challenge == f'Basic realm="dream_assets {role}"', (path, challenge)
     # POSTed GraphQL (what a script would send) is refused the same way, on both paths.
     for path in ("/graphql", "/view/graphql"):
         assert door.request(path, None, PERMISSIONS).status == 401, path
