@@ -452,6 +452,9 @@ def cmd_review(args: argparse.Namespace) -> int:
             print(f"    sources: {', '.join(item.source_ids)}")
             if item.content:
                 print(f"    merged:  {item.content}")
+            for verdict in item.verdicts:
+                note = f" ({verdict.get('note')})" if verdict.get("note") else ""
+                print(f"    verdict: {verdict.get('id')} {verdict.get('verdict')}{note}")
         return 0
     if not args.id:
         raise CliError(f"review {args.action} needs an item id")

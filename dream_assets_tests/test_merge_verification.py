@@ -14,9 +14,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from dream_assets.cli import main
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.llm_reply import VERDICTS
 from dream_assets.core.merge import REJECTED_CLUSTER, REVIEWED_HASH
@@ -179,7 +181,7 @@ def test_a_loss_that_survives_the_repair_archives_nothing(
 
 
 def test_ambiguous_goes_to_the_review_queue_with_the_verdicts(
-    tmp_path: Path, scripted_llm: ScriptedLLM
+    tmp_path: Path, scripted_llm: ScriptedLLM, capsys: pytest.CaptureFixture[str]
 ) -> None:
     volume = _volume(tmp_path)
     _script(scripted_llm, _merge(), _verdicts(**{"j-1": "supported", "j-2": "ambiguous"}))
@@ -195,6 +197,9 @@ def test_ambiguous_goes_to_the_review_queue_with_the_verdicts(
     }
     assert report.counts["pending_review"] == 1
     assert _live(volume) == set(SOURCES)
+    assert main(["review", "list", "--agent", str(volume.root)]) == 0
+    shown = capsys.readouterr().out
+    assert "verdict: j-2 ambiguous (ambiguous note)" in shown
 
 
 def _assert_deferred(volume: AgentVolume, report: PassReport) -> None:
