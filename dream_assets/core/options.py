@@ -268,3 +268,24 @@ def load_options(env: Mapping[str, str], agent_options_file: Path | None = None)
             raise OptionsError(f"{agent_options_file}: must be a JSON object of option: value")
         options = options.with_overrides(raw, str(agent_options_file))
     return options
+
+
+OPTIONS_PAGE_HEADER = """# Options
+
+Generated from `dream_assets/core/options.py` by `python -m dream_assets.core.options`; a test
+keeps this page and the code in step.
+
+Precedence: built-in default < environment (`DREAM_<NAME>`) < the agent's `dream-options.json`,
+which wins. A bad value fails with an error naming the option and where it came from (the
+variable or the file). A non-positive value disables a dimension where the table says so.
+`OPENAI_API_KEY` is used when `DREAM_LLM_API_KEY` is unset.
+
+"""
+
+
+def options_page() -> str:
+    return OPTIONS_PAGE_HEADER + options_table() + "\n"
+
+
+if __name__ == "__main__":
+    print(options_page(), end="")
