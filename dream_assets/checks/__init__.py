@@ -1,0 +1,1 @@
+"""The rules of the asset checks, in plain Python: each re-verifies a run from disk."""
