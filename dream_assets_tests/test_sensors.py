@@ -12,6 +12,8 @@ from pathlib import Path
 
 import dagster as dg
 import pytest
+
+# Private: Dagster has no public name for a test run record or a daemon heartbeat.
 from dagster._core.test_utils import create_run_for_test
 from dagster._daemon.types import DaemonHeartbeat
 
