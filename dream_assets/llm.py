@@ -21,7 +21,7 @@ import openai
 from openai import OpenAI
 
 from dream_assets.core.budget import BudgetExceeded, TokenBudget
-from dream_assets.core.llm_reply import ReplyError
+from dream_assets.core.llm_reply import ReplyError, extract_json_object
 from dream_assets.core.options import DreamOptions, OptionsError, load_options
 from dream_assets.core.redaction import redact
 from dream_assets.core.report import PassReport
@@ -375,15 +375,16 @@ def ask(
     user: str,
     *,
     purpose: str,
-    parse: Callable[[str], T],
+    parse: Callable[[dict[str, object]], T],
     report: PassReport,
     max_tokens: int | None = None,
 ) -> ModelCall[T]:
     """Make one call and parse its reply; the call's usage is recorded in ``report`` once.
 
     Every model call of every pass goes through here, so "busy", "over budget", "failed" and
-    "unusable" mean the same everywhere. ``parse`` turns the completion text into the pass's
-    reply and raises ``ReplyError`` when it cannot.
+    "unusable" mean the same everywhere. The outermost JSON object is extracted from the
+    completion here; ``parse`` turns it into the pass's reply and raises ``ReplyError`` when it
+    cannot.
     """
     try:
         completion = model.complete(system, user, max_tokens=max_tokens, purpose=purpose)
@@ -395,7 +396,7 @@ def ask(
         return ModelCall(purpose, Outcome.FAILED, reason=str(exc))
     report.record_call(completion)
     try:
-        value = parse(completion.text)
+        value = parse(extract_json_object(completion.text))
     except ReplyError as exc:
         return ModelCall(purpose, Outcome.UNUSABLE, completion=completion, reason=str(exc))
     return ModelCall(purpose, Outcome.OK, value=value, completion=completion)

@@ -10,11 +10,16 @@ from typing import Any, Protocol
 class CallUsage(Protocol):
     """What one model call cost (``dream_assets.llm.Completion`` satisfies it)."""
 
-    prompt_tokens: int
-    completion_tokens: int
-    estimated: bool
-    chars_sent: int
-    redactions: Counter[str]
+    @property
+    def prompt_tokens(self) -> int: ...
+    @property
+    def completion_tokens(self) -> int: ...
+    @property
+    def estimated(self) -> bool: ...
+    @property
+    def chars_sent(self) -> int: ...
+    @property
+    def redactions(self) -> Counter[str]: ...
 
 
 @dataclass

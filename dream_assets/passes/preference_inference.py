@@ -26,7 +26,6 @@ from typing import Any
 from dream_assets.core.ledger import stamp_pass
 from dream_assets.core.llm_reply import (
     MemoryReply,
-    extract_json_object,
     parse_memory_reply,
 )
 from dream_assets.core.models import MemoryEntry
@@ -152,7 +151,7 @@ def _infer(
         system,
         user,
         purpose=PASS,
-        parse=lambda text: parse_memory_reply(extract_json_object(text)),
+        parse=parse_memory_reply,
         report=report,
     )
     reply = call.settle(report, unchanged="no preference written")

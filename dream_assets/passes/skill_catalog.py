@@ -21,7 +21,6 @@ from typing import Any, TypeVar
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.ledger import PassLedger
-from dream_assets.core.llm_reply import extract_json_object
 from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
@@ -116,7 +115,7 @@ class SkillCatalogRun:
             system,
             user,
             purpose=pass_name,
-            parse=lambda text: parse(extract_json_object(text)),
+            parse=parse,
             report=self.report,
         )
         if call.outcome is Outcome.BUSY:

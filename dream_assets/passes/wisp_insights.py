@@ -21,7 +21,6 @@ from dream_assets.core.clock import format_time
 from dream_assets.core.ledger import stamp_pass
 from dream_assets.core.llm_reply import (
     WispReply,
-    extract_json_object,
     parse_wisp_reply,
 )
 from dream_assets.core.models import Skill, validate_skill_name
@@ -167,7 +166,7 @@ def _ask_model(
         system,
         user,
         purpose=PASS,
-        parse=lambda text: parse_wisp_reply(extract_json_object(text)),
+        parse=parse_wisp_reply,
         report=report,
     )
     reply = call.settle(report)

@@ -22,7 +22,6 @@ from dream_assets.core.llm_reply import (
     MemoryReply,
     SaveItem,
     Verdict,
-    extract_json_object,
 )
 from dream_assets.core.merge import (
     REJECTED_AT,
@@ -318,7 +317,7 @@ def _repair(
         REPAIR_SYSTEM,
         repair_prompt(merged, sources, missing),
         purpose=REPAIR,
-        parse=lambda text: extract_json_object(text).get("content"),
+        parse=lambda reply: reply.get("content"),
         report=cycle.report,
     )
     if call.outcome is Outcome.BUSY:

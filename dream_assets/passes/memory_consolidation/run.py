@@ -30,7 +30,6 @@ from dream_assets.core.deterministic_merge import deterministic_reply
 from dream_assets.core.ledger import PassLedger, stamp_pass
 from dream_assets.core.llm_reply import (
     MemoryReply,
-    extract_json_object,
     parse_memory_reply,
 )
 from dream_assets.core.merge import (
@@ -231,7 +230,7 @@ def _ask_model(
         system,
         user,
         purpose=PASS,
-        parse=lambda text: parse_memory_reply(extract_json_object(text)),
+        parse=parse_memory_reply,
         report=cycle.report,
     )
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dream_assets.core.llm_reply import Verdict, extract_json_object, parse_verdicts
+from dream_assets.core.llm_reply import Verdict, parse_verdicts
 from dream_assets.core.models import MemoryEntry
 from dream_assets.llm import Outcome, ask
 from dream_assets.passes.memory_consolidation.state import VERIFY, ConsolidationRun
@@ -55,7 +55,7 @@ def verify_merge(
         system,
         user,
         purpose=VERIFY,
-        parse=lambda text: parse_verdicts(extract_json_object(text), ids),
+        parse=lambda reply: parse_verdicts(reply, ids),
         report=cycle.report,
     )
     if call.outcome is Outcome.BUSY:
