@@ -30,9 +30,11 @@ The rules, in the order they run (``check_meaning``):
   ("Caroline recommended X to Melanie" -> "Melanie recommended X to Caroline").
 * **detail** -- an uncommon lowercase word (outside the generic-English baseline the coverage
   check already keeps), such as "peanuts" or "cello", survives when the merge is otherwise a
-  rewording of its sources' own words (see ``_detail_losses`` for why the gate).
+  rewording of its sources' own words, or when it tells a source from a parallel sibling
+  ("peanuts" beside "shellfish"); see ``_detail_findings``.
 * **source** -- each source's content words (stemmed, minus stop words) are mostly present in the
-  merge; at most ``source_vanish_share`` of them may vanish.
+  merge: more than ``source_vanish_share`` of them may not vanish while the merge copies a
+  sibling source nearly whole.
 
 Findings carry a kind prefix (``negation: not eat meat``, ``quantity: three``, ``status: plans
 to``, ``attribution: ...``, ``detail: peanuts``, ``source: <id>``): they are shown to the repair
@@ -50,6 +52,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from dream_assets.core.coverage import (
     DEFAULT_VOCABULARY,
@@ -80,6 +83,7 @@ _TOKEN = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?(?:st|nd|rd|th)?%?|[^\W\d_]+(?:'[^
 # eat meat, but he eats fish" negates eating meat, not eating fish.
 _CLAUSE_BREAK = re.compile(r"[.;:!?()\n\u2014\u2013]|,|\s-\s")
 _CLAUSE_WORDS = frozenset({"but", "and", "while", "whereas", "although", "though", "so", "yet"})
+_SENTENCE_BREAK = re.compile(r"[.!?;](?=\s|$)|\n")
 
 # Function words, auxiliaries and the agent's default subject: they carry no fact of their own,
 # so neither the negation scope nor the source-overlap share counts them.
@@ -99,8 +103,9 @@ STOP_WORDS = frozenset(
 )  # fmt: skip
 
 
+@lru_cache(maxsize=65_536)
 def stem(word: str) -> str:
-    """A small suffix stemmer: enough to meet "eats"/"eat", "allergic"/"allergies" is not needed.
+    """A small suffix stemmer: enough to meet "eats"/"eat", "baking"/"bake", "running"/"run".
 
     Both sides of a comparison go through the same function, so consistency matters more than
     linguistic accuracy; a stem shorter than three letters is never produced, which keeps "uses"
@@ -113,7 +118,7 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) + len(replacement) >= 3:
             word = word[: len(word) - len(suffix)] + replacement
             break
-    if len(word) > 4 and word.endswith("e"):
+    if len(word) > 3 and word.endswith("e"):
         word = word[:-1]
     if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
         word = word[:-1]  # "running" -> "runn" -> "run"
@@ -144,40 +149,56 @@ class _Word:
     start: int
     end: int
     clause: int  # index of the clause the word belongs to
+    sentence: int  # index of the sentence the word belongs to
     content: bool  # not a stop word
 
 
-def _words(text: str) -> list[_Word]:
-    text = text.translate(_APOSTROPHES)
-    breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text)]
+def _words(text: str) -> tuple[_Word, ...]:
+    """The words of ``text`` (apostrophes already straightened) with their clause and sentence."""
+    clause_breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text)]
+    sentence_breaks = [m.start() for m in _SENTENCE_BREAK.finditer(text)]
     words: list[_Word] = []
-    clause = 0
-    next_break = 0
+    clause = sentence = 0
+    next_clause_break = next_sentence_break = 0
     for match in _TOKEN.finditer(text):
-        while next_break < len(breaks) and breaks[next_break] < match.start():
+        start = match.start()
+        while next_clause_break < len(clause_breaks) and clause_breaks[next_clause_break] < start:
             clause += 1
-            next_break += 1
+            next_clause_break += 1
+        while (
+            next_sentence_break < len(sentence_breaks)
+            and sentence_breaks[next_sentence_break] < start
+        ):
+            sentence += 1
+            next_sentence_break += 1
         token = match.group()
         lower = token.lower()
         if lower in _CLAUSE_WORDS:
             clause += 1
+        content = lower not in STOP_WORDS and lower not in _CLAUSE_WORDS
         words.append(
-            _Word(
-                token,
-                lower,
-                stem(token),
-                match.start(),
-                match.end(),
-                clause,
-                lower not in STOP_WORDS and lower not in _CLAUSE_WORDS,
-            )
+            _Word(token, lower, stem(token), start, match.end(), clause, sentence, content)
         )
-    return words
+    return tuple(words)
 
 
-def content_stems(text: str) -> frozenset[str]:
-    """The stemmed content words of ``text``: what the source-overlap share compares."""
-    return frozenset(w.stem for w in _words(text) if w.content and not w.lower.isdigit())
+@dataclass(frozen=True)
+class _Text:
+    """One source or merged text, read once for every rule."""
+
+    id: str
+    text: str  # apostrophes straightened, so word offsets index it
+    words: tuple[_Word, ...]
+    quantities: tuple[_Quantity, ...]
+    content: frozenset[str]  # stemmed content words: what the source-overlap share compares
+    numeric_exempt: bool = False
+
+    @classmethod
+    def read(cls, text: str, *, id: str = "", numeric_exempt: bool = False) -> _Text:
+        text = text.translate(_APOSTROPHES)
+        words = _words(text)
+        content = frozenset(w.stem for w in words if w.content and not w.lower[0].isdigit())
+        return cls(id, text, words, tuple(_quantities(text)), content, numeric_exempt)
 
 
 def _clause_stems(words: Sequence[_Word]) -> dict[int, set[str]]:
@@ -188,9 +209,9 @@ def _clause_stems(words: Sequence[_Word]) -> dict[int, set[str]]:
     return by_clause
 
 
-def _span(text: str, words: Sequence[_Word]) -> str:
-    """The source text from the first to the last word, as written, for the finding."""
-    return text.translate(_APOSTROPHES)[words[0].start : words[-1].end] if words else ""
+def _span(text: _Text, words: Sequence[_Word]) -> str:
+    """The text from the first to the last word, as written, for the finding."""
+    return text.text[words[0].start : words[-1].end] if words else ""
 
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
@@ -230,6 +251,9 @@ def _negations(words: Sequence[_Word]) -> list[_Negation]:
     for index, word in enumerate(words):
         if not _is_negation(word):
             continue
+        following = words[index + 1].lower if index + 1 < len(words) else ""
+        if word.lower == "not" and following == "sure":
+            continue  # "not sure" is uncertainty, a status marker credited by "unsure"
         if word.lower == "nor" and any(n.cue.clause == word.clause for n in found):
             continue  # "neither eggs nor dairy" is one negation
         governed = [w for w in words[index + 1 :] if w.clause == word.clause and w.content][
@@ -243,40 +267,43 @@ def _negations(words: Sequence[_Word]) -> list[_Negation]:
     return found
 
 
-def _negation_losses(sources: Sequence[tuple[str, list[_Word]]], merged: list[_Word]) -> list[str]:
-    """Each source negation is still governing one of its words somewhere in the merge."""
-    negated_clauses = {w.clause for w in merged if _is_negation(w) or _is_negative_verb(w)}
-    merged_clause_stems = _clause_stems(merged)
+def _negation_losses(sources: Sequence[_Text], merged: _Text) -> list[str]:
+    """Each source negation still governs one of its words somewhere in the merge.
+
+    "Governs" is read generously on the merge's side: any clause of the merge holding a negation
+    or a verb of refusal credits every content word of that clause. The failure this catches is
+    the common one -- the merge states the negated words with no negation near them at all.
+    """
+    negated_clauses = {w.clause for w in merged.words if _is_negation(w) or _is_negative_verb(w)}
+    merged_clause_stems = _clause_stems(merged.words)
     negated_stems: set[str] = set()
     for clause in negated_clauses:
         negated_stems |= merged_clause_stems.get(clause, set())
     findings = []
-    for text, words in sources:
-        for negation in _negations(words):
+    for source in sources:
+        for negation in _negations(source.words):
             kept = bool(negation.scope & negated_stems) if negation.scope else bool(negated_clauses)
             if not kept:
-                findings.append(f"negation: {_span(text, negation.words)}")
+                findings.append(f"negation: {_span(source, negation.words)}")
     return findings
 
 
-def _negation_additions(
-    sources: Sequence[tuple[str, list[_Word]]], merged_text: str, merged: list[_Word]
-) -> list[str]:
+def _negation_additions(sources: Sequence[_Text], merged: _Text) -> list[str]:
     """A merge may not negate what a source states positively ("eats eggs" -> "eats no eggs")."""
     source_stems: set[str] = set()
     source_negated: set[str] = set()
-    for _text, words in sources:
-        source_stems |= {w.stem for w in words if w.content}
-        clause_stems = _clause_stems(words)
-        for negation in _negations(words):
+    for source in sources:
+        source_stems |= source.content
+        clause_stems = _clause_stems(source.words)
+        for negation in _negations(source.words):
             source_negated |= clause_stems.get(negation.cue.clause, set())
     findings = []
-    for negation in _negations(merged):
+    for negation in _negations(merged.words):
         # Only words the sources state are evidence of a flip; a paraphrase that negates new
         # words ("punctual" -> "never arrives late") says the same thing another way.
         stated = negation.scope & source_stems
         if stated and not stated & source_negated:
-            findings.append(f"negation: {_span(merged_text, negation.words)} (not in the sources)")
+            findings.append(f"negation: {_span(merged, negation.words)} (not in the sources)")
     return findings
 
 
@@ -388,25 +415,23 @@ def _canonical(number: str) -> str:
     return str(int(number))
 
 
-def _quantity_findings(
-    sources: Sequence[CoverageSource], merged: str, vocabulary: Vocabulary
-) -> list[str]:
-    merged_quantities = _quantities(merged)
-    merged_values = {q.value for q in merged_quantities}
+def _quantity_findings(sources: Sequence[_Text], merged: _Text) -> list[str]:
+    """Every quantity of every source is in the merge by value; the merge adds none."""
+    merged_values = {q.value for q in merged.quantities}
     source_values: set[str] = set()
     findings: dict[str, None] = {}
     for source in sources:
-        if vocabulary.is_numeric_exempt(source.category):
+        if source.numeric_exempt:
             continue  # telemetry figures move between cycles (see coverage.py)
-        for quantity in _quantities(source.content):
+        for quantity in source.quantities:
             source_values.add(quantity.value)
             if quantity.is_pronoun_one:
                 continue
             if quantity.value not in merged_values:
                 findings[f"quantity: {quantity.text}"] = None
-    if any(vocabulary.is_numeric_exempt(s.category) for s in sources):
+    if any(source.numeric_exempt for source in sources):
         return list(findings)  # an exempt source's figures may legitimately be restated
-    for quantity in merged_quantities:
+    for quantity in merged.quantities:
         if quantity.is_pronoun_one or quantity.value == "1":
             continue  # "a"/"an"/"one" read the same; a merge may say "one" for "a"
         if quantity.value.startswith("#"):
@@ -474,8 +499,8 @@ def _status_markers(words: Sequence[_Word]) -> list[_Marker]:
 
 
 def _is_marker_here(phrase: str, words: Sequence[_Word], index: int) -> bool:
-    if words[index].text[0].isupper() and phrase in ("may", "will"):
-        return False  # May the month, Will the person
+    if words[index].text in ("May", "Will"):
+        return False  # May the month, Will the person; "I'll" is still "will"
     if phrase == "going to":
         following = words[index + 2] if index + 2 < len(words) else None
         return (
@@ -487,22 +512,23 @@ def _is_marker_here(phrase: str, words: Sequence[_Word], index: int) -> bool:
     return True
 
 
-def _status_findings(sources: Sequence[list[_Word]], merged: list[_Word]) -> list[str]:
+def _status_findings(sources: Sequence[_Text], merged: _Text) -> list[str]:
     """Each source's kinds of marker survive in the merge, and the merge adds no new kind.
 
     A marker is credited by one of its kind anywhere in the merge. Tying it to the words it
     governs rejected faithful rewordings ("rarely orders takeaway" -> "seldom gets delivery
     food") and caught nothing more on the corpus.
     """
-    merged_kinds = {marker.kind for marker in _status_markers(merged)}
+    merged_markers = _status_markers(merged.words)
+    merged_kinds = {marker.kind for marker in merged_markers}
     findings: dict[str, None] = {}
     source_kinds: set[str] = set()
-    for words in sources:
-        for marker in _status_markers(words):
+    for source in sources:
+        for marker in _status_markers(source.words):
             source_kinds.add(marker.kind)
             if marker.kind not in merged_kinds:
                 findings[f"status: {marker.text}"] = None
-    for marker in _status_markers(merged):
+    for marker in merged_markers:
         if marker.kind not in source_kinds:
             findings[f"status: {marker.text} (not in the sources)"] = None
     return list(findings)
@@ -515,47 +541,61 @@ _NAME = re.compile(r"[A-Z][a-z]+")
 _REORDER_WORDS = frozenset({"by", "and", "with"})
 
 
-def _named_pairs(text: str) -> list[tuple[str, str, frozenset[str], str]]:
-    """(first name, second name, content stems between them, the span) in each sentence."""
+@dataclass(frozen=True, slots=True)
+class _NamedPair:
+    first: str
+    second: str
+    between: frozenset[str]  # stemmed content words between the names: the verb and its object
+    span: str  # first name .. second name, as written
+
+
+def _named_pairs(text: _Text) -> list[_NamedPair]:
+    """Each ordered pair of names in one sentence with content words between them."""
+    by_sentence: dict[int, list[tuple[int, _Word]]] = {}
+    for index, word in enumerate(text.words):
+        # A capital opening a sentence is grammar when the word is generic English ("Every
+        # morning", "When flying"), the rule the coverage check applies; a name may open it too.
+        if (
+            _NAME.fullmatch(word.text.removesuffix("'s"))
+            and word.lower not in STOP_WORDS
+            and not (_opens_sentence(text.words, index) and word.lower in BASELINE_WORDS)
+        ):
+            by_sentence.setdefault(word.sentence, []).append((index, word))
     pairs = []
-    for sentence in re.split(r"(?<=[.!?;])\s+", text.translate(_APOSTROPHES)):
-        words = _words(sentence)
-        # A capital opening the sentence is grammar when the word is generic English ("Every
-        # morning", "When flying"), the same rule the coverage check applies; names often lead.
-        names = [
-            (i, w)
-            for i, w in enumerate(words)
-            if _NAME.fullmatch(w.text.removesuffix("'s"))
-            and w.lower not in STOP_WORDS
-            and (i > 0 or w.lower.removesuffix("'s") not in BASELINE_WORDS)
-        ]
-        for a in range(len(names)):
-            for b in range(a + 1, len(names)):
-                (i, first), (j, second) = names[a], names[b]
-                key_a, key_b = first.text.removesuffix("'s"), second.text.removesuffix("'s")
-                if key_a == key_b:
+    for names in by_sentence.values():
+        for a, (i, first) in enumerate(names):
+            for j, second in names[a + 1 :]:
+                name_a, name_b = first.text.removesuffix("'s"), second.text.removesuffix("'s")
+                if name_a == name_b:
                     continue
-                between = words[i + 1 : j]
-                stems = frozenset(
-                    w.stem for w in between if w.content and not _NAME.fullmatch(w.text)
-                )
-                lowers = {w.lower for w in between}
-                if stems and not lowers & _REORDER_WORDS:
-                    pairs.append((key_a, key_b, stems, sentence[first.start : second.end]))
+                between = text.words[i + 1 : j]
+                stems = frozenset(w.stem for w in between if w.content and not w.text[0].isupper())
+                if stems and not {w.lower for w in between} & _REORDER_WORDS:
+                    span = text.text[first.start : second.end]
+                    pairs.append(_NamedPair(name_a, name_b, stems, span))
     return pairs
 
 
-def _attribution_findings(sources: Sequence[CoverageSource], merged: str) -> list[str]:
+def _opens_sentence(words: Sequence[_Word], index: int) -> bool:
+    return index == 0 or words[index - 1].sentence != words[index].sentence
+
+
+def _attribution_findings(sources: Sequence[_Text], merged: _Text) -> list[str]:
+    """Two names around a verb in a source are not swapped around the same verb in the merge."""
     merged_pairs = _named_pairs(merged)
     findings: dict[str, None] = {}
     for source in sources:
-        for first, second, stems, span in _named_pairs(source.content):
+        for pair in _named_pairs(source):
             same_order = any(
-                a == first and b == second and s & stems for a, b, s, _ in merged_pairs
+                m.first == pair.first and m.second == pair.second and m.between & pair.between
+                for m in merged_pairs
             )
-            swapped = any(a == second and b == first and s & stems for a, b, s, _ in merged_pairs)
+            swapped = any(
+                m.first == pair.second and m.second == pair.first and m.between & pair.between
+                for m in merged_pairs
+            )
             if swapped and not same_order:
-                findings[f"attribution: {span}"] = None
+                findings[f"attribution: {pair.span}"] = None
     return list(findings)
 
 
@@ -617,23 +657,24 @@ _NOUN_OPENERS = frozenset(
 PARALLEL_SOURCE_DIFFERENCE = 4
 
 
-def _slot_words(sources: Sequence[list[_Word]]) -> set[tuple[int, int]]:
+def _slot_words(sources: Sequence[_Text]) -> set[tuple[int, int]]:
     """(source index, word index) of each word that tells a source from a parallel sibling."""
-    stems = [{w.stem for w in words if w.content} for words in sources]
     slots: set[tuple[int, int]] = set()
-    for i, words in enumerate(sources):
-        for j in range(len(sources)):
-            if i == j or not stems[i] & stems[j]:
+    for i, source in enumerate(sources):
+        for j, sibling in enumerate(sources):
+            if i == j or not source.content & sibling.content:
                 continue
-            if len(stems[i] ^ stems[j]) > PARALLEL_SOURCE_DIFFERENCE:
+            if len(source.content ^ sibling.content) > PARALLEL_SOURCE_DIFFERENCE:
                 continue
-            slots |= {(i, k) for k, w in enumerate(words) if w.content and w.stem not in stems[j]}
+            slots |= {
+                (i, k)
+                for k, w in enumerate(source.words)
+                if w.content and w.stem not in sibling.content
+            }
     return slots
 
 
-def _detail_findings(
-    sources: Sequence[list[_Word]], merged: list[_Word], *, gate_share: float
-) -> list[str]:
+def _detail_findings(sources: Sequence[_Text], merged: _Text, *, gate_share: float) -> list[str]:
     """An uncommon word of a source that the merge generalised away.
 
     Two situations make a missing uncommon word a lost detail rather than a paraphrase:
@@ -644,16 +685,19 @@ def _detail_findings(
     * the word is what tells its source from a parallel sibling ("peanuts" beside "shellfish"):
       whatever the merge's wording, it must still say both.
     """
-    merged_stems = {w.stem for w in merged if w.content}
-    merged_prefixes = {w.lower[:_DETAIL_PREFIX] for w in merged if len(w.lower) >= _DETAIL_PREFIX}
+    merged_stems = merged.content
+    merged_prefixes = {
+        w.lower[:_DETAIL_PREFIX] for w in merged.words if len(w.lower) >= _DETAIL_PREFIX
+    }
     merged_heads = tuple(s for s in merged_stems if len(s) >= 3)
-    source_stems = {w.stem for words in sources for w in words if w.content}
+    source_stems = frozenset[str]().union(*(source.content for source in sources))
     if not source_stems:
         return []
     reworded = len(source_stems & merged_stems) / len(source_stems) >= gate_share
     slots = _slot_words(sources)
     findings: dict[str, None] = {}
-    for i, words in enumerate(sources):
+    for i, source in enumerate(sources):
+        words = source.words
         for index, word in enumerate(words):
             if not reworded and (i, index) not in slots:
                 continue
@@ -672,35 +716,25 @@ def _detail_findings(
 # ── Dropped source ─────────────────────────────────────────────────────────────────────────
 
 
-def vanished_share(source: str, merged: str) -> float:
-    """The share of the source's content words (stemmed) the merged text does not contain."""
-    wanted = content_stems(source)
-    if not wanted:
-        return 0.0
-    return len(wanted - content_stems(merged)) / len(wanted)
-
-
 def _dropped_findings(
-    sources: Sequence[CoverageSource], merged: str, *, vanish_share: float, anchor_share: float
+    sources: Sequence[_Text], merged: _Text, *, vanish_share: float, anchor_share: float
 ) -> list[str]:
     """A source whose words vanished from a merge that is built from its siblings' words.
 
     A merge written wholly in new words (a real paraphrase) loses most words of *every* source;
     word overlap cannot tell it from a lossy one, so that judgement is left to the verification
-    call. What words can show is the characteristic drop: the merge copies one source nearly
-    whole (at most ``anchor_share`` of it vanished) and most of another source is gone.
+    call. What words can show is the characteristic drop: the merge copies a sibling nearly
+    whole (at most ``anchor_share`` of it vanished) and more than ``vanish_share`` of this
+    source is gone.
     """
-    merged_stems = content_stems(merged)
-    vanished = {}
-    for source in sources:
-        wanted = content_stems(source.content)
-        vanished[source.id] = len(wanted - merged_stems) / len(wanted) if wanted else 0.0
+    vanished = [
+        len(source.content - merged.content) / len(source.content) if source.content else 0.0
+        for source in sources
+    ]
     findings = []
-    for source in sources:
-        anchored = any(
-            share <= anchor_share for other, share in vanished.items() if other != source.id
-        )
-        if vanished[source.id] > vanish_share and anchored:
+    for i, source in enumerate(sources):
+        anchored = any(share <= anchor_share for j, share in enumerate(vanished) if j != i)
+        if vanished[i] > vanish_share and anchored:
             findings.append(f"source: {source.id}")
     return findings
 
@@ -738,26 +772,27 @@ def check_meaning(
     Every source is checked on its own, as in the coverage check: the merge must carry each
     source's negations, quantities, status markers and attributions, not just the longest one's.
     """
-    parsed = [(s.content, _words(s.content)) for s in sources]
-    merged_words = _words(merged)
+    read = [
+        _Text.read(s.content, id=s.id, numeric_exempt=vocabulary.is_numeric_exempt(s.category))
+        for s in sources
+    ]
+    merge = _Text.read(merged)
     findings: list[str] = []
     if rules.negation:
-        findings += _negation_losses(parsed, merged_words)
-        findings += _negation_additions(parsed, merged, merged_words)
+        findings += _negation_losses(read, merge)
+        findings += _negation_additions(read, merge)
     if rules.quantity:
-        findings += _quantity_findings(sources, merged, vocabulary)
+        findings += _quantity_findings(read, merge)
     if rules.status:
-        findings += _status_findings([w for _, w in parsed], merged_words)
+        findings += _status_findings(read, merge)
     if rules.attribution:
-        findings += _attribution_findings(sources, merged)
+        findings += _attribution_findings(read, merge)
     if rules.detail:
-        findings += _detail_findings(
-            [w for _, w in parsed], merged_words, gate_share=rules.detail_gate_share
-        )
+        findings += _detail_findings(read, merge, gate_share=rules.detail_gate_share)
     if rules.dropped:
         findings += _dropped_findings(
-            sources,
-            merged,
+            read,
+            merge,
             vanish_share=rules.source_vanish_share,
             anchor_share=rules.source_anchor_share,
         )
