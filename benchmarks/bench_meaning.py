@@ -5,8 +5,9 @@
 
 Anchor, in the same run: the coverage check alone (``coverage.check_merge``), the rule every merge
 passed before the meaning checks, over the same cases -- for speed, and for its false rejections
-and catch rate per kind of loss on the meaning corpus. Then the threshold sweep behind the
-measured defaults (``source_vanish_share``, ``detail_gate_share``), on the dev split only.
+and catch rate per kind of loss on the meaning corpus. Then each meaning rule on its own (what it
+catches, what it costs), and the threshold sweep behind the measured defaults
+(``source_vanish_share``, ``source_anchor_share``, ``detail_gate_share``), on the dev split only.
 """
 
 from __future__ import annotations
@@ -102,6 +103,16 @@ def main(argv: list[str] | None = None) -> int:
             f"{name:<22}{_rate(rates.false_rejections, rates.preserving):>14}"
             f"{_rate(rates.caught, rates.dropping):>16}"
         )
+
+    print("\neach meaning rule alone, all 300 cases (what it catches of each kind, what it costs)")
+    print(header + f"{'all lossy':>16}")
+    switches = ("negation", "quantity", "status", "attribution", "detail", "dropped")
+    for rule in switches:
+        alone = replace(DEFAULT_RULES, **{other: other == rule for other in switches})
+        rates = measure(
+            cases, lambda c, alone=alone: check_meaning(c.sources, c.merged, rules=alone)
+        )
+        print(_row(f"{rule} rule", rates))
 
     dev = [c for c in cases if c.split == "dev"]
     print("\nthreshold sweep on the dev split (full check; other settings at their defaults)")
