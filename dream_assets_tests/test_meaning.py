@@ -11,6 +11,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dream_assets.cli import main
 from dream_assets.core.coverage import CoverageSource, Vocabulary
@@ -258,6 +260,37 @@ def test_stemmer_meets_inflections() -> None:
     assert stem("running") == stem("run")
     assert stem("tomatoes") == stem("tomato")
     assert stem("allergies") == stem("allergy")
+
+
+# ── Properties ──────────────────────────────────────────────────────────────────────────
+
+_WORDS = st.sampled_from(
+    ["not", "doesn't", "never", "no", "nor", "neither", "avoids", "three", "3", "twice", "one",
+     "half", "first", "19th", "August", "2026", "twenty", "five", "will", "might", "May", "used",
+     "to", "going", "plans", "would", "like", "Anna", "Tom", "helped", "by", "with", "the", "of",
+     "peanuts", "cello", "eats", "meat", "user", "and", "but", ","]
+)  # fmt: skip
+_SENTENCE = st.lists(_WORDS, min_size=1, max_size=12).map(lambda words: " ".join(words) + ".")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_SENTENCE, min_size=1, max_size=3))
+def test_merge_that_restates_every_source_whole_passes(sources: list[str]) -> None:
+    # A check that rejected this would reject the most faithful merge there is.
+    assert findings(sources, " ".join(sources)) == ()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_SENTENCE, min_size=1, max_size=3), _SENTENCE)
+def test_findings_are_prefixed_and_ok_means_nothing_missing(
+    sources: list[str], merged: str
+) -> None:
+    result = check_merge_meaning(
+        [CoverageSource(f"s{i}", s) for i, s in enumerate(sources)], merged
+    )
+    assert result.ok == (not result.missing)
+    meaning = check_meaning([CoverageSource(f"s{i}", s) for i, s in enumerate(sources)], merged)
+    assert all(kinds_of([item]) for item in meaning.missing), meaning.missing
 
 
 # ── The combined check ───────────────────────────────────────────────────────────────────

@@ -256,14 +256,27 @@ def _negations(words: Sequence[_Word]) -> list[_Negation]:
             continue  # "not sure" is uncertainty, a status marker credited by "unsure"
         if word.lower == "nor" and any(n.cue.clause == word.clause for n in found):
             continue  # "neither eggs nor dairy" is one negation
-        governed = [w for w in words[index + 1 :] if w.clause == word.clause and w.content][
-            :_NEGATION_REACH
-        ]
+        governed = _clause_content(words, index, step=1, limit=_NEGATION_REACH)
+        span: tuple[_Word, ...] = (word, *governed)
         if not governed:
             # "Omar said he would not." -- the negated verb came before the cue.
-            governed = [w for w in words[:index] if w.clause == word.clause and w.content][-2:]
-        span = (word, *[w for w in words[index + 1 :] if w in governed]) if governed else (word,)
+            governed = _clause_content(words, index, step=-1, limit=2)
+            span = (word,)
         found.append(_Negation(word, frozenset(w.stem for w in governed), span))
+    return found
+
+
+def _clause_content(words: Sequence[_Word], index: int, *, step: int, limit: int) -> list[_Word]:
+    """Up to ``limit`` content words from ``index`` onwards (``step`` 1) or backwards (-1),
+    within the clause of ``words[index]``."""
+    found: list[_Word] = []
+    other = index + step
+    while 0 <= other < len(words) and words[other].clause == words[index].clause:
+        if words[other].content:
+            found.append(words[other])
+            if len(found) == limit:
+                break
+        other += step
     return found
 
 
@@ -357,17 +370,13 @@ def _quantities(text: str) -> list[_Quantity]:
     while index < len(tokens):
         word = tokens[index]
         lower = word.lower
-        before = tokens[index - 1].lower if index else ""
-        after = tokens[index + 1].lower if index + 1 < len(tokens) else ""
+        before = _neighbour(tokens, index, -1)
+        after = _neighbour(tokens, index, 1)
         if lower[0].isdigit():
             if (
                 before in _MONTH_WORDS
                 or after in _MONTH_WORDS
-                or (
-                    after == "of"
-                    and index + 2 < len(tokens)
-                    and tokens[index + 2].lower in _MONTH_WORDS
-                )
+                or (after == "of" and _neighbour(tokens, index, 2) in _MONTH_WORDS)
             ):
                 index += 1
                 continue  # a day of a date: the coverage check owns dates
@@ -404,6 +413,14 @@ def _quantities(text: str) -> list[_Quantity]:
             found.append(_Quantity(str(_FRACTION_WORDS[lower]), word.text))
         index += 1
     return found
+
+
+def _neighbour(tokens: Sequence[_Word], index: int, offset: int) -> str:
+    """The word ``offset`` away in the same clause, lowercased; "" past the clause's edge."""
+    other = index + offset
+    if 0 <= other < len(tokens) and tokens[other].clause == tokens[index].clause:
+        return tokens[other].lower
+    return ""
 
 
 def _canonical(number: str) -> str:
@@ -488,6 +505,9 @@ def _status_markers(words: Sequence[_Word]) -> list[_Marker]:
     index = 0
     while index < len(words):
         for length in range(_LONGEST_MARKER, 0, -1):
+            span = words[index : index + length]
+            if span[-1].clause != span[0].clause:
+                continue  # "used." + "to ..." are two statements, not "used to"
             phrase = " ".join(lowers[index : index + length])
             if phrase in _MARKER_KIND and _is_marker_here(phrase, words, index):
                 found.append(_Marker(_MARKER_KIND[phrase], phrase))
@@ -502,12 +522,12 @@ def _is_marker_here(phrase: str, words: Sequence[_Word], index: int) -> bool:
     if words[index].text in ("May", "Will"):
         return False  # May the month, Will the person; "I'll" is still "will"
     if phrase == "going to":
-        following = words[index + 2] if index + 2 < len(words) else None
+        following = _neighbour(words, index, 2)
         return (
-            following is not None
-            and following.text.islower()
-            and following.lower not in _MOTION_OBJECT_WORDS
-            and not following.lower.endswith("s")
+            bool(following)
+            and words[index + 2].text.islower()
+            and following not in _MOTION_OBJECT_WORDS
+            and not following.endswith("s")
         )
     return True
 
