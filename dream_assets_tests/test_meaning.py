@@ -197,6 +197,10 @@ def test_passive_rewording_keeps_attribution() -> None:
     )
 
 
+def test_symmetric_verb_is_not_a_swap() -> None:
+    assert findings(["Tom met Anna at the conference."], "Anna met Tom at the conference.") == ()
+
+
 # ── Details ──────────────────────────────────────────────────────────────────────────────
 
 
