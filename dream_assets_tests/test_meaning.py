@@ -423,19 +423,23 @@ def _full_check(case: CorpusCase) -> object:
 
 
 def test_meaning_corpus_is_labelled_as_the_issue_asks() -> None:
-    assert len(_MEANING_CASES) >= 300
-    faithful = [c for c in _MEANING_CASES if c.preserves_content]
+    # The 300 cases written before the rules: dev (tuned on) and test (held out). The late split
+    # was written after the rules were fixed and is measured on its own.
+    primary = [c for c in _MEANING_CASES if c.split in ("dev", "test")]
+    assert len(primary) >= 300
+    assert {c.split for c in _MEANING_CASES} == {"dev", "test", "late"}
+    faithful = [c for c in primary if c.preserves_content]
     assert sum(c.paraphrase for c in faithful) >= len(faithful) // 3
-    kinds = {c.kind for c in _MEANING_CASES if not c.preserves_content}
+    kinds = {c.kind for c in primary if not c.preserves_content}
     assert kinds == {"negation", "quantity", "attribution", "detail", "status", "dropped"}
-    held_out = sum(c.split == "test" for c in _MEANING_CASES) / len(_MEANING_CASES)
+    held_out = sum(c.split == "test" for c in primary) / len(primary)
     assert 0.25 <= held_out <= 0.35
     # No lossy case is given away by a name, a multi-digit number or a date.
     lossy = [c for c in _MEANING_CASES if not c.preserves_content]
     assert all(c.check().ok for c in lossy)
 
 
-@pytest.mark.parametrize("split", ["dev", "test", "all"])
+@pytest.mark.parametrize("split", ["dev", "test", "late", "all"])
 def test_meaning_corpus_goals(split: str) -> None:
     cases = [c for c in _MEANING_CASES if split in ("all", c.split)]
     full = measure(

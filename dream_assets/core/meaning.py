@@ -493,7 +493,12 @@ _STATUS_MARKERS: dict[str, tuple[str, ...]] = {
         "tends to", "tend to", "rarely", "seldom",
     ),
     "past": ("used to", "formerly", "previously", "former"),
+    # A stated preference, not a condition: "would rather get a written update" is "prefers".
+    "preference": ("would rather", "would prefer", "would sooner"),
 }  # fmt: skip
+# Kinds that are read (so that "would rather" is not the "would" of a condition) but not required:
+# a preference is a present fact, and "prefers" says it without a marker.
+_UNREQUIRED_KINDS = frozenset({"preference"})
 _MARKER_KIND = {phrase: kind for kind, phrases in _STATUS_MARKERS.items() for phrase in phrases}
 _MARKER_WORDS = frozenset(word for phrase in _MARKER_KIND for word in phrase.split())
 _LONGEST_MARKER = max(len(phrase.split()) for phrase in _MARKER_KIND)
@@ -520,7 +525,8 @@ def _status_markers(words: Sequence[_Word]) -> list[_Marker]:
                 continue  # "used." + "to ..." are two statements, not "used to"
             phrase = " ".join(lowers[index : index + length])
             if phrase in _MARKER_KIND and _is_marker_here(phrase, words, index):
-                found.append(_Marker(_MARKER_KIND[phrase], phrase))
+                if _MARKER_KIND[phrase] not in _UNREQUIRED_KINDS:
+                    found.append(_Marker(_MARKER_KIND[phrase], phrase))
                 index += length
                 break
         else:
