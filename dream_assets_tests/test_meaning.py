@@ -16,9 +16,11 @@ from hypothesis import strategies as st
 
 from dream_assets.cli import main
 from dream_assets.core.coverage import CoverageSource, Vocabulary
-from dream_assets.core.coverage_corpus import CorpusCase, measure, read_corpus
+from dream_assets.core.coverage_corpus import measure, read_corpus
 from dream_assets.core.meaning import MeaningRules, check_meaning, kinds_of, stem
 from dream_assets.core.merge_check import check_merge_meaning
+from dream_assets.prompts.memory import repair_prompt
+from dream_assets_tests.builders import entry
 
 DATA = Path(__file__).parent / "data"
 MEANING_CORPUS = DATA / "meaning_corpus.jsonl"
@@ -418,10 +420,6 @@ def test_check_merge_passes_the_faithful_versions_of_the_issue_examples(
 _MEANING_CASES = read_corpus(MEANING_CORPUS)
 
 
-def _full_check(case: CorpusCase) -> object:
-    return check_merge_meaning(case.sources, case.merged, vocabulary=case.vocabulary)
-
-
 def test_meaning_corpus_is_labelled_as_the_issue_asks() -> None:
     # The 300 cases written before the rules: dev (tuned on) and test (held out). The late split
     # was written after the rules were fixed and is measured on its own.
@@ -496,3 +494,15 @@ def test_vocabulary_reaches_the_meaning_check() -> None:
     sources = [CoverageSource("a", "Costs rose by three percent.", "metrics/cost")]
     assert check_merge_meaning(sources, "Costs rose.", vocabulary=vocabulary).ok
     assert not check_merge_meaning(sources, "Costs rose.").ok
+
+
+def test_repair_prompt_lists_meaning_findings_apart_from_the_strings_to_restore() -> None:
+    prompt = repair_prompt(
+        "Jon eats meat.",
+        [entry("a", "Jon does not eat meat in Berlin.")],
+        ["Berlin", "negation: not eat meat in Berlin"],
+    )
+    lines = prompt.splitlines()
+    restore = lines[lines.index("## Strings you dropped — put every one of them back") + 1]
+    assert json.loads(restore) == ["Berlin"]
+    assert "- negation: not eat meat in Berlin" in lines

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from dream_assets.core.meaning import kinds_of
 from dream_assets.core.models import MemoryEntry
 from dream_assets.prompts import one_line
 
@@ -55,22 +56,37 @@ def consolidation_prompt(
 
 REPAIR_SYSTEM = (
     "You repair a proposed merge of memory entries. The merged text dropped specific details "
-    "that its sources contain. Rewrite the merged text so that it contains every listed string "
-    "exactly as written, changing as little else as possible. Answer with one JSON object and "
+    "that its sources contain, or changed what a source says. Rewrite the merged text so that it "
+    "contains every listed string exactly as written and says again what each listed change "
+    "lost (a negation, a quantity, a plan or doubt, who did what to whom, a concrete detail, a "
+    "whole source), changing as little else as possible. Answer with one JSON object and "
     'nothing else: {"content": "..."}'
 )
 
 
 def repair_prompt(merged: str, sources: Sequence[MemoryEntry], missing: Sequence[str]) -> str:
-    return "\n".join(
-        [
-            "## Merged text",
-            one_line(merged),
+    """The merge, its sources, and what the merge checks found missing.
+
+    Specifics (names, numbers, dates) are strings to restore verbatim; the meaning checks'
+    findings ("negation: not eat meat") describe a change and must not be pasted into the text,
+    so they are listed apart.
+    """
+    specifics = [item for item in missing if not kinds_of([item])]
+    changes = [item for item in missing if kinds_of([item])]
+    lines = [
+        "## Merged text",
+        one_line(merged),
+        "",
+        "## Sources",
+        *(entry_line(s) for s in sources),
+        "",
+        "## Strings you dropped — put every one of them back",
+        json.dumps(specifics, ensure_ascii=False),
+    ]
+    if changes:
+        lines += [
             "",
-            "## Sources",
-            *(entry_line(s) for s in sources),
-            "",
-            "## Strings you dropped — put every one of them back",
-            json.dumps(list(missing), ensure_ascii=False),
+            "## What the merged text changed — say it as the sources do (do not copy these labels)",
+            *(f"- {change}" for change in changes),
         ]
-    )
+    return "\n".join(lines)
