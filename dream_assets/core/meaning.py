@@ -28,8 +28,8 @@ The rules, in the order they run (``check_meaning``):
   sources lack.
 * **attribution** -- two names around a verb in a source may not swap sides in the merge
   ("Caroline recommended X to Melanie" -> "Melanie recommended X to Caroline").
-* **detail** -- an uncommon lowercase word (outside the generic-English baseline the coverage
-  check already keeps), such as "peanuts" or "cello", survives when the merge is otherwise a
+* **detail** -- an uncommon lowercase word (outside the coverage check's generic-English
+  baseline, ``coverage_baseline``), such as "peanuts" or "cello", survives when the merge is a
   rewording of its sources' own words, or when it tells a source from a parallel sibling
   ("peanuts" beside "shellfish"); see ``_detail_findings``.
 * **source** -- each source's content words (stemmed, minus stop words) are mostly present in the
@@ -37,8 +37,8 @@ The rules, in the order they run (``check_meaning``):
   sibling source nearly whole.
 
 Findings carry a kind prefix (``negation: not eat meat``, ``quantity: three``, ``status: plans
-to``, ``attribution: ...``, ``detail: peanuts``, ``source: <id>``): they are shown to the repair
-call and to the operator as they are.
+to``, ``attribution: ...``, ``detail: peanuts``, ``source: <id>``): the operator sees them as
+they are, and the repair prompt lists them apart from the specifics it asks to restore verbatim.
 
 Known limits (measured on the corpus, not hidden): a paraphrase that states a negation positively
 ("does not eat meat" -> "is vegetarian") is rejected, and so is one that copies a source's words
