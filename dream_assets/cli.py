@@ -342,7 +342,7 @@ def _agent_volume(agent_dir: str | None) -> Any:
 
 def cmd_restore(args: argparse.Namespace) -> int:
     from dream_assets.core.clock import SystemClock
-    from dream_assets.passes.undo import UndoError, restore_entry
+    from dream_assets.operations.undo import UndoError, restore_entry
 
     volume = _agent_volume(args.agent)
     if args.skill:
@@ -362,7 +362,7 @@ def cmd_restore(args: argparse.Namespace) -> int:
 
 def cmd_undo(args: argparse.Namespace) -> int:
     from dream_assets.core.clock import SystemClock
-    from dream_assets.passes.undo import UndoError, undo_run
+    from dream_assets.operations.undo import UndoError, undo_run
 
     volume = _agent_volume(args.agent)
     try:
@@ -413,14 +413,15 @@ def cmd_audit(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from exc
     report = run_memory_audit(volume, options, SystemClock().now())
     if args.json:
-        row = report.extra["trend_row"]
+        row = report.trend_row
+        assert row is not None
         print(
             json.dumps(
                 {
                     "counts": report.counts,
                     "trend_row": asdict(row),
-                    "vanished": report.extra["vanished_ids"],
-                    "rejected_clusters": [asdict(c) for c in report.extra["rejected_clusters"]],
+                    "vanished": report.vanished_ids,
+                    "rejected_clusters": [asdict(c) for c in report.rejected_clusters],
                     "warnings": report.warnings,
                 },
                 indent=2,
@@ -438,7 +439,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 def cmd_review(args: argparse.Namespace) -> int:
     from dream_assets.core.review import ReviewQueue, as_dict
     from dream_assets.core.volume import AgentVolume
-    from dream_assets.passes.review import ReviewConflict, approve, reject
+    from dream_assets.operations.review import ReviewConflict, approve, reject
 
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)
@@ -452,6 +453,9 @@ def cmd_review(args: argparse.Namespace) -> int:
             print(f"    sources: {', '.join(item.source_ids)}")
             if item.content:
                 print(f"    merged:  {item.content}")
+            for verdict in item.verdicts:
+                note = f" ({verdict.get('note')})" if verdict.get("note") else ""
+                print(f"    verdict: {verdict.get('id')} {verdict.get('verdict')}{note}")
         return 0
     if not args.id:
         raise CliError(f"review {args.action} needs an item id")

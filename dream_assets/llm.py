@@ -12,15 +12,19 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import openai
 from openai import OpenAI
 
 from dream_assets.core.budget import BudgetExceeded, TokenBudget
+from dream_assets.core.llm_reply import ReplyError
+from dream_assets.core.options import DreamOptions, OptionsError, load_options
 from dream_assets.core.redaction import redact
+from dream_assets.core.report import PassReport
 
 # Local OpenAI-compatible servers ignore the key, but the client refuses to start without one.
 _PLACEHOLDER_KEY = "not-needed"
@@ -28,42 +32,38 @@ _PLACEHOLDER_KEY = "not-needed"
 
 @dataclass(frozen=True)
 class LLMSettings:
+    """Where the model is: a view of the model options of ``DreamOptions``."""
+
     base_url: str | None
     model: str | None
     api_key: str | None
     timeout_s: float = 60.0
+    # SDK retries of a 429/5xx/timeout (the SDK honours Retry-After): one transient error must
+    # not lose the pass until the next window.
+    max_retries: int = 2
+
+    @classmethod
+    def from_options(cls, options: DreamOptions) -> LLMSettings:
+        return cls(
+            base_url=options.llm_base_url or None,
+            model=options.llm_model or None,
+            api_key=options.llm_api_key or None,
+            timeout_s=options.llm_timeout_s,
+            max_retries=options.llm_max_retries,
+        )
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> LLMSettings:
-        timeout_text = _non_blank(env.get("DREAM_LLM_TIMEOUT_S"))
-        timeout_s = 60.0
-        if timeout_text is not None:
-            try:
-                timeout_s = float(timeout_text)
-            except ValueError:
-                raise ValueError(
-                    f"DREAM_LLM_TIMEOUT_S must be a number of seconds, got {timeout_text!r}"
-                ) from None
-            if not timeout_s > 0:
-                raise ValueError(f"DREAM_LLM_TIMEOUT_S must be positive, got {timeout_text!r}")
-        return cls(
-            base_url=_non_blank(env.get("DREAM_LLM_BASE_URL")),
-            model=_non_blank(env.get("DREAM_LLM_MODEL")),
-            api_key=_non_blank(env.get("DREAM_LLM_API_KEY"))
-            or _non_blank(env.get("OPENAI_API_KEY")),
-            timeout_s=timeout_s,
-        )
+        """The settings from ``DREAM_LLM_*`` (errors name the variable), no agent overrides."""
+        try:
+            return cls.from_options(load_options(env))
+        except OptionsError as exc:
+            raise ValueError(str(exc)) from exc
 
     @property
     def configured(self) -> bool:
         """A model and somewhere to reach it: a local base URL or a hosted API's key."""
         return self.model is not None and (self.base_url is not None or self.api_key is not None)
-
-
-def _non_blank(value: str | None) -> str | None:
-    if value is None or not value.strip():
-        return None
-    return value.strip()
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,10 @@ class Completion:
     completion_tokens: int
     # True when the provider reported no usage and the counts are chars/4 estimates.
     estimated: bool
+    # What left for the model: characters sent (after redaction) and secrets redacted, by kind.
+    # Accounting, not part of what the model answered: left out of equality.
+    chars_sent: int = field(default=0, compare=False)
+    redactions: Counter[str] = field(default_factory=Counter, compare=False)
 
 
 class LLMError(RuntimeError):
@@ -123,9 +127,6 @@ class ChatModel:
         self._sleep = sleep
         self._client: OpenAI | None = None
         self.budget = budget
-        # What left for the model: secrets redacted (by kind) and characters sent.
-        self.redactions: Counter[str] = Counter()
-        self.chars_sent = 0
 
     @property
     def configured(self) -> bool:
@@ -139,6 +140,11 @@ class ChatModel:
     def completion_tokens(self) -> int:
         return sum(call.completion_tokens for call in self.calls)
 
+    @property
+    def redactions(self) -> Counter[str]:
+        """Secrets redacted from what was sent, by kind, over every call."""
+        return sum((call.redactions for call in self.calls), Counter())
+
     def complete(
         self, system: str, user: str, *, max_tokens: int | None = None, purpose: str = ""
     ) -> Completion:
@@ -147,8 +153,6 @@ class ChatModel:
         if not self.settings.configured or self.settings.model is None:
             raise LLMError("no LLM configured: set DREAM_LLM_MODEL and DREAM_LLM_BASE_URL")
         redacted_system, redacted_user = redact(system), redact(user)
-        self.redactions.update(redacted_system.kinds)
-        self.redactions.update(redacted_user.kinds)
         system, user = redacted_system.text, redacted_user.text
         if self.budget is not None:
             try:
@@ -178,22 +182,22 @@ class ChatModel:
             reason = choice.finish_reason if choice is not None else "no choices"
             raise LLMError(f"empty reply from model {self.settings.model} ({reason})")
         usage = response.usage
-        if usage is None:
-            completion = Completion(
-                text=text,
-                prompt_tokens=_estimate_tokens(system) + _estimate_tokens(user),
-                completion_tokens=_estimate_tokens(text),
-                estimated=True,
-            )
-        else:
-            completion = Completion(
-                text=text,
-                prompt_tokens=usage.prompt_tokens,
-                completion_tokens=usage.completion_tokens,
-                estimated=False,
-            )
+        sent = Counter(redacted_system.kinds) + Counter(redacted_user.kinds)
+        completion = Completion(
+            text=text,
+            prompt_tokens=(
+                usage.prompt_tokens
+                if usage is not None
+                else _estimate_tokens(system) + _estimate_tokens(user)
+            ),
+            completion_tokens=(
+                usage.completion_tokens if usage is not None else _estimate_tokens(text)
+            ),
+            estimated=usage is None,
+            chars_sent=len(system) + len(user),
+            redactions=sent,
+        )
         self.calls.append(completion)
-        self.chars_sent += len(system) + len(user)
         if self.budget is not None:
             self.budget.record(purpose, completion.prompt_tokens, completion.completion_tokens)
         return completion
@@ -248,6 +252,18 @@ def embed(
     return vectors
 
 
+def embedder_for(
+    settings: LLMSettings, options: DreamOptions
+) -> Callable[[list[str]], list[list[float]]] | None:
+    """The embedding function the near-duplicate scan uses, or None for the lexical scan.
+
+    The asset and ``dream clusters`` both call this, so both see the same configuration."""
+    model = options.embedding_model
+    if not model or not (settings.base_url or settings.api_key):
+        return None
+    return lambda texts: embed(settings, texts, model, max_retries=settings.max_retries)
+
+
 def _client(settings: LLMSettings, max_retries: int) -> OpenAI:
     return OpenAI(
         base_url=settings.base_url,
@@ -288,3 +304,98 @@ def _status_message(error: openai.APIStatusError) -> str:
             return message
     text = error.response.text.strip()
     return text[:200] if text else error.message
+
+
+# -- the one path of a model call ------------------------------------------------------------
+
+
+class Outcome(Enum):
+    """How a model call ended, from the pass's point of view."""
+
+    OK = "ok"
+    # The agent's LLM stayed busy with user turns: the model was never asked.
+    BUSY = "busy"
+    # The call does not fit the run's or the day's token budget: it was not made.
+    OVER_BUDGET = "over budget"
+    # HTTP error, timeout, connection error or an empty reply.
+    FAILED = "failed"
+    # The model answered, but not in the reply contract.
+    UNUSABLE = "unusable"
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class ModelCall(Generic[T]):
+    """One model call's outcome: the parsed reply when ``OK``, else why there is none."""
+
+    purpose: str
+    outcome: Outcome
+    value: T | None = None
+    completion: Completion | None = None
+    reason: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.outcome is Outcome.OK
+
+    def settle(self, report: PassReport, *, unchanged: str = "nothing changed") -> T | None:
+        """Record the outcome in the report (the one mapping for every pass) and return the
+        parsed reply, or None when nothing may change on this call's account.
+
+        A busy model and an exhausted budget are not failures: the call was never made and the
+        work is retried next cycle. A failed call or an unusable reply is a failure, and
+        ``unchanged`` says what the pass left alone because of it.
+        """
+        if self.outcome is Outcome.OK:
+            return self.value
+        where = f"{self.purpose}: " if self.purpose else ""
+        if self.outcome is Outcome.BUSY:
+            report.count("busy")
+            report.decide("deferred", self.purpose or "-", f"agent LLM busy: {self.reason}")
+            report.skipped = report.skipped or f"agent LLM busy: {self.reason}"
+        elif self.outcome is Outcome.OVER_BUDGET:
+            report.count("over_budget")
+            report.refuse("budget", self.purpose or "-", self.reason)
+            if report.usage.calls == 0 and report.skipped is None:
+                report.skipped = f"token budget: {self.reason}"
+            else:
+                report.warnings.append(f"token budget stopped {where}early: {self.reason}")
+        elif self.outcome is Outcome.FAILED:
+            report.fail(f"{where}model call failed, {unchanged}: {self.reason}")
+        else:
+            report.fail(f"{where}unusable model reply, {unchanged}: {self.reason}")
+        return None
+
+
+def ask(
+    model: ChatModel,
+    system: str,
+    user: str,
+    *,
+    purpose: str,
+    parse: Callable[[str], T],
+    report: PassReport,
+    max_tokens: int | None = None,
+) -> ModelCall[T]:
+    """Make one call and parse its reply; the call's usage is recorded in ``report`` once.
+
+    Every model call of every pass goes through here, so "busy", "over budget", "failed" and
+    "unusable" mean the same everywhere. ``parse`` turns the completion text into the pass's
+    reply and raises ``ReplyError`` when it cannot.
+    """
+    try:
+        completion = model.complete(system, user, max_tokens=max_tokens, purpose=purpose)
+    except LLMBusy as exc:
+        return ModelCall(purpose, Outcome.BUSY, reason=str(exc))
+    except LLMOverBudget as exc:
+        return ModelCall(purpose, Outcome.OVER_BUDGET, reason=str(exc))
+    except LLMError as exc:
+        return ModelCall(purpose, Outcome.FAILED, reason=str(exc))
+    report.record_call(completion)
+    try:
+        value = parse(completion.text)
+    except ReplyError as exc:
+        return ModelCall(purpose, Outcome.UNUSABLE, completion=completion, reason=str(exc))
+    return ModelCall(purpose, Outcome.OK, value=value, completion=completion)

@@ -61,6 +61,12 @@ class ScriptedLLM:
         # Exceptions raised by a respond_with function, so a broken test script is visible.
         self.errors: list[str] = []
         self._respond_fn: Callable[[dict[str, Any]], str] | None = None
+        # Merge verification requests (a user line starting with "MERGED: ") are answered by
+        # ``verifier`` and logged in ``verifications``, apart from the scripted queue and
+        # ``requests``, so a test that scripts consolidation need not script its verification.
+        # Set ``verifier = None`` to script verification through the queue like any call.
+        self.verifier: Callable[[dict[str, Any]], str] | None = supported_verdicts
+        self.verifications: list[dict[str, Any]] = []
         self._queue: deque[_Action] = deque()
         self._lock = threading.Lock()
         self._closing = threading.Event()
@@ -139,7 +145,10 @@ class ScriptedLLM:
 
     def _record(self, body: dict[str, Any]) -> None:
         with self._lock:
-            self.requests.append(body)
+            if self.verifier is not None and is_verification(body):
+                self.verifications.append(body)
+            else:
+                self.requests.append(body)
 
     def _next_action(self, body: dict[str, Any]) -> _Action:
         with self._lock:
@@ -158,6 +167,9 @@ class ScriptedLLM:
         return _Reply(self.default_reply, None, None, True)
 
     def _chat_response(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        verifier = self.verifier
+        if verifier is not None and is_verification(body):
+            return 200, _completion_body(body, _Reply(verifier(body), None, None, True))
         action = self._next_action(body)
         if isinstance(action, _Failure):
             return action.status, _error_body(action.body)
@@ -264,6 +276,23 @@ def _completion_body(request: dict[str, Any], reply: _Reply) -> dict[str, Any]:
             "total_tokens": prompt_tokens + completion_tokens,
         }
     return response
+
+
+def is_verification(body: dict[str, Any]) -> bool:
+    return any(line.startswith("MERGED: ") for line in _user_text(body).splitlines())
+
+
+def verification_sources(body: dict[str, Any]) -> list[str]:
+    """The source ids of a verification request, from its ``[<id>]`` lines."""
+    lines = _user_text(body).splitlines()
+    return [line[1 : line.index("]")] for line in lines if line.startswith("[") and "]" in line]
+
+
+def supported_verdicts(body: dict[str, Any]) -> str:
+    """The verifier of a test that does not script one: every source supported."""
+    return json.dumps(
+        {"verdicts": [{"id": i, "verdict": "supported"} for i in verification_sources(body)]}
+    )
 
 
 def _error_body(message: str) -> dict[str, Any]:

@@ -13,7 +13,6 @@ from dream_assets.core.cadence import (
     CadenceState,
     CycleDecision,
     IntervalWindows,
-    activity_quiet_period,
     cycle_freshness,
     forget_missing_agents,
     observe_process,
@@ -22,7 +21,7 @@ from dream_assets.core.cadence import (
     read_activity,
     record_decision,
 )
-from dream_assets.core.options import DreamOptions, OptionsError
+from dream_assets.core.options import DreamOptions, OptionsError, load_options
 from dream_assets.core.volume import AgentVolume
 
 START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -302,12 +301,12 @@ def test_activity_is_read_from_receipt_times_and_an_empty_log_is_none(tmp_path: 
 
 
 def test_quiet_period_is_one_hour_unless_configured() -> None:
-    assert activity_quiet_period({}) == HOUR
-    assert activity_quiet_period({"DREAM_ACTIVITY_QUIET_PERIOD_MINUTES": "15"}) == timedelta(
+    assert load_options({}).quiet_period == HOUR
+    assert load_options({"DREAM_ACTIVITY_QUIET_PERIOD_MINUTES": "15"}).quiet_period == timedelta(
         minutes=15
     )
     with pytest.raises(OptionsError, match="DREAM_ACTIVITY_QUIET_PERIOD_MINUTES"):
-        activity_quiet_period({"DREAM_ACTIVITY_QUIET_PERIOD_MINUTES": "soon"})
+        load_options({"DREAM_ACTIVITY_QUIET_PERIOD_MINUTES": "soon"})
 
 
 def test_freshness_warns_after_one_missed_window_and_fails_after_two() -> None:

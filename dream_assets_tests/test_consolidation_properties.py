@@ -23,6 +23,11 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from dream_assets.checks.consolidation import (
+    ephemeral_floor_violations,
+    merge_coverage_violations,
+    provenance_violations,
+)
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.coverage import specifics_of
 from dream_assets.core.merge import ARCHIVED_BY_RUN, MERGE_PENDING, MERGED_FROM, REVIEWED_HASH
@@ -30,11 +35,6 @@ from dream_assets.core.models import MemoryEntry, is_high_value, review_fingerpr
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
-from dream_assets.passes.consolidation_checks import (
-    ephemeral_floor_violations,
-    merge_coverage_violations,
-    provenance_violations,
-)
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets.prompts.memory import REPAIR_SYSTEM
 from dream_assets_tests.builders import NOW, entry, make_volume

@@ -26,9 +26,9 @@ from dream_assets.core.coverage import CoverageSource, check_merge
 from dream_assets.core.merge import ARCHIVED_BY_RUN, MERGE_PENDING, merged_from
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
-from dream_assets.passes.report import PassReport
 from dream_assets_tests.builders import NOW, entry, make_volume
 
 OPTIONS = DreamOptions()

@@ -88,7 +88,7 @@ def test_audit_detects_a_hand_deleted_entry(tmp_path: Path) -> None:
     (volume.entries_dir / "m-3.json").unlink()  # a hard delete outside the retention purge
     report = run_memory_audit(volume, OPTIONS, NOW + DAY, run_id="a-2")
     assert report.counts["vanished"] == 1
-    assert report.extra["vanished_ids"] == ["m-3"]
+    assert report.vanished_ids == ["m-3"]
     losses = [json.loads(line) for line in (volume.audit_dir / "losses.jsonl").read_text().split()]
     assert [(loss["id"], loss["run_id"]) for loss in losses] == [("m-3", "a-2")]
     assert _trend(volume)[-1]["vanished"] == 1
@@ -218,14 +218,14 @@ def test_a_cluster_rejected_again_and_again_is_reported(tmp_path: Path) -> None:
 
     volume = make_volume(tmp_path / "agent", stamped("2026-11-28T12:00:00+00:00"))
     first = run_memory_audit(volume, OPTIONS, NOW)
-    [cluster] = first.extra["rejected_clusters"]
+    [cluster] = first.rejected_clusters
     assert (cluster.cluster_id, cluster.times_rejected, cluster.live_sources) == ("rc-abc", 1, 2)
     assert first.counts["recurring_rejections"] == 0
     # The next cycle rejects the same merge again: only the latest stamp is on disk.
     for item in stamped("2026-11-29T18:00:00+00:00"):
         volume.save(item)
     second = run_memory_audit(volume, OPTIONS, NOW + DAY)
-    [cluster] = second.extra["rejected_clusters"]
+    [cluster] = second.rejected_clusters
     assert cluster.times_rejected == 2
     assert cluster.last_rejected_at == "2026-11-29T18:00:00+00:00"
     assert cluster.first_seen == "2026-11-29"

@@ -17,6 +17,11 @@ from typing import Any
 
 import pytest
 
+from dream_assets.checks.consolidation import (
+    ephemeral_floor_violations,
+    merge_coverage_violations,
+    provenance_violations,
+)
 from dream_assets.core.clock import format_time
 from dream_assets.core.cluster import Cluster, find_clusters
 from dream_assets.core.merge import (
@@ -32,15 +37,10 @@ from dream_assets.core.merge import (
 )
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
-from dream_assets.passes.consolidation_checks import (
-    ephemeral_floor_violations,
-    merge_coverage_violations,
-    provenance_violations,
-)
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
-from dream_assets.passes.report import PassReport
 from dream_assets.prompts.memory import REPAIR_SYSTEM
 from dream_assets_tests.builders import NOW, entry, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM
@@ -273,7 +273,8 @@ def test_good_merge_uses_host_arithmetic_and_provenance(
     assert not after["m-3"].archived
     assert after["m-3"].content == "The user listens to jazz while coding."
     assert report.counts["merged"] == 1
-    assert report.model_calls == 1
+    assert report.model_calls == 2  # the consolidation call and its independent verification
+    assert len(scripted_llm.verifications) == 1
     assert not report.failures
     _assert_disk_checks_pass(volume)
     assert merge_coverage_violations(volume, RUN)[1] == 1  # the check did look at the merge
@@ -1139,12 +1140,19 @@ def test_token_counts_are_recorded_in_the_report(scripted_llm: ScriptedLLM, tmp_
         prompt_tokens=90,
         completion_tokens=12,
     )
+    scripted_llm.verifier = None  # the verification call takes the next queued reply
+    scripted_llm.reply(
+        json.dumps({"verdicts": [{"id": i, "verdict": "supported"} for i in ("m-1", "m-2")]}),
+        prompt_tokens=50,
+        completion_tokens=8,
+    )
 
     report = _run(volume, _model(scripted_llm), CAROLINE)
 
-    assert report.model_calls == 2
-    assert report.prompt_tokens == 411
-    assert report.completion_tokens == 52
+    assert report.counts["merged"] == 1
+    assert report.model_calls == 3  # consolidation, repair, verification
+    assert report.prompt_tokens == 461
+    assert report.completion_tokens == 60
 
 
 # -- the blocking checks re-verify from disk, and can fail ----------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dream_assets.core.ledger import PassLedger, corpus_fingerprint, stamp_pass
-from dream_assets.core.options import DreamOptions, OptionsError, load_options
+from dream_assets.core.options import DreamOptions, OptionsError, load_options, options_page
 from dream_assets_tests.builders import NOW
 
 
@@ -157,3 +157,10 @@ def test_stamps_of_other_passes_survive_a_new_stamp(tmp_path: Path) -> None:
     ledger = PassLedger.load(path)
     assert ledger.last("a") is not None and ledger.last("a").fingerprint == "x"  # type: ignore[union-attr]
     assert ledger.last("b") is not None
+
+
+def test_options_page_is_generated_from_the_settings_object() -> None:
+    page = Path(__file__).resolve().parents[1] / "docs" / "options.md"
+    assert page.read_text(encoding="utf-8") == options_page(), (
+        "docs/options.md is stale: python -m dream_assets.core.options > docs/options.md"
+    )

@@ -15,8 +15,8 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.review import ReviewQueue
 from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets.operations.review import ReviewConflict, approve, reject
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
-from dream_assets.passes.review import ReviewConflict, approve, reject
 from dream_assets_tests.builders import NOW, entry, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM
 

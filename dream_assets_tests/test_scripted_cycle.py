@@ -71,13 +71,13 @@ def test_scripted_cycle_report_matches_the_server_and_the_disk(
         assert all(e.passed for e in result.get_asset_check_evaluations())
 
     assert scripted_llm.requests, "the passes asked the model"
-    assert SECRET not in json.dumps(scripted_llm.requests)
+    assert scripted_llm.verifications, "the model merge was verified"
+    served = scripted_llm.requests + scripted_llm.verifications
+    assert SECRET not in json.dumps(served)
     report = load_safety_report(volume.root, result.run_id)
     assert report is not None
-    assert report["model"]["calls"] == len(scripted_llm.requests)
-    served_prompt = sum(
-        len(str(m["content"]).split()) for r in scripted_llm.requests for m in r["messages"]
-    )
+    assert report["model"]["calls"] == len(served)
+    served_prompt = sum(len(str(m["content"]).split()) for r in served for m in r["messages"])
     assert report["model"]["prompt_tokens"] == served_prompt
     assert report["redactions"].get("github-token", 0) >= 1
     assert report["outcomes"]["merged"] == 1

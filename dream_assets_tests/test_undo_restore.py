@@ -24,10 +24,10 @@ from dream_assets.core.merge import (
 )
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
+from dream_assets.operations.undo import UndoError, restore_entry, undo_run
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
-from dream_assets.passes.report import PassReport
-from dream_assets.passes.undo import UndoError, restore_entry, undo_run
 from dream_assets_tests.builders import NOW, entry, make_volume
 
 RUN = "run-A"

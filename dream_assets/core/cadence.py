@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, Protocol
 
 from dream_assets.core.clock import format_time, parse_time
-from dream_assets.core.options import DreamOptions, load_options
+from dream_assets.core.options import DreamOptions
 from dream_assets.core.volume import AgentVolume
 
 # Seed 002: a window that arrived within 5 minutes is "scheduled", later it is "recovered".
@@ -308,19 +307,6 @@ def plan_activity(
     return ActivityDecision(
         agent, "run", f"new activity at {_t(newest)} after the quiet period", seen_until=newest
     )
-
-
-def activity_quiet_period(env: Mapping[str, str]) -> timedelta:
-    return timedelta(minutes=load_options(env).activity_quiet_period_minutes)
-
-
-def cadence_check_seconds(env: Mapping[str, str]) -> int:
-    return load_options(env).cadence_check_seconds
-
-
-def cycle_cron(env: Mapping[str, str]) -> str | None:
-    """A cron string replacing the interval windows (validated by the Dagster layer)."""
-    return load_options(env).cycle_cron or None
 
 
 # -- freshness ----------------------------------------------------------------------------------

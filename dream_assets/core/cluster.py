@@ -92,8 +92,11 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.feature_extraction.text import CountVectorizer
 
-DEFAULT_SIMILARITY_THRESHOLD = 0.88
-DEFAULT_MAX_CLUSTER_SIZE = 3
+from dream_assets.core.options import DreamOptions
+
+# The defaults live with every other option; these names keep call sites short.
+DEFAULT_SIMILARITY_THRESHOLD: float = DreamOptions().similarity_threshold
+DEFAULT_MAX_CLUSTER_SIZE: int = DreamOptions().max_cluster_size
 
 LEXICAL_METHOD = "token-jaccard"
 EMBEDDING_METHOD = "embedding-cosine"

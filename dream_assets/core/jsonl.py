@@ -1,4 +1,7 @@
-"""The one JSONL reader. Malformed lines are counted and skipped, never fatal, never rewritten."""
+"""The one JSONL reader and line encoder.
+
+Malformed lines are counted and skipped, never fatal, never rewritten.
+"""
 
 from __future__ import annotations
 
@@ -48,6 +51,15 @@ def require_fields(*names: str, time_field: str | None = "ts") -> Validator:
 # Schemas of the telemetry lines (docs/agent-volume.md).
 TELEMETRY_LINE = require_fields("ts", "session_id")
 CONVERSATION_LINE = require_fields("session_id", "role", "content", time_field=None)
+
+
+# One encoder for every line: building one per call costs more than encoding a short record.
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+
+def encode_line(record: dict[str, Any]) -> str:
+    """One record as one compact JSONL line, the form agents append (no trailing newline)."""
+    return _COMPACT.encode(record)
 
 
 def iter_jsonl(path: Path, result: JsonlRead, validate: Validator | None = None) -> Iterator[dict]:

@@ -152,7 +152,9 @@ class MemoryEntry:
         }
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+        # Sorted keys: one byte form for an entry whoever writes it (the cycle or `dream demo`),
+        # so entry files compare byte for byte.
+        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def review_fingerprint(entry: MemoryEntry) -> str:

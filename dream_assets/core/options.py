@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, field, fields, replace
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,72 +20,114 @@ class OptionsError(ValueError):
     pass
 
 
+def _option(default: Any, doc: str, **kwargs: Any) -> Any:
+    """A field with its default and its one-line meaning (``options_table`` renders both)."""
+    return field(default=default, metadata={"doc": doc}, **kwargs)
+
+
 @dataclass(frozen=True)
 class DreamOptions:
-    # Scheduling (seed: InitialDelay 5 min, Interval 4 h; LLM busy back-off polls every 5 s)
-    enabled: bool = True
-    interval_hours: float = 4.0
-    initial_delay_minutes: float = 5.0
-    llm_busy_poll_seconds: float = 5.0
-    llm_busy_max_wait_seconds: float = 300.0
+    # -- Scheduling: first cycle 5 minutes after the daemon starts, then every 4 hours; while
+    # the agent's LLM serves a user turn the cycle polls every 5 s rather than queue behind it.
+    enabled: bool = _option(True, "automated cycles for this agent on/off")
+    interval_hours: float = _option(4.0, "cycle cadence")
+    initial_delay_minutes: float = _option(5.0, "first cycle after the daemon starts")
+    llm_busy_poll_seconds: float = _option(5.0, "poll interval while `llm-busy` exists")
+    llm_busy_max_wait_seconds: float = _option(300.0, "longest wait for `llm-busy` per call")
 
-    # Feature flags
-    log_retention_enabled: bool = True
-    skill_gap_enabled: bool = True
-    preference_inference_enabled: bool = True
-    wisp_failure_analysis_enabled: bool = True
+    # -- Feature flags
+    log_retention_enabled: bool = _option(True, "Pass 0 on/off")
+    skill_gap_enabled: bool = _option(True, "skill gap detection on/off")
+    preference_inference_enabled: bool = _option(True, "preference inference on/off")
+    wisp_failure_analysis_enabled: bool = _option(True, "wisp failure analysis on/off")
 
-    # Cadence (deployment-wide, read by the sensors): a cron replacing the interval windows
-    # (UTC, e.g. "0 */4 * * *"), how often the cadence checks (a window checked within 5
-    # minutes is "on time"), and seed 003's conversation quiet period before activity may
-    # start a cycle.
-    cycle_cron: str = ""
-    cadence_check_seconds: int = 30
-    activity_quiet_period_minutes: float = 60.0
+    # -- Cadence (deployment-wide, read by the sensors). A cycle checked within 5 minutes of
+    # its window is "on time"; new conversation activity waits for a quiet period first.
+    cycle_cron: str = _option("", "cron (UTC) replacing the interval windows, e.g. `0 */4 * * *`")
+    cadence_check_seconds: int = _option(30, "how often the cadence sensor checks")
+    activity_quiet_period_minutes: float = _option(
+        60.0, "quiet period before new conversation activity starts a cycle"
+    )
 
-    # Change gate (seed: DreamPassChangeGateEnabled, DreamPassMaxSkipInterval 7 days)
-    change_gate_enabled: bool = True
-    max_skip_interval_days: float = 7.0
+    # -- Change gate: corpus-wide passes skip unchanged input, but run at least once a week
+    # because some of their rules depend on time, which a content hash cannot see.
+    change_gate_enabled: bool = _option(True, "corpus-wide passes skip unchanged input")
+    max_skip_interval_days: float = _option(7.0, "longest a gated pass may skip")
 
-    # Pass 1 — memory consolidation
-    consolidation_min_interval_hours: float = 6.0
-    similarity_threshold: float = 0.88
-    max_cluster_size: int = 3
-    merge_repair_enabled: bool = True
-    merge_repair_max_per_cycle: int = 10
-    # Beyond the seed: refuse a reply that archives more than this share of what it was shown.
-    runaway_deletion_max_fraction: float = 0.25
+    # -- Pass 1, memory consolidation
+    consolidation_min_interval_hours: float = _option(
+        6.0, "min time between completed consolidations (≤ 0 disables)"
+    )
+    similarity_threshold: float = _option(0.88, "near-duplicate threshold")
+    max_cluster_size: int = _option(3, "cluster cap (bounds eligibility, not merge size)")
+    merge_repair_enabled: bool = _option(True, "one narrow repair call per rejected merge")
+    merge_repair_max_per_cycle: int = _option(10, "repairs per cycle at most")
+    merge_verification_enabled: bool = _option(
+        True, "an independent model call verifies each model merge before it is applied"
+    )
+    # Beyond the consolidation rules: a reply that would archive much of what it was shown as
+    # ephemeral is more likely a confused model than a noisy corpus.
+    runaway_deletion_max_fraction: float = _option(
+        0.25,
+        "a reply archiving more than this share of what it saw as ephemeral is refused whole",
+    )
 
-    # High-value pruning floor (seed: PruningProtectionImportance / ...ReinforcementCount)
-    pruning_protection_importance: float = 0.80
-    pruning_protection_reinforcement_count: int = 5
+    # -- High-value pruning floor: merged yes, archived as ephemeral or purged never.
+    pruning_protection_importance: float = _option(0.80, "high-value floor: importance")
+    pruning_protection_reinforcement_count: int = _option(5, "high-value floor: reinforcement")
 
-    # Pass 0b — archive purge (seed: MemoryArchiveRetention 90 days)
-    memory_archive_retention_days: float = 90.0
+    # -- Pass 0b, archive purge
+    memory_archive_retention_days: float = _option(
+        90.0, "archived entries older than this are purged, floor kept (≤ 0 keeps forever)"
+    )
 
-    # Importance decay (seed: grace 30, half-life 45, floor 0.10)
-    importance_decay_grace_days: float = 30.0
-    importance_decay_half_life_days: float = 45.0
-    importance_decay_floor: float = 0.10
+    # -- Importance decay: a core 0.95 memory reaches the floor in about six months.
+    importance_decay_grace_days: float = _option(30.0, "decay: grace after last seen")
+    importance_decay_half_life_days: float = _option(45.0, "decay: half-life (≤ 0 disables)")
+    importance_decay_floor: float = _option(0.10, "decay: floor")
 
-    # Pass 0 — log retention
-    log_retention_max_file_age_days: float = 30.0
-    log_retention_max_files_per_directory: int = 1000
-    log_retention_max_lines_per_file: int = 50_000
+    # -- Pass 0, log retention (≤ 0 disables a dimension)
+    log_retention_max_file_age_days: float = _option(
+        30.0, "per-session files older than this are deleted"
+    )
+    log_retention_max_files_per_directory: int = _option(
+        1000, "per-session directory cap, oldest dropped first"
+    )
+    log_retention_max_lines_per_file: int = _option(
+        50_000, "every log line-trimmed to its last N lines"
+    )
 
-    # Token budget (seed 002: dreamMaxTokens 60 000 per run; seed 003: 262 144 per rolling day)
-    run_token_budget: int = 60_000
-    daily_token_budget: int = 262_144
+    # -- Token budget: per run, and per rolling 24 hours per agent (≤ 0 disables).
+    run_token_budget: int = _option(60_000, "tokens per run")
+    daily_token_budget: int = _option(262_144, "tokens per rolling 24 h per agent")
 
-    # Memory audit: write the consolidation pause file when entries vanish outside the purge.
-    audit_pause_on_loss: bool = False
+    # -- Memory audit
+    audit_pause_on_loss: bool = _option(
+        False, "the audit writes the consolidation pause file when entries vanish"
+    )
 
-    # Telemetry windows read by the knowledge passes
-    tier_routing_window_days: float = 14.0
-    feedback_window_days: float = 7.0
-    feedback_max_signals: int = 50
-    skill_usage_window_days: float = 30.0
-    wisp_window_days: float = 14.0
+    # -- Telemetry windows read by the knowledge passes
+    tier_routing_window_days: float = _option(14.0, "tier-routing window")
+    feedback_window_days: float = _option(7.0, "feedback window")
+    feedback_max_signals: int = _option(50, "feedback signals at most")
+    skill_usage_window_days: float = _option(30.0, "skill usage window")
+    wisp_window_days: float = _option(14.0, "wisp window")
+
+    # -- The model (an OpenAI-compatible endpoint; with no model every pass is deterministic)
+    llm_base_url: str = _option("", "chat/embeddings endpoint, e.g. `http://127.0.0.1:8080/v1`")
+    llm_model: str = _option("", "chat model name; unset means no model")
+    # The key never appears in a repr or an error message.
+    llm_api_key: str = _option("", "API key (falls back to `OPENAI_API_KEY`)", repr=False)
+    llm_timeout_s: float = _option(60.0, "seconds per model call")
+    llm_max_retries: int = _option(2, "SDK retries of a 429/5xx/timeout (honours Retry-After)")
+    embedding_model: str = _option(
+        "", "embedding model of the endpoint; set, the near-duplicate scan uses its cosine"
+    )
+
+    @property
+    def quiet_period(self) -> timedelta:
+        """How long a conversation must be quiet before a cycle may read it."""
+        return timedelta(minutes=self.activity_quiet_period_minutes)
 
     def with_overrides(self, overrides: Mapping[str, Any], origin: str) -> DreamOptions:
         known = {f.name: f for f in fields(self)}
@@ -100,7 +143,10 @@ class DreamOptions:
 
     def validate(self, origin: str = "options") -> None:
         def bad(name: str, why: str) -> OptionsError:
-            return OptionsError(f"{origin}: option {name!r} {why} (got {getattr(self, name)!r})")
+            got = "***" if name == "llm_api_key" else repr(getattr(self, name))
+            if origin == "environment":
+                return OptionsError(f"{env_name(name)} {why} (option {name!r}, got {got})")
+            return OptionsError(f"{origin}: option {name!r} {why} (got {got})")
 
         for name in ("similarity_threshold",):
             if not 0.0 < getattr(self, name) <= 1.0:
@@ -115,6 +161,7 @@ class DreamOptions:
             "llm_busy_poll_seconds",
             "feedback_max_signals",
             "cadence_check_seconds",
+            "llm_timeout_s",
         ):
             if getattr(self, name) <= 0:
                 raise bad(name, "must be positive")
@@ -127,6 +174,7 @@ class DreamOptions:
             "wisp_window_days",
             "tier_routing_window_days",
             "activity_quiet_period_minutes",
+            "llm_max_retries",
         ):
             if getattr(self, name) < 0:
                 raise bad(name, "must not be negative")
@@ -135,7 +183,7 @@ class DreamOptions:
 def _coerce(name: str, raw: Any, kind: Any, origin: str) -> Any:
     kind_name = kind if isinstance(kind, str) else kind.__name__
     if origin == "environment":
-        where = f"environment: DREAM_{name.upper()} (option {name!r})"
+        where = f"environment: {env_name(name)} (option {name!r})"
     else:
         where = f"{origin}: option {name!r}"
     if kind_name == "str":
@@ -175,15 +223,38 @@ def _coerce(name: str, raw: Any, kind: Any, origin: str) -> Any:
     raise OptionsError(f"{where} has an unsupported type {kind_name}")
 
 
+def env_name(option: str) -> str:
+    """The environment variable of an option: ``DREAM_<NAME>``."""
+    return f"DREAM_{option.upper()}"
+
+
 def env_overrides(env: Mapping[str, str]) -> dict[str, str]:
-    names = {f.name for f in fields(DreamOptions)}
     found: dict[str, str] = {}
-    for key, value in env.items():
-        if key.startswith("DREAM_"):
-            name = key[len("DREAM_") :].lower()
-            if name in names:
-                found[name] = value
+    for spec in fields(DreamOptions):
+        value = env.get(env_name(spec.name))
+        if value is not None:
+            found[spec.name] = value
+    # The OpenAI SDK's own variable, for a hosted API whose key is already in the environment.
+    if not (found.get("llm_api_key") or "").strip() and (env.get("OPENAI_API_KEY") or "").strip():
+        found["llm_api_key"] = env["OPENAI_API_KEY"]
     return found
+
+
+def options_table() -> str:
+    """The documentation table of every option (docs/options.md is generated from it)."""
+    lines = ["| option | environment | default | meaning |", "|---|---|---|---|"]
+    for spec in fields(DreamOptions):
+        default = spec.default
+        shown = f"`{default!r}`" if isinstance(default, str) else f"`{default}`"
+        if isinstance(default, bool):
+            shown = f"`{str(default).lower()}`"
+        elif isinstance(default, int):
+            shown = f"`{default:_}`".replace("_", " ")
+        elif isinstance(default, float):
+            shown = f"`{default:g}`"
+        doc = spec.metadata.get("doc", "")
+        lines.append(f"| `{spec.name}` | `{env_name(spec.name)}` | {shown} | {doc} |")
+    return "\n".join(lines)
 
 
 def load_options(env: Mapping[str, str], agent_options_file: Path | None = None) -> DreamOptions:
@@ -197,3 +268,24 @@ def load_options(env: Mapping[str, str], agent_options_file: Path | None = None)
             raise OptionsError(f"{agent_options_file}: must be a JSON object of option: value")
         options = options.with_overrides(raw, str(agent_options_file))
     return options
+
+
+OPTIONS_PAGE_HEADER = """# Options
+
+Generated from `dream_assets/core/options.py` by `python -m dream_assets.core.options`; a test
+keeps this page and the code in step.
+
+Precedence: built-in default < environment (`DREAM_<NAME>`) < the agent's `dream-options.json`,
+which wins. A bad value fails with an error naming the option and where it came from (the
+variable or the file). A non-positive value disables a dimension where the table says so.
+`OPENAI_API_KEY` is used when `DREAM_LLM_API_KEY` is unset.
+
+"""
+
+
+def options_page() -> str:
+    return OPTIONS_PAGE_HEADER + options_table() + "\n"
+
+
+if __name__ == "__main__":
+    print(options_page(), end="")

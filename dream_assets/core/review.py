@@ -49,6 +49,9 @@ class ReviewItem:
     status: str = "pending"  # pending | approved | rejected
     decided_at: str | None = None
     note: str = ""
+    # The merge verifier's verdict per source ({"id", "verdict", "note"}) when it sent the
+    # merge here.
+    verdicts: list[dict[str, str]] = field(default_factory=list)
 
 
 def make_item(
@@ -62,6 +65,7 @@ def make_item(
     category: str = "",
     tags: Sequence[str] = (),
     archive_reason: str = "",
+    verdicts: Sequence[dict[str, str]] = (),
 ) -> ReviewItem:
     ids = sorted(s.id for s in sources)
     # The same proposal from a later cycle is the same item, never a duplicate.
@@ -78,6 +82,7 @@ def make_item(
         category=category,
         tags=list(tags),
         archive_reason=archive_reason,
+        verdicts=list(verdicts),
     )
 
 

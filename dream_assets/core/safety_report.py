@@ -48,10 +48,10 @@ def build_safety_report(
     for item in ordered:
         name = str(item.get("pass"))
         counts = item.get("counts") or {}
-        extra = item.get("extra") or {}
+        usage = item.get("usage") or {}
         read[name] = {
             "shown_to_model": int(counts.get("eligible", 0)) if item.get("model_calls") else 0,
-            "chars_sent": int(extra.get("chars_sent", 0)),
+            "chars_sent": int(usage.get("chars_sent", 0)),
             **{k: v for k, v in counts.items() if k in {"live", "eligible", "rows"}},
         }
         if item.get("skipped"):
@@ -71,15 +71,15 @@ def build_safety_report(
             totals["failures"] += 1
             if len(failures) < MAX_FAILURES:
                 failures.append(f"{name}: {failure}")
-        for kind, n in (extra.get("redactions") or {}).items():
+        for kind, n in (usage.get("redactions") or {}).items():
             redactions[kind] = redactions.get(kind, 0) + int(n)
-        calls += int(item.get("model_calls", 0))
-        prompt += int(item.get("prompt_tokens", 0))
-        completion += int(item.get("completion_tokens", 0))
-        estimated += int(extra.get("estimated_calls", 0))
-        chars += int(extra.get("chars_sent", 0))
-        if extra.get("budget"):
-            budget = dict(extra["budget"])  # the latest pass's view holds the run's total
+        calls += int(usage.get("calls", 0))
+        prompt += int(usage.get("prompt_tokens", 0))
+        completion += int(usage.get("completion_tokens", 0))
+        estimated += int(usage.get("estimated_calls", 0))
+        chars += int(usage.get("chars_sent", 0))
+        if item.get("budget"):
+            budget = dict(item["budget"])  # the latest pass's view holds the run's total
     stopped = [f"{n}: {why}" for n, why in skipped.items() if "budget" in why]
     return {
         "run_id": run_id,

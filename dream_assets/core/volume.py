@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 
 from dream_assets.core.atomic import append_line, atomic_write_text, file_lock
-from dream_assets.core.jsonl import CONVERSATION_LINE, JsonlRead, read_jsonl
+from dream_assets.core.jsonl import CONVERSATION_LINE, JsonlRead, encode_line, read_jsonl
 from dream_assets.core.models import (
     FileProblem,
     MemoryEntry,
@@ -36,6 +36,7 @@ DIRECTIVE_FILES = {
     "skill_optimization": "skill-optimize.md",
     "preference_inference": "pref-dream.md",
     "wisp_failure": "wisp-failure-dream.md",
+    "merge_verification": "verify-merge.md",
 }
 
 
@@ -282,7 +283,7 @@ class AgentVolume:
     def append_log(self, path: Path, record: dict) -> None:
         """Append one telemetry record under the log's lock (the agent-side API)."""
         self._inside(path.parent)
-        append_line(path, json.dumps(record, separators=(",", ":"), ensure_ascii=False))
+        append_line(path, encode_line(record))
 
     def session_log_files(self, kind: str) -> Iterator[Path]:
         """Top-level ``{session}.jsonl`` files only (seed: subdirectories are not swept)."""

@@ -5,7 +5,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import dagster as dg
@@ -90,8 +90,9 @@ class DreamResource(dg.ConfigurableResource):
 class LLMResource(dg.ConfigurableResource):
     """The OpenAI-compatible model, or none: every pass then takes its deterministic path.
 
-    Unset fields fall back to DREAM_LLM_BASE_URL, DREAM_LLM_MODEL, DREAM_LLM_API_KEY
-    (then OPENAI_API_KEY) and DREAM_LLM_TIMEOUT_S, read when a run starts.
+    Unset fields fall back to the model options (``llm_base_url``, ``llm_model``,
+    ``llm_api_key``, ``llm_timeout_s``: environment ``DREAM_LLM_*``, then the agent's
+    ``dream-options.json``), read when a run starts.
     """
 
     base_url: str | None = None
@@ -99,13 +100,14 @@ class LLMResource(dg.ConfigurableResource):
     api_key: str | None = None
     timeout_s: float | None = None
 
-    def settings(self) -> LLMSettings:
-        env = LLMSettings.from_env(os.environ)
-        return LLMSettings(
-            base_url=self.base_url or env.base_url,
-            model=self.model or env.model,
-            api_key=self.api_key or env.api_key,
-            timeout_s=self.timeout_s or env.timeout_s,
+    def settings(self, options: DreamOptions | None = None) -> LLMSettings:
+        configured = LLMSettings.from_options(options or load_options(os.environ))
+        return replace(
+            configured,
+            base_url=self.base_url or configured.base_url,
+            model=self.model or configured.model,
+            api_key=self.api_key or configured.api_key,
+            timeout_s=self.timeout_s or configured.timeout_s,
         )
 
     def chat_model(
@@ -114,7 +116,7 @@ class LLMResource(dg.ConfigurableResource):
         run_id: str | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> ChatModel | None:
-        settings = self.settings()
+        settings = self.settings(run.options)
         if not settings.configured:
             return None
         budget = TokenBudget(
@@ -130,5 +132,6 @@ class LLMResource(dg.ConfigurableResource):
             poll_s=run.options.llm_busy_poll_seconds,
             max_wait_s=run.options.llm_busy_max_wait_seconds,
             sleep=sleep,
+            max_retries=settings.max_retries,
             budget=budget,
         )

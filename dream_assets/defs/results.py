@@ -4,7 +4,7 @@ from typing import Any
 
 import dagster as dg
 
-from dream_assets.passes.report import PassReport
+from dream_assets.core.report import PassReport
 
 
 def report_metadata(report: PassReport) -> dict[str, Any]:
@@ -13,16 +13,17 @@ def report_metadata(report: PassReport) -> dict[str, Any]:
         key: dg.MetadataValue.float(float(value)) for key, value in sorted(report.counts.items())
     }
     metadata["summary"] = dg.MetadataValue.text(report.summary_line())
-    metadata["highlights"] = dg.MetadataValue.text(str(report.extra.get("highlights") or ""))
+    metadata["highlights"] = dg.MetadataValue.text(report.highlights)
+    if report.method:
+        metadata["method"] = dg.MetadataValue.text(report.method)
     metadata["details"] = dg.MetadataValue.md(report.markdown())
     metadata["skipped"] = dg.MetadataValue.bool(report.skipped is not None)
     metadata["model_calls"] = dg.MetadataValue.int(report.model_calls)
     metadata["prompt_tokens"] = dg.MetadataValue.int(report.prompt_tokens)
     metadata["completion_tokens"] = dg.MetadataValue.int(report.completion_tokens)
     metadata["failures"] = dg.MetadataValue.int(len(report.failures))
-    metadata["chars_sent"] = dg.MetadataValue.int(int(report.extra.get("chars_sent", 0)))
-    redactions = report.extra.get("redactions") or {}
-    metadata["redactions"] = dg.MetadataValue.int(int(sum(redactions.values())))
+    metadata["chars_sent"] = dg.MetadataValue.int(report.usage.chars_sent)
+    metadata["redactions"] = dg.MetadataValue.int(sum(report.usage.redactions.values()))
     metadata["report"] = dg.MetadataValue.json(report.to_dict())
     return metadata
 
@@ -30,7 +31,8 @@ def report_metadata(report: PassReport) -> dict[str, Any]:
 def materialize_report(
     context: dg.AssetExecutionContext, report: PassReport, model: Any = None
 ) -> dg.MaterializeResult:
-    report.absorb_model(model)
+    if model is not None and model.budget is not None:
+        report.budget = model.budget.status()
     context.log.info(report.summary_line())
     for decision in report.decisions:
         if decision.action.startswith("archived"):

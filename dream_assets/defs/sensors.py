@@ -23,9 +23,6 @@ import dagster as dg
 
 from dream_assets.core.cadence import (
     CadenceState,
-    activity_quiet_period,
-    cadence_check_seconds,
-    cycle_cron,
     forget_missing_agents,
     observe_process,
     plan_activity,
@@ -108,7 +105,7 @@ def agent_discovery(context: dg.SensorEvaluationContext, dream: DreamResource) -
 @dg.sensor(
     job=dream_cycle_job,
     default_status=dg.DefaultSensorStatus.RUNNING,
-    minimum_interval_seconds=cadence_check_seconds(os.environ),
+    minimum_interval_seconds=load_options(os.environ).cadence_check_seconds,
     description=(
         "The cycle's cadence: first cycle after the initial delay, then one per window "
         "(DREAM_INTERVAL_HOURS or DREAM_CYCLE_CRON); missed windows recovered once."
@@ -124,7 +121,7 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
         context.log.warning(state.warning)
     state = observe_process(state, daemon_process(context.instance), now, initial_delay)
     anchor = state.anchor or now
-    cron = cycle_cron(os.environ)
+    cron = deployment.cycle_cron or None
 
     if not dream.root().is_dir():
         # A missing root (an unmounted volume) must not make every agent "new" when it returns.
@@ -213,7 +210,7 @@ def _cycle_started_at(record: dg.RunRecord | None) -> datetime | None:
 )
 def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
     now = dream.clock().now()
-    quiet = activity_quiet_period(os.environ)
+    quiet = load_options(os.environ).quiet_period
     seen: dict[str, str] = _json_cursor(context)
     registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
     agents = [a for a in discover_agents(dream.root()) if a in registered]

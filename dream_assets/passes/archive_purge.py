@@ -8,8 +8,8 @@ from dream_assets.core.archive_purge import plan_purge, tombstone, tombstone_pat
 from dream_assets.core.atomic import append_line
 from dream_assets.core.jsonl import read_jsonl
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
-from dream_assets.passes.report import PassReport
 
 
 def run_archive_purge(

@@ -18,8 +18,8 @@ from dream_assets.core.cluster import Cluster, cluster_similarity_method, find_c
 from dream_assets.core.merge import REVIEWED_HASH
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
-from dream_assets.passes.report import PassReport
 
 Embedder = Callable[[list[str]], list[list[float]]]
 
@@ -63,7 +63,7 @@ def scan_duplicate_clusters(
         clusters_open=open_count,
         clusters_settled=len(clusters) - open_count,
     )
-    report.extra["method"] = method
+    report.method = method
     by_id = {e.id: e for e in live}
     for cluster in clusters[:50]:
         texts = " / ".join(by_id[m].content[:60] for m in cluster.member_ids)

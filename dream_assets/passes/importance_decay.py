@@ -6,8 +6,8 @@ from datetime import datetime
 
 from dream_assets.core.decay import DecayRule, decay_entry
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
-from dream_assets.passes.report import PassReport
 
 
 def decay_rule(options: DreamOptions) -> DecayRule:

@@ -11,6 +11,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.retention import (
     DeletedLog,
     TrimResult,
@@ -21,7 +22,6 @@ from dream_assets.core.retention import (
     trim_to_last_lines,
 )
 from dream_assets.core.volume import SESSION_LOG_DIRS, SINGLE_FILE_LOGS, AgentVolume
-from dream_assets.passes.report import PassReport
 
 PASS_NAME = "log_retention"
 
@@ -67,7 +67,7 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
         report.count(key, 0)
 
     max_age, max_files, max_lines = _max_age(options), _max_files(options), _max_lines(options)
-    report.extra["bounds"] = {
+    report.bounds = {
         "max_file_age_days": options.log_retention_max_file_age_days if max_age else None,
         "max_files_per_directory": max_files,
         "max_lines_per_file": max_lines,

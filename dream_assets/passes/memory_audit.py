@@ -9,6 +9,7 @@ The rules live in ``core.audit``; this module reads the volume, writes the files
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from dream_assets.core.archive_purge import tombstone_path
@@ -18,6 +19,8 @@ from dream_assets.core.audit import (
     LOSSES_FILE,
     REJECTIONS_FILE,
     TREND_FILE,
+    RejectedCluster,
+    TrendRow,
     loss_line,
     pause_consolidation,
     purged_on,
@@ -34,16 +37,26 @@ from dream_assets.core.audit import (
 )
 from dream_assets.core.jsonl import read_jsonl
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
-from dream_assets.passes.report import PassReport
 
 PASS = "memory_audit"
 
 
+@dataclass
+class AuditReport(PassReport):
+    """The audit's report, plus what ``dream audit --json`` prints: today's trend row, the ids
+    that vanished since the last audit, and the clusters the coverage check keeps rejecting."""
+
+    trend_row: TrendRow | None = None
+    vanished_ids: list[str] = field(default_factory=list)
+    rejected_clusters: list[RejectedCluster] = field(default_factory=list)
+
+
 def run_memory_audit(
     volume: AgentVolume, options: DreamOptions, now: datetime, *, run_id: str | None = None
-) -> PassReport:
-    report = PassReport(PASS)
+) -> AuditReport:
+    report = AuditReport(PASS)
     audit_dir = volume.audit_dir
     audit_dir.mkdir(parents=True, exist_ok=True)
     trend_path = audit_dir / TREND_FILE
@@ -131,9 +144,9 @@ def run_memory_audit(
         trend_rows=len(trend.rows),
         trend_rows_dropped=dropped,
     )
-    report.extra["trend_row"] = row
-    report.extra["rejected_clusters"] = rejected
-    report.extra["vanished_ids"] = vanished
+    report.trend_row = row
+    report.rejected_clusters = list(rejected)
+    report.vanished_ids = list(vanished)
     if previous is None and not known_warning:
         report.decide("baseline", "known ids", f"first audit: {len(census.ids)} ids recorded")
     return report

@@ -26,7 +26,6 @@ from typing import Any
 from dream_assets.core.ledger import stamp_pass
 from dream_assets.core.llm_reply import (
     MemoryReply,
-    ReplyError,
     extract_json_object,
     parse_memory_reply,
 )
@@ -41,10 +40,10 @@ from dream_assets.core.preference_statements import (
     sensitive_terms,
 )
 from dream_assets.core.recurring_topics import conversation_sessions
+from dream_assets.core.report import PassReport
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.core.volume import AgentVolume, PathEscapeError
-from dream_assets.llm import ChatModel, LLMBusy, LLMError, LLMOverBudget
-from dream_assets.passes.report import PassReport
+from dream_assets.llm import ChatModel, Outcome, ask
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.preferences import preference_prompt
 
@@ -81,7 +80,6 @@ def run_preference_inference(
     run_id: str | None = None,
 ) -> PassReport:
     report = PassReport(PASS)
-    report.extra["run_id"] = run_id
     for key in ("sessions", "candidates", "qualifying", "written", "reinforced", "flagged"):
         report.counts[key] = 0
     # Measured before reading: a line appended after this point is not cleared, so the worst a
@@ -92,7 +90,7 @@ def run_preference_inference(
         keep_log = _infer(volume, options, now, model, report)
         _flag_sensitive(volume, report)
         written = [d.detail[:80] for d in report.decisions if d.action == "written"]
-        report.extra["highlights"] = ("written: " + " | ".join(written)) if written else ""
+        report.highlights = ("written: " + " | ".join(written)) if written else ""
     finally:
         if not keep_log and seen_bytes:
             cleared = volume.clear_conversation(upto_bytes=seen_bytes)
@@ -149,25 +147,20 @@ def _infer(
     existing = [e for e in volume.scan_entries().live if e.category == CATEGORY or TAG in e.tags]
     directive, _source = load_directive(volume, PASS)
     system, user = preference_prompt(directive, sessions, feedback, candidates, existing)
-    try:
-        completion = model.complete(system, user, purpose=PASS)
-    except LLMBusy as exc:
-        # The model was never asked: keep the log so the next cycle infers from it.
-        report.skipped = f"agent LLM busy: {exc}"
-        return True
-    except LLMOverBudget as exc:
-        # Cleared all the same: a log too large for the budget would only grow past it.
-        report.skipped = f"over the token budget, no preference written: {exc}"
-        return False
-    except LLMError as exc:
-        report.fail(f"model call failed, no preference written: {exc}")
-        return False
-    report.record_call(completion)
-    try:
-        reply = parse_memory_reply(extract_json_object(completion.text))
-    except ReplyError as exc:
-        report.fail(f"unusable model reply, no preference written: {exc}")
-        return False
+    call = ask(
+        model,
+        system,
+        user,
+        purpose=PASS,
+        parse=lambda text: parse_memory_reply(extract_json_object(text)),
+        report=report,
+    )
+    reply = call.settle(report, unchanged="no preference written")
+    if reply is None:
+        # Busy: the model was never asked, so the log is kept for the next cycle to infer
+        # from. Over budget, failed or unusable: cleared all the same, or a log too large for
+        # the budget (or one that trips the model) would only grow.
+        return call.outcome is Outcome.BUSY
     _apply(volume, report, now, log_hash, reply)
     stamp_pass(volume.ledger_path, PASS, now)
     return False

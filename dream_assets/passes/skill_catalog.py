@@ -26,17 +26,17 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from dream_assets.core.atomic import append_line
 from dream_assets.core.clock import format_time
 from dream_assets.core.jsonl import read_jsonl
 from dream_assets.core.ledger import PassLedger, corpus_fingerprint, stamp_pass
 from dream_assets.core.llm_reply import (
-    ReplyError,
     SkillReply,
     SkillSave,
     extract_json_object,
@@ -50,6 +50,7 @@ from dream_assets.core.recurring_topics import (
     format_recurring_topics,
     recurring_topics,
 )
+from dream_assets.core.report import PassReport
 from dream_assets.core.retention import trim_to_last_lines
 from dream_assets.core.telemetry import (
     read_co_used_pairs,
@@ -58,8 +59,7 @@ from dream_assets.core.telemetry import (
     read_skill_usage_counts,
 )
 from dream_assets.core.volume import AgentVolume, PathEscapeError
-from dream_assets.llm import ChatModel, LLMBusy, LLMError, LLMOverBudget
-from dream_assets.passes.report import PassReport
+from dream_assets.llm import ChatModel, Outcome, ask
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.skills import (
     OptimizationItem,
@@ -95,6 +95,9 @@ def log_skill_change(
     record = {"run_id": run_id, "ts": format_time(now), "action": action, "skill": skill}
     record.update(details)
     append_line(changes_path(volume), json.dumps(record, ensure_ascii=False))
+
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -134,7 +137,6 @@ def run_skill_catalog(
         report=report,
         ledger=PassLedger.load(volume.ledger_path),
     )
-    report.extra["run_id"] = cycle.run_id
     if cycle.ledger.warning:
         report.warnings.append(cycle.ledger.warning)
     for key in (
@@ -171,7 +173,7 @@ def run_skill_catalog(
     if cycle.busy is not None:
         report.skipped = f"agent LLM busy: {cycle.busy}"
     report.counts["skills"] = len(_live_skills(cycle, warn=False))
-    report.extra["highlights"] = _highlights(report)
+    report.highlights = _highlights(report)
     return report
 
 
@@ -229,15 +231,10 @@ def _gap_detection(cycle: _Cycle) -> None:
     system, user = gap_prompt(
         directive, sorted(live.values(), key=_by_name), sessions, format_recurring_topics(topics)
     )
-    reply = _ask(cycle, GAP, system, user)
-    if reply is None:
+    parsed = _ask(cycle, GAP, system, user, _gap_and_invalid)
+    if parsed is None:
         return
-    try:
-        saves = parse_gap_reply(reply)
-        invalid = parse_skill_reply(reply).invalid
-    except ReplyError as exc:
-        report.fail(f"{GAP}: unusable model reply, nothing changed: {exc}")
-        return
+    saves, invalid = parsed
     _refuse_invalid(cycle, GAP, invalid)
     for save in saves:
         name = _safe_name(cycle, GAP, save.name)
@@ -333,13 +330,8 @@ def _consolidation(cycle: _Cycle) -> None:
         return
     report.decide("gate-open", CONSOLIDATION, gate.reason)
     system, user = consolidation_prompt(directive, skills, usage, sparse, co_used, clusters)
-    raw = _ask(cycle, CONSOLIDATION, system, user)
-    if raw is None:
-        return
-    try:
-        reply = parse_skill_reply(raw)
-    except ReplyError as exc:
-        report.fail(f"{CONSOLIDATION}: unusable model reply, nothing changed: {exc}")
+    reply = _ask(cycle, CONSOLIDATION, system, user, parse_skill_reply)
+    if reply is None:
         return
     if _apply_consolidation(cycle, live, reply):
         stamp_pass(cycle.volume.ledger_path, CONSOLIDATION, cycle.now, fingerprint)
@@ -588,13 +580,8 @@ def _optimization(cycle: _Cycle) -> None:
         report.decide("skipped", OPTIMIZATION, gate.reason)
         return
     system, user = optimization_prompt(directive, items)
-    raw = _ask(cycle, OPTIMIZATION, system, user)
-    if raw is None:
-        return
-    try:
-        reply = parse_skill_reply(raw)
-    except ReplyError as exc:
-        report.fail(f"{OPTIMIZATION}: unusable model reply, nothing changed: {exc}")
+    reply = _ask(cycle, OPTIMIZATION, system, user, parse_skill_reply)
+    if reply is None:
         return
     _refuse_invalid(cycle, OPTIMIZATION, reply.invalid)
     for target in reply.to_delete:
@@ -685,29 +672,30 @@ def _save(cycle: _Cycle, pass_name: str, skill: Skill) -> bool:
     return True
 
 
-def _ask(cycle: _Cycle, pass_name: str, system: str, user: str) -> dict[str, object] | None:
-    """One model call; None (and nothing changed, no stamp) when it fails or is unreadable."""
+def _ask(
+    cycle: _Cycle,
+    pass_name: str,
+    system: str,
+    user: str,
+    parse: Callable[[dict[str, Any]], T],
+) -> T | None:
+    """One model call; None (and nothing changed, no stamp) when it yields no usable reply."""
     assert cycle.model is not None
-    try:
-        completion = cycle.model.complete(system, user, purpose=pass_name)
-    except LLMBusy as exc:
-        cycle.busy = str(exc)
-        cycle.report.decide("skipped", pass_name, f"agent LLM busy: {exc}")
-        return None
-    except LLMOverBudget as exc:
-        # Not a failure: the call was never made; the pass is retried next cycle.
-        cycle.report.count("over_budget")
-        cycle.report.decide("skipped", pass_name, f"over the token budget: {exc}")
-        return None
-    except LLMError as exc:
-        cycle.report.fail(f"{pass_name}: model call failed, nothing changed: {exc}")
-        return None
-    cycle.report.record_call(completion)
-    try:
-        return extract_json_object(completion.text)
-    except ReplyError as exc:
-        cycle.report.fail(f"{pass_name}: unusable model reply, nothing changed: {exc}")
-        return None
+    call = ask(
+        cycle.model,
+        system,
+        user,
+        purpose=pass_name,
+        parse=lambda text: parse(extract_json_object(text)),
+        report=cycle.report,
+    )
+    if call.outcome is Outcome.BUSY:
+        cycle.busy = call.reason
+    return call.settle(cycle.report)
+
+
+def _gap_and_invalid(raw: dict[str, Any]) -> tuple[Any, tuple[str, ...]]:
+    return parse_gap_reply(raw), parse_skill_reply(raw).invalid
 
 
 # ---------------------------------------------------------------------------------------------

@@ -11,9 +11,9 @@ from datetime import datetime
 from pathlib import Path
 
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.telemetry import WINDOW_TABLES, build_windows
 from dream_assets.core.volume import AgentVolume
-from dream_assets.passes.report import PassReport
 
 PASS_NAME = "telemetry_windows"
 
@@ -42,5 +42,4 @@ def run_telemetry_windows(volume: AgentVolume, options: DreamOptions, now: datet
     report.count("malformed_lines", sum(build.malformed.values()))
     for path, count in sorted(build.malformed_files.items()):
         report.warnings.append(f"{_shown(volume, path)}: {count} malformed line(s) skipped")
-    report.extra["db_path"] = str(volume.duckdb_path)
     return report

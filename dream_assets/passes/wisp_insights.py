@@ -20,13 +20,13 @@ from datetime import datetime
 from dream_assets.core.clock import format_time
 from dream_assets.core.ledger import stamp_pass
 from dream_assets.core.llm_reply import (
-    ReplyError,
     WispReply,
     extract_json_object,
     parse_wisp_reply,
 )
 from dream_assets.core.models import Skill, validate_skill_name
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.telemetry import read_wisp_window
 from dream_assets.core.volume import AgentVolume, PathEscapeError
 from dream_assets.core.wisp_patterns import (
@@ -36,8 +36,7 @@ from dream_assets.core.wisp_patterns import (
     annotate_content,
     annotation_marker,
 )
-from dream_assets.llm import ChatModel, LLMBusy, LLMError, LLMOverBudget
-from dream_assets.passes.report import PassReport
+from dream_assets.llm import ChatModel, ask
 from dream_assets.passes.skill_catalog import log_skill_change
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.wisp import wisp_prompt
@@ -119,7 +118,7 @@ def run_wisp_insights(
             volume, run_id, now, "annotated", item.skill, pattern=item.pattern.key, pass_name=PASS
         )
     stamp_pass(volume.ledger_path, PASS, now)
-    report.extra["highlights"] = "; ".join(
+    report.highlights = "; ".join(
         f'"{p.description}" {p.classification} {p.failures}/{p.runs}'
         for p in analysis.failure_patterns[:3]
     )
@@ -163,25 +162,16 @@ def _ask_model(
     patterns = list({p.pattern.key: p.pattern for p in pending}.values())
     directive, _source = load_directive(volume, DIRECTIVE)
     system, user = wisp_prompt(directive, patterns, promotions)
-    try:
-        completion = model.complete(system, user, purpose=PASS)
-    except LLMBusy as exc:
-        report.skipped = f"agent LLM busy: {exc}"
-        return None
-    except LLMOverBudget as exc:
-        report.skipped = f"over the token budget: {exc}"
-        return None
-    except LLMError as exc:
-        report.fail(f"model call failed, nothing changed: {exc}")
-        return None
-    report.record_call(completion)
-    try:
-        return match_wisp_notes(
-            parse_wisp_reply(extract_json_object(completion.text)), pending, report
-        )
-    except ReplyError as exc:
-        report.fail(f"unusable model reply, nothing changed: {exc}")
-        return None
+    call = ask(
+        model,
+        system,
+        user,
+        purpose=PASS,
+        parse=lambda text: parse_wisp_reply(extract_json_object(text)),
+        report=report,
+    )
+    reply = call.settle(report)
+    return None if reply is None else match_wisp_notes(reply, pending, report)
 
 
 def match_wisp_notes(

@@ -1,20 +1,18 @@
 """Near-duplicate scan and memory consolidation (Pass 1), with their blocking checks."""
 
-import os
-
 import dagster as dg
 
+from dream_assets.checks.consolidation import (
+    ephemeral_floor_violations,
+    merge_coverage_violations,
+    provenance_violations,
+)
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
-from dream_assets.llm import embed
-from dream_assets.passes.consolidation_checks import (
-    ephemeral_floor_violations,
-    merge_coverage_violations,
-    provenance_violations,
-)
+from dream_assets.llm import embedder_for
 from dream_assets.passes.duplicate_clusters import read_cluster_table, scan_duplicate_clusters
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 
@@ -32,20 +30,13 @@ def duplicate_clusters(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
     run = dream.agent(context.partition_key)
-    embedding_model = os.environ.get("DREAM_EMBEDDING_MODEL")
-    settings = llm.settings()
-    embedder = (
-        (lambda texts: embed(settings, texts, embedding_model))
-        if embedding_model and (settings.base_url or settings.api_key)
-        else None
-    )
     report, _clusters = scan_duplicate_clusters(
-        run.volume, run.options, run.clock.now(), embedder=embedder
+        run.volume,
+        run.options,
+        run.clock.now(),
+        embedder=embedder_for(llm.settings(run.options), run.options),
     )
-    result = materialize_report(context, report)
-    metadata = dict(result.metadata or {})
-    metadata["method"] = dg.MetadataValue.text(str(report.extra.get("method", "")))
-    return dg.MaterializeResult(metadata=metadata)
+    return materialize_report(context, report)
 
 
 @dg.asset(

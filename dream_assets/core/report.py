@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
+
+
+class CallUsage(Protocol):
+    """What one model call cost (``dream_assets.llm.Completion`` satisfies it)."""
+
+    prompt_tokens: int
+    completion_tokens: int
+    estimated: bool
+    chars_sent: int
+    redactions: Counter[str]
 
 
 @dataclass
@@ -16,6 +27,38 @@ class Decision:
 
 
 @dataclass
+class ModelUsage:
+    """Every model call a pass made, counted once, as the call returns."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    # Calls whose provider reported no usage: their counts are characters / 4 estimates.
+    estimated_calls: int = 0
+    chars_sent: int = 0
+    # Secrets redacted from what was sent, by kind.
+    redactions: Counter[str] = field(default_factory=Counter)
+
+    def add(self, call: CallUsage) -> None:
+        self.calls += 1
+        self.prompt_tokens += call.prompt_tokens
+        self.completion_tokens += call.completion_tokens
+        self.estimated_calls += int(call.estimated)
+        self.chars_sent += call.chars_sent
+        self.redactions.update(call.redactions)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "calls": self.calls,
+            "prompt_tokens": self.prompt_tokens,
+            "completion_tokens": self.completion_tokens,
+            "estimated_calls": self.estimated_calls,
+            "chars_sent": self.chars_sent,
+            "redactions": dict(self.redactions),
+        }
+
+
+@dataclass
 class PassReport:
     pass_name: str
     counts: dict[str, float] = field(default_factory=dict)
@@ -24,13 +67,30 @@ class PassReport:
     failures: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     skipped: str | None = None
-    model_calls: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
+    usage: ModelUsage = field(default_factory=ModelUsage)
+    # The run's token budget as the pass left it (``TokenBudget.status()``), when one applied.
+    budget: dict[str, Any] | None = None
+    # One line for the UI's overview: what this pass wrote that a person would want to see.
+    highlights: str = ""
+    # How the pass worked when it has more than one way (e.g. the near-duplicate similarity).
+    method: str = ""
+    # Bounds in force (e.g. log retention limits), shown with the report.
+    bounds: dict[str, Any] = field(default_factory=dict)
 
     # Reports stay bounded however large the corpus: the counts carry the totals.
     MAX_ROWS = 200
+
+    @property
+    def model_calls(self) -> int:
+        return self.usage.calls
+
+    @property
+    def prompt_tokens(self) -> int:
+        return self.usage.prompt_tokens
+
+    @property
+    def completion_tokens(self) -> int:
+        return self.usage.completion_tokens
 
     def count(self, key: str, amount: float = 1) -> None:
         self.counts[key] = self.counts.get(key, 0) + amount
@@ -48,6 +108,10 @@ class PassReport:
         self.count("failures")
         self.failures.append(message)
 
+    def record_call(self, call: CallUsage) -> None:
+        """Count one model call: calls, tokens, characters sent and redactions."""
+        self.usage.add(call)
+
     def to_dict(self) -> dict[str, Any]:
         def rows(items: list[Decision]) -> list[dict[str, str]]:
             return [{"action": d.action, "target": d.target, "detail": d.detail} for d in items]
@@ -60,34 +124,15 @@ class PassReport:
             "refusals": rows(self.refusals),
             "failures": list(self.failures),
             "warnings": list(self.warnings),
-            "model_calls": self.model_calls,
-            "prompt_tokens": self.prompt_tokens,
-            "completion_tokens": self.completion_tokens,
-            "extra": {
-                k: v
-                for k, v in self.extra.items()
-                if isinstance(v, str | int | float | bool | dict | list)
-            },
+            "model_calls": self.usage.calls,
+            "prompt_tokens": self.usage.prompt_tokens,
+            "completion_tokens": self.usage.completion_tokens,
+            "usage": self.usage.to_dict(),
+            "budget": self.budget,
+            "highlights": self.highlights,
+            "method": self.method,
+            "bounds": dict(self.bounds),
         }
-
-    def record_call(self, completion: Any) -> None:
-        """Count one model call and its tokens (a ``dream_assets.llm.Completion``)."""
-        self.model_calls += 1
-        self.prompt_tokens += completion.prompt_tokens
-        self.completion_tokens += completion.completion_tokens
-
-    def absorb_model(self, model: Any) -> None:
-        """Copy what a ChatModel saw into the report (calls, tokens, redactions, budget)."""
-        if model is None:
-            return
-        self.model_calls = len(model.calls)
-        self.prompt_tokens = model.prompt_tokens
-        self.completion_tokens = model.completion_tokens
-        self.extra["estimated_calls"] = sum(1 for c in model.calls if c.estimated)
-        self.extra["chars_sent"] = model.chars_sent
-        self.extra["redactions"] = dict(model.redactions)
-        if model.budget is not None:
-            self.extra["budget"] = model.budget.status()
 
     def summary_line(self) -> str:
         if self.skipped:

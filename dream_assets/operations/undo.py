@@ -39,8 +39,8 @@ from dream_assets.core.merge import (
     settled,
 )
 from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume, PathEscapeError
-from dream_assets.passes.report import PassReport
 
 # Metadata the restore and undo paths write.
 RESTORED_AT = "restored_at"

@@ -1,0 +1,51 @@
+"""Anti-pattern mining: Correction feedback becomes ``anti-patterns/<domain>`` entries."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Any
+
+from dream_assets.core.models import (
+    MemoryEntry,
+)
+from dream_assets.passes.memory_consolidation.state import ConsolidationRun
+
+
+def save_anti_pattern(
+    cycle: ConsolidationRun, content: str, category: str, tags: Sequence[str]
+) -> MemoryEntry | None:
+    entry_id = "ap-" + hashlib.sha256(content.strip().lower().encode()).hexdigest()[:16]
+    if cycle.volume.get(entry_id) is not None:
+        return None  # mined before: idempotent across cycles and retries
+    entry = MemoryEntry(
+        id=entry_id,
+        content=content.strip(),
+        category=category,
+        tags=tuple(dict.fromkeys([*tags, "anti-pattern"])),
+        importance=0.6,
+        reinforcement_count=1,
+        created_at=cycle.now,
+        updated_at=cycle.now,
+        last_seen_at=cycle.now,
+        metadata={"mined_from": "feedback"},
+    )
+    cycle.volume.save(entry)
+    cycle.touched.add(entry.id)
+    cycle.report.count("anti_patterns")
+    cycle.report.decide("anti-pattern", entry.id, entry.content[:160])
+    return None
+
+
+def mine_corrections(cycle: ConsolidationRun, feedback: Sequence[dict[str, Any]]) -> None:
+    """Deterministic anti-pattern mining: each distinct Correction becomes one entry."""
+    for signal in feedback:
+        if signal.get("kind") != "Correction" or not str(signal.get("text") or "").strip():
+            continue
+        skills = [str(s) for s in signal.get("skills") or []]
+        domain = skills[0].split("/")[0] if skills else "general"
+        text = " ".join(str(signal["text"]).split())
+        where = f" (skills: {', '.join(skills)})" if skills else ""
+        save_anti_pattern(
+            cycle, f"User correction{where}: {text}", f"anti-patterns/{domain}", ("correction",)
+        )

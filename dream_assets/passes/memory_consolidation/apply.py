@@ -1,0 +1,336 @@
+"""Applying one model (or deterministic) reply to the entries it was shown.
+
+- every id is looked up in the *shown* set only, so an invented or remembered id resolves to
+  nothing;
+- the coverage check on every merge, one narrow repair call (capped per pass), a rejection
+  stamps the sources;
+- replacement first, then retirement: only sources of a merge that persisted are archived;
+- the high-value floor: merged yes, archived as ephemeral never;
+- a reply that would archive as ephemeral more than a fraction of what it was shown is refused
+  whole (runaway-deletion breaker).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import asdict
+
+from dream_assets.core.clock import format_time
+from dream_assets.core.coverage import CoverageResult, CoverageSource, Vocabulary, check_merge
+from dream_assets.core.llm_reply import (
+    MemoryReply,
+    SaveItem,
+    Verdict,
+    extract_json_object,
+)
+from dream_assets.core.merge import (
+    REJECTED_AT,
+    REJECTED_CLUSTER,
+    build_merged_entry,
+    rejected_cluster_id,
+)
+from dream_assets.core.models import (
+    MemoryEntry,
+    is_high_value,
+)
+from dream_assets.core.redaction import needs_redaction
+from dream_assets.core.review import ReviewQueue, make_item, protection_reason
+from dream_assets.core.volume import AgentVolume
+from dream_assets.llm import Outcome, ask
+from dream_assets.passes.memory_consolidation.anti_patterns import save_anti_pattern
+from dream_assets.passes.memory_consolidation.state import REPAIR, ConsolidationRun
+from dream_assets.passes.memory_consolidation.verify import verify_merge
+from dream_assets.passes.memory_consolidation.writes import (
+    archive_entry,
+    clear_pending,
+    stamp_if_unchanged,
+)
+from dream_assets.prompts.memory import REPAIR_SYSTEM, repair_prompt
+
+log = logging.getLogger("dream_assets.consolidation")
+
+
+def _id_problem(volume: AgentVolume, entry_id: str) -> str:
+    try:
+        exists = volume.get(entry_id) is not None
+    except (ValueError, OSError):
+        exists = False
+    return "outside the eligible set" if exists else "unknown id"
+
+
+def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: MemoryReply) -> bool:
+    """Apply one validated reply to the entries it was shown. False if refused whole."""
+    report = cycle.report
+    for note in reply.invalid:
+        report.refuse("invalid item", "-", note)
+
+    planned: list[tuple[SaveItem, list[MemoryEntry]]] = []
+    for item in reply.to_save:
+        for bad in (i for i in item.source_ids if i not in shown):
+            report.refuse(_id_problem(cycle.volume, bad), bad, "named as a merge source")
+        sources = [shown[i] for i in dict.fromkeys(item.source_ids) if i in shown]
+        if not item.content.strip():
+            report.refuse("blank content", ",".join(item.source_ids) or "-", "sources kept")
+            continue
+        if not sources and not (item.category.startswith("anti-patterns/") and not item.source_ids):
+            report.refuse("no valid source", ",".join(item.source_ids) or "-", item.content[:120])
+            continue
+        planned.append((item, sources))
+
+    merge_sources = {s.id for _item, sources in planned for s in sources}
+    ephemeral: list[MemoryEntry] = []
+    for entry_id in dict.fromkeys(reply.to_delete):
+        if entry_id not in shown:
+            report.refuse(_id_problem(cycle.volume, entry_id), entry_id, "named in toDelete")
+        elif entry_id not in merge_sources:
+            ephemeral.append(shown[entry_id])
+    limit = cycle.options.runaway_deletion_max_fraction * len(shown)
+    # A single deletion never trips it: with a handful of entries shown, one is already over
+    # 25 % and the breaker would refuse every small batch forever.
+    if len(ephemeral) >= 2 and len(ephemeral) > limit:
+        report.refuse(
+            "runaway deletion",
+            f"{len(ephemeral)} of {len(shown)} shown",
+            f"reply would archive more than {cycle.options.runaway_deletion_max_fraction:.0%} "
+            "of what it was shown as ephemeral; refused whole, nothing changed",
+        )
+        report.count("replies_refused")
+        return False
+
+    persisted: list[tuple[MemoryEntry, list[MemoryEntry]]] = []
+    for item, sources in planned:
+        merged = _merge_one(cycle, item, sources)
+        if merged is not None:
+            persisted.append((merged, sources))
+
+    # Retirement only after every replacement is on disk (seed: replacement first).
+    retired: set[str] = set()
+    for merged, sources in persisted:
+        for source in sources:
+            if source.id not in retired and archive_entry(cycle, source, "merged"):
+                retired.add(source.id)
+        clear_pending(cycle.volume, merged)
+
+    for entry in ephemeral:
+        if entry.id in retired:
+            continue
+        if is_high_value(
+            entry,
+            floor_importance=cycle.options.pruning_protection_importance,
+            floor_reinforcement=cycle.options.pruning_protection_reinforcement_count,
+        ):
+            report.count("protected")
+            report.refuse(
+                "floor",
+                entry.id,
+                f"importance {entry.importance:.2f}, reinforced {entry.reinforcement_count}× — "
+                "merged yes, archived as ephemeral never",
+            )
+            continue
+        if queue_for_review(cycle, [entry], "archive"):
+            continue
+        if archive_entry(cycle, entry, "ephemeral"):
+            report.count("ephemeral")
+    return True
+
+
+def queue_for_review(
+    cycle: ConsolidationRun,
+    sources: list[MemoryEntry],
+    kind: str,
+    item: SaveItem | None = None,
+    *,
+    reason: str | None = None,
+    verdicts: Sequence[Verdict] = (),
+) -> bool:
+    """Pinned or operator-authored sources, or (when a model saw them) sources that needed
+    redaction, or a merge the verifier was unsure of: the change waits for an operator instead
+    of being applied (docs/safety.md, review queue)."""
+    reason = reason or next((r for r in map(protection_reason, sources) if r), None)
+    if reason is None and cycle.model is not None:
+        reason = next(
+            (f"redacted text in {s.id}" for s in sources if needs_redaction(s.content)), None
+        )
+    if reason is None:
+        return False
+    review = make_item(
+        kind=kind,
+        reason=reason,
+        sources=sources,
+        now=cycle.now,
+        run_id=cycle.run_id,
+        content=item.content.strip() if item else "",
+        category=(item.category or sources[0].category) if item else "",
+        tags=item.tags if item else (),
+        archive_reason="ephemeral" if kind == "archive" else "",
+        verdicts=[asdict(v) for v in verdicts],
+    )
+    ReviewQueue(cycle.volume.root).add(review)
+    ids = ",".join(s.id for s in sources)
+    cycle.report.count("pending_review")
+    # The sources stay unchanged and are marked reviewed as usual: the question is answered,
+    # pending the operator, and is not re-asked every cycle.
+    cycle.report.decide("pending-review", ids, f"{kind}: {reason} ({review.id})")
+    return True
+
+
+def _merge_one(
+    cycle: ConsolidationRun, item: SaveItem, sources: list[MemoryEntry]
+) -> MemoryEntry | None:
+    report = cycle.report
+    if not sources:
+        return save_anti_pattern(cycle, item.content, item.category, item.tags)
+    if (
+        len(sources) == 1
+        and item.content.strip() == sources[0].content.strip()
+        and (item.category or sources[0].category) == sources[0].category
+    ):
+        return None  # a no-op rewrite of one entry
+    if queue_for_review(cycle, sources, "merge", item=item):
+        return None
+    content = _checked(cycle, sources, item.content.strip())
+    if content is not None and cycle.model is not None and cycle.options.merge_verification_enabled:
+        content = _verified(cycle, item, sources, content)
+    if content is None:
+        return None
+    ids = [s.id for s in sources]
+    merged = build_merged_entry(
+        sources,
+        content=content,
+        category=item.category,
+        tags=item.tags,
+        now=cycle.now,
+        run_id=cycle.run_id,
+    )
+    try:
+        cycle.volume.save(merged)
+    except OSError as exc:
+        report.fail(f"could not save merge of {ids}; sources kept: {exc}")
+        return None
+    cycle.touched.add(merged.id)
+    report.count("merged")
+    report.decide("merged", merged.id, f"{ids} → {content[:160]}")
+    return merged
+
+
+def _checked(cycle: ConsolidationRun, sources: list[MemoryEntry], content: str) -> str | None:
+    """The merged text if it passes the deterministic checks (after at most one repair)."""
+    report = cycle.report
+    ids = [s.id for s in sources]
+    result = check_merge_text(sources, content, cycle.vocabulary)
+    if not result.ok and _may_repair(cycle):
+        revised = _repair(cycle, content, sources, result.missing)
+        if cycle.busy:
+            _defer(cycle, sources, "agent LLM busy during the repair")
+            return None
+        if revised is not None:
+            second = check_merge_text(sources, revised, cycle.vocabulary)
+            if second.ok:
+                log.info("repaired merge of %s — restored %d specific(s)", ids, len(result.missing))
+                report.count("repaired")
+                report.decide("repaired", ",".join(ids), f"restored {list(result.missing)}")
+                content, result = revised, second
+    if not result.ok:
+        report.count("rejected")
+        report.refuse("coverage rejected", ",".join(ids), f"dropped {list(result.missing)}")
+        _stamp_rejected(cycle, sources)
+        return None
+    return content
+
+
+def _verified(
+    cycle: ConsolidationRun, item: SaveItem, sources: list[MemoryEntry], content: str
+) -> str | None:
+    """The merged text if the independent verifier finds it supported by every source.
+
+    A loss gets the one narrow repair, whose text is checked and verified again; "ambiguous"
+    goes to the review queue; a verifier that did not answer leaves the merge for the next
+    cycle with nothing archived and the sources not stamped reviewed.
+    """
+    report = cycle.report
+    ids = ",".join(s.id for s in sources)
+    verification = verify_merge(cycle, sources, content)
+    if verification.losses and _may_repair(cycle):
+        revised = _repair(cycle, content, sources, verification.losses)
+        if (
+            revised is not None
+            and not cycle.busy
+            and check_merge_text(sources, revised, cycle.vocabulary).ok
+        ):
+            second = verify_merge(cycle, sources, revised)
+            if second.supported:
+                report.count("repaired")
+                report.decide("repaired", ids, f"verifier: {list(verification.losses)}")
+            content, verification = revised, second
+    if cycle.busy or verification.unanswered:
+        _defer(cycle, sources, f"not verified, left for the next cycle: {verification.why}")
+        return None
+    if verification.losses:
+        report.count("verification_rejected")
+        report.refuse("verification rejected", ids, "; ".join(verification.losses))
+        _stamp_rejected(cycle, sources)
+        return None
+    if not verification.supported:
+        queue_for_review(
+            cycle,
+            sources,
+            "merge",
+            item=SaveItem(content, item.category, item.tags, item.source_ids),
+            reason="the merge verifier was unsure",
+            verdicts=verification.verdicts,
+        )
+        return None
+    report.count("verified")
+    return content
+
+
+def _may_repair(cycle: ConsolidationRun) -> bool:
+    if cycle.model is None or cycle.repairs_left <= 0:
+        return False
+    cycle.repairs_left -= 1
+    cycle.report.count("repair_attempts")
+    return True
+
+
+def _defer(cycle: ConsolidationRun, sources: list[MemoryEntry], why: str) -> None:
+    """Leave this merge for the next cycle: nothing archived, the sources stay eligible."""
+    cycle.deferred.update(s.id for s in sources)
+    cycle.report.count("deferred")
+    cycle.report.decide("deferred", ",".join(s.id for s in sources), why)
+
+
+def _stamp_rejected(cycle: ConsolidationRun, sources: list[MemoryEntry]) -> None:
+    """Rejection is observable on disk, so a cluster rejected every cycle shows in the audit."""
+    cluster = rejected_cluster_id([s.id for s in sources])
+    for source in sources:
+        stamp_if_unchanged(
+            cycle, source, {REJECTED_CLUSTER: cluster, REJECTED_AT: format_time(cycle.now)}
+        )
+
+
+def _repair(
+    cycle: ConsolidationRun, merged: str, sources: Sequence[MemoryEntry], missing: Sequence[str]
+) -> str | None:
+    assert cycle.model is not None
+    call = ask(
+        cycle.model,
+        REPAIR_SYSTEM,
+        repair_prompt(merged, sources, missing),
+        purpose=REPAIR,
+        parse=lambda text: extract_json_object(text).get("content"),
+        report=cycle.report,
+    )
+    if call.outcome is Outcome.BUSY:
+        cycle.busy = call.reason
+        return None
+    content = call.settle(cycle.report, unchanged="the merge stays rejected")
+    return content.strip() if isinstance(content, str) and content.strip() else None
+
+
+def check_merge_text(
+    sources: Sequence[MemoryEntry], merged: str, vocabulary: Vocabulary
+) -> CoverageResult:
+    """The deterministic checks a merged text must pass before anything else looks at it."""
+    coverage_sources = [CoverageSource(s.id, s.content, s.category) for s in sources]
+    return check_merge(coverage_sources, merged, vocabulary=vocabulary)

@@ -1,0 +1,251 @@
+"""Pass 1 — memory consolidation: merge near-duplicates without ever losing a fact.
+
+The rules, in the seed's words, and where each is enforced here:
+- min interval between completed passes, from the ledger (``_gate``);
+- skipped while the memory audit's pause file exists (``_gate``);
+- candidate gating in code: eligible = new or changed since review, or in an open near-duplicate
+  cluster; every id the model returns is looked up in the *shown* set only, so an invented or
+  remembered id resolves to nothing (``_apply``);
+- coverage check on every merge, one narrow repair call (capped per cycle), rejection stamps the
+  sources (``_merge_one``);
+- host-side merge arithmetic and provenance (core.merge);
+- replacement first, then retirement; only sources of a merge that persisted are archived;
+  exhaustive removal restricted to the shown set (``_apply``);
+- the high-value floor: merged yes, archived as ephemeral never (``_apply``);
+- beyond the seed: a reply that would archive as ephemeral more than a fraction of what it was
+  shown is refused whole (runaway-deletion breaker);
+- the model is called only when something is eligible; the stamp only after usable replies.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+from dream_assets.core.cluster import Cluster
+from dream_assets.core.coverage import load_vocabulary
+from dream_assets.core.deterministic_merge import deterministic_reply
+from dream_assets.core.ledger import PassLedger, stamp_pass
+from dream_assets.core.llm_reply import (
+    MemoryReply,
+    extract_json_object,
+    parse_memory_reply,
+)
+from dream_assets.core.merge import (
+    REVIEWED_HASH,
+)
+from dream_assets.core.models import (
+    MemoryEntry,
+    review_fingerprint,
+)
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
+from dream_assets.core.volume import AgentVolume
+from dream_assets.llm import ChatModel, ModelCall, Outcome, ask
+from dream_assets.passes.memory_consolidation.anti_patterns import mine_corrections
+from dream_assets.passes.memory_consolidation.apply import apply_reply
+from dream_assets.passes.memory_consolidation.recovery import finish_interrupted_merges
+from dream_assets.passes.memory_consolidation.state import PASS, ConsolidationRun
+from dream_assets.passes.memory_consolidation.writes import current_unchanged
+from dream_assets.prompts import load_directive
+from dream_assets.prompts.memory import consolidation_prompt
+
+log = logging.getLogger("dream_assets.consolidation")
+
+# Entries per model call: bounds the prompt whatever the corpus size; a cluster is never split.
+BATCH_SIZE = 120
+
+
+def run_memory_consolidation(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    *,
+    model: ChatModel | None,
+    clusters: Sequence[Cluster] | None,
+    feedback: Sequence[dict[str, Any]] = (),
+    run_id: str | None = None,
+    batch_size: int = BATCH_SIZE,
+) -> PassReport:
+    """Run the pass. ``clusters`` is None when the near-duplicate scan failed."""
+    report = PassReport(PASS)
+    ledger = PassLedger.load(volume.ledger_path)
+    if ledger.warning:
+        report.warnings.append(ledger.warning)
+    if _gate(volume, options, now, ledger, report):
+        return report
+
+    scan = volume.scan_entries()
+    for problem in scan.problems:
+        report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
+    if finish_interrupted_merges(volume, scan.entries, now, run_id, report):
+        scan = volume.scan_entries()
+    live = scan.live
+    vocabulary, vocabulary_warning = load_vocabulary(volume.vocabulary_path)
+    if vocabulary_warning:
+        report.warnings.append(vocabulary_warning)
+
+    previous = ledger.last(PASS)
+    since = previous.completed_at if previous else None
+    report.counts.update(
+        live=len(live),
+        reviewed=0,
+        created_since_last_run=sum(1 for e in live if since is None or e.created_at > since),
+        merged=0,
+        repaired=0,
+        rejected=0,
+        ephemeral=0,
+        protected=0,
+    )
+    if len(live) < 2:
+        report.skipped = f"fewer than two live memories ({len(live)})"
+        return report
+
+    eligible, open_clusters = _eligible(live, clusters, report)
+    report.counts["eligible"] = len(eligible)
+    report.counts["clusters_open"] = len(open_clusters)
+    cycle = ConsolidationRun(
+        volume=volume,
+        options=options,
+        now=now,
+        model=model,
+        vocabulary=vocabulary,
+        run_id=run_id,
+        report=report,
+        repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
+    )
+    if model is None:
+        mine_corrections(cycle, feedback)
+    if not eligible:
+        stamp_pass(volume.ledger_path, PASS, now)
+        report.decide("idle", "-", "nothing new, changed or clustered: no model call")
+        return report
+
+    all_usable = True
+    for batch, batch_clusters in _batches(eligible, open_clusters, batch_size if model else 0):
+        shown = {e.id: e for e in batch}
+        if model is None:
+            reply: MemoryReply | None = deterministic_reply(batch_clusters, shown, vocabulary)
+        else:
+            call = _ask_model(cycle, batch, batch_clusters, feedback)
+            reply = call.settle(report)
+            if call.outcome is Outcome.BUSY:
+                return report
+            if call.outcome is Outcome.OVER_BUDGET:
+                # A call that does not fit is not made; what was already applied stays applied.
+                if report.model_calls == 0:
+                    return report
+                all_usable = False
+                break
+        if reply is None or not apply_reply(cycle, shown, reply):
+            all_usable = False
+            continue
+        if cycle.busy:
+            # The model went busy mid-batch (a repair): merges not yet applied are deferred
+            # with their sources live and unreviewed, so the next cycle asks again.
+            report.skipped = report.skipped or f"agent LLM busy: merges deferred ({cycle.busy})"
+            return report
+        _mark_reviewed(cycle, batch)
+    if all_usable:
+        stamp_pass(volume.ledger_path, PASS, now)
+    log.info("DreamService: consolidation summary — %s", report.summary_line())
+    return report
+
+
+def _gate(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    ledger: PassLedger,
+    report: PassReport,
+) -> bool:
+    if volume.pause_flag.exists():
+        report.skipped = f"paused by the memory audit ({volume.pause_flag} exists)"
+        return True
+    block = ledger.min_interval_block(
+        PASS, now, timedelta(hours=options.consolidation_min_interval_hours)
+    )
+    if block:
+        report.skipped = f"memory consolidation {block}"
+        return True
+    return False
+
+
+def _eligible(
+    live: Sequence[MemoryEntry], clusters: Sequence[Cluster] | None, report: PassReport
+) -> tuple[list[MemoryEntry], list[list[str]]]:
+    """Unreviewed entries plus members of clusters that are not wholly reviewed-and-unchanged."""
+    by_id = {e.id: e for e in live}
+    reviewed = {e.id for e in live if e.metadata.get(REVIEWED_HASH) == review_fingerprint(e)}
+    if clusters is None:
+        report.warnings.append("near-duplicate scan failed: only unreviewed entries are eligible")
+        clusters = []
+    open_clusters: list[list[str]] = []
+    for cluster in clusters:
+        members = [m for m in cluster.member_ids if m in by_id]
+        # One new or edited member re-opens the whole cluster; an all-reviewed one was already
+        # shown together on the cycle that stamped it.
+        if len(members) >= 2 and not all(m in reviewed for m in members):
+            open_clusters.append(members)
+    report.counts["clusters_settled"] = len(clusters) - len(open_clusters)
+    in_clusters = {m for c in open_clusters for m in c}
+    eligible = [e for e in live if e.id not in reviewed or e.id in in_clusters]
+    return eligible, open_clusters
+
+
+def _batches(
+    eligible: Sequence[MemoryEntry], clusters: Sequence[list[str]], size: int
+) -> list[tuple[list[MemoryEntry], list[list[str]]]]:
+    by_id = {e.id: e for e in eligible}
+    units: list[list[str]] = [list(c) for c in clusters]
+    clustered = {m for c in clusters for m in c}
+    units += [[e.id] for e in eligible if e.id not in clustered]
+    batches: list[tuple[list[MemoryEntry], list[list[str]]]] = []
+    current: list[MemoryEntry] = []
+    current_clusters: list[list[str]] = []
+    for unit in units:
+        if size > 0 and current and len(current) + len(unit) > size:
+            batches.append((current, current_clusters))
+            current, current_clusters = [], []
+        current.extend(by_id[m] for m in unit)
+        if len(unit) > 1:
+            current_clusters.append(unit)
+    if current:
+        batches.append((current, current_clusters))
+    return batches
+
+
+def _ask_model(
+    cycle: ConsolidationRun,
+    batch: Sequence[MemoryEntry],
+    clusters: Sequence[list[str]],
+    feedback: Sequence[dict[str, Any]],
+) -> ModelCall[MemoryReply]:
+    assert cycle.model is not None
+    directive, _source = load_directive(cycle.volume, PASS)
+    system, user = consolidation_prompt(directive, batch, clusters, feedback)
+    return ask(
+        cycle.model,
+        system,
+        user,
+        purpose=PASS,
+        parse=lambda text: parse_memory_reply(extract_json_object(text)),
+        report=cycle.report,
+    )
+
+
+def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> None:
+    for entry in batch:
+        if entry.id in cycle.touched or entry.id in cycle.deferred:
+            continue
+        fingerprint = review_fingerprint(entry)
+        cycle.report.count("reviewed")
+        if entry.metadata.get(REVIEWED_HASH) == fingerprint:
+            continue
+        current = current_unchanged(cycle, entry)
+        if current is not None:
+            cycle.volume.save(
+                current.with_changes(metadata={**current.metadata, REVIEWED_HASH: fingerprint})
+            )

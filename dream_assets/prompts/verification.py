@@ -1,0 +1,28 @@
+"""Prompt of the independent merge verification call.
+
+The verifier sees only the sources and the merged text: not the consolidation prompt, not the
+directive that produced the merge, not the model's reasoning. A second look that shares the
+first one's framing tends to share its mistakes. Contract (docs/merge-checks.md): each source on
+its own line starting with ``[<id>]``, the merged text on one line starting with ``MERGED: ``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from dream_assets.core.models import MemoryEntry
+from dream_assets.prompts import one_line
+
+
+def verification_prompt(
+    directive: str, sources: Sequence[MemoryEntry], merged: str
+) -> tuple[str, str]:
+    user = "\n".join(
+        [
+            "Sources:",
+            *(f"[{s.id}] {one_line(s.content)}" for s in sources),
+            "",
+            f"MERGED: {one_line(merged)}",
+        ]
+    )
+    return directive, user
