@@ -1,7 +1,7 @@
 """The one entry point: every asset, check, job, sensor and resource of dream_assets.
 
-Automation is applied here, centrally (``defs.automation``): the cycle's freshness policy on
-every asset of the cycle, and a RUNNING automation-condition sensor when any asset declares one.
+Freshness is applied here, centrally (``defs.freshness``): the cycle's freshness policy on
+every asset of the cycle.
 """
 
 import os
@@ -10,7 +10,7 @@ import dagster as dg
 
 from dream_assets.core.options import load_options
 from dream_assets.defs.assets import audit
-from dream_assets.defs.automation import automation_condition_sensors, with_cycle_freshness
+from dream_assets.defs.freshness import with_cycle_freshness
 from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS, dream_cycle_job
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.sensors import SENSORS
@@ -23,7 +23,7 @@ defs = with_cycle_freshness(
         asset_checks=[*PASS_CHECKS, *audit.CHECKS],
         jobs=[dream_cycle_job, *audit.JOBS],
         schedules=audit.SCHEDULES,
-        sensors=[*SENSORS, *automation_condition_sensors(ASSETS)],
+        sensors=SENSORS,
         resources={
             "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT")),
             "llm": LLMResource(),

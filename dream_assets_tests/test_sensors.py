@@ -12,18 +12,15 @@ from pathlib import Path
 
 import dagster as dg
 import pytest
+
+# Private: Dagster has no public name for a test run record or a daemon heartbeat.
 from dagster._core.test_utils import create_run_for_test
 from dagster._daemon.types import DaemonHeartbeat
 
 from dream_assets.core.clock import format_time
-from dream_assets.defs.automation import (
-    LLM_POOL,
-    CronWindows,
-    automation_condition_sensors,
-    cycle_freshness_policy,
-    ensure_pool_limits,
-    llm_assets_outside_pool,
-)
+from dream_assets.defs.cron_windows import CronWindows
+from dream_assets.defs.freshness import cycle_freshness_policy
+from dream_assets.defs.pools import LLM_POOL, ensure_pool_limits, llm_assets_outside_pool
 from dream_assets.defs.resources import DreamResource
 from dream_assets.defs.sensors import (
     agent_activity,
@@ -479,15 +476,3 @@ def test_an_asset_calling_the_model_outside_the_pool_is_named() -> None:
     def rogue() -> None: ...
 
     assert llm_assets_outside_pool([rogue]) == ["rogue"]
-
-
-def test_automation_conditions_get_a_running_sensor() -> None:
-    @dg.asset(automation_condition=dg.AutomationCondition.on_cron("0 3 * * *"))
-    def audited() -> None: ...
-
-    @dg.asset
-    def plain() -> None: ...
-
-    assert automation_condition_sensors([plain]) == []
-    (sensor,) = automation_condition_sensors([plain, audited])
-    assert sensor.default_status == dg.DefaultSensorStatus.RUNNING

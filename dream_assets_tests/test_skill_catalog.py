@@ -10,23 +10,20 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
 from dream_assets.core.budget import TokenBudget
 from dream_assets.core.clock import FixedClock
 from dream_assets.core.ledger import PassLedger
 from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.skill_changes import changes_path
 from dream_assets.core.telemetry import build_windows
 from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
-from dream_assets.passes.skill_catalog import (
-    CONSOLIDATION,
-    GAP,
-    OPTIMIZATION,
-    changes_path,
-    deletion_violations,
-    run_skill_catalog,
-    see_also_violations,
-)
+from dream_assets.passes.skill_catalog import run_skill_catalog
+from dream_assets.passes.skill_consolidation import CONSOLIDATION
+from dream_assets.passes.skill_gap import GAP
+from dream_assets.passes.skill_optimization import OPTIMIZATION
 from dream_assets.prompts.skills import REVIEW_NOTE
 from dream_assets_tests.builders import NOW, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM

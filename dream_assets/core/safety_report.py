@@ -13,10 +13,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import duckdb
-
 from dream_assets.core.atomic import atomic_write_text
 from dream_assets.core.clock import format_time
+from dream_assets.core.duckdb_store import connect, load_sql, run_sql
 
 MAX_PROPOSED = 50
 MAX_REFUSED = 50
@@ -166,28 +165,22 @@ def report_dir(volume_root: Path) -> Path:
 def store_safety_report(volume_root: Path, db_path: Path, report: dict[str, Any]) -> Path:
     path = report_dir(volume_root) / f"{report['run_id']}.json"
     atomic_write_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    with duckdb.connect(str(db_path)) as con:
-        con.execute(
-            "CREATE TABLE IF NOT EXISTS run_reports (run_id VARCHAR PRIMARY KEY, "
-            "created_at VARCHAR, preview BOOLEAN, proposed INTEGER, refused INTEGER, "
-            "failures INTEGER, model_calls INTEGER, tokens INTEGER, redactions INTEGER, "
-            "report JSON)"
-        )
-        con.execute(
-            "INSERT OR REPLACE INTO run_reports VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                report["run_id"],
-                report["created_at"],
-                report["preview"],
-                report["totals"]["proposed"],
-                report["totals"]["refused"],
-                report["totals"]["failures"],
-                report["model"]["calls"],
-                report["model"]["prompt_tokens"] + report["model"]["completion_tokens"],
-                sum(report["redactions"].values()),
-                json.dumps(report),
-            ],
-        )
+    sql = load_sql("run_reports")
+    row = {
+        "run_id": report["run_id"],
+        "created_at": report["created_at"],
+        "preview": report["preview"],
+        "proposed": report["totals"]["proposed"],
+        "refused": report["totals"]["refused"],
+        "failures": report["totals"]["failures"],
+        "model_calls": report["model"]["calls"],
+        "tokens": report["model"]["prompt_tokens"] + report["model"]["completion_tokens"],
+        "redactions": sum(report["redactions"].values()),
+        "report": json.dumps(report),
+    }
+    with connect(db_path) as con:
+        run_sql(con, sql["create"])
+        run_sql(con, sql["record"], row)
     return path
 
 

@@ -21,20 +21,16 @@ transaction, so a reader sees either the previous build or this one, never a mix
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager, suppress
+from collections.abc import Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from functools import cache
-from importlib import resources
-from importlib.abc import Traversable
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any
 
 import duckdb
 
+from dream_assets.core.duckdb_store import connect, load_sql, run_sql
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.volume import AgentVolume
 
@@ -70,61 +66,10 @@ class WindowBuild:
     malformed_files: dict[Path, int] = field(default_factory=dict)
 
 
-# -- the SQL in sql/ ------------------------------------------------------------------------
-_BLOCK = re.compile(r"^-- name: (\w+)\s*$", re.MULTILINE)
-_PARAMETER = re.compile(r"\$([A-Za-z_]\w*)")
-_COMMENT = re.compile(r"--[^\n]*")
-
-
-def sql_dir() -> Traversable:
-    """The repository's ``sql/`` directory, or the copy packaged as ``dream_assets/sql``."""
-    checkout = Path(__file__).resolve().parents[2] / "sql"
-    if checkout.is_dir():
-        return checkout
-    return resources.files("dream_assets") / "sql"
-
-
-@cache
-def load_sql(name: str) -> Mapping[str, str]:
-    """The named statements (``-- name: <block>``) of ``sql/<name>.sql``, in file order."""
-    text = (sql_dir() / f"{name}.sql").read_text(encoding="utf-8")
-    parts = _BLOCK.split(text)
-    blocks = {parts[i]: parts[i + 1].strip() for i in range(1, len(parts), 2)}
-    if not blocks:
-        raise ValueError(f"sql/{name}.sql has no '-- name: <block>' statements")
-    return MappingProxyType(blocks)
-
-
-def _run(
-    con: duckdb.DuckDBPyConnection, sql: str, params: Mapping[str, Any] | None = None
-) -> duckdb.DuckDBPyConnection:
-    """Execute ``sql`` binding exactly the ``$parameters`` it names (DuckDB rejects extras)."""
-    names = set(_PARAMETER.findall(_COMMENT.sub("", sql)))
-    if not names:
-        return con.execute(sql)
-    given = params or {}
-    missing = names - given.keys()
-    if missing:
-        raise KeyError(f"SQL parameters not supplied: {sorted(missing)}")
-    return con.execute(sql, {name: given[name] for name in names})
-
-
 def literal_glob(path: Path) -> str:
     """``path`` with DuckDB's glob characters escaped, so a session id such as ``a[1]`` reads
     its own file only and never also ``a1.jsonl`` (DuckDB globs every path it is given)."""
     return "".join(f"[{ch}]" if ch in "[*?" else ch for ch in str(path))
-
-
-@contextmanager
-def _connect(db_path: Path, *, read_only: bool) -> Iterator[duckdb.DuckDBPyConnection]:
-    # Opened per call and closed straight after: DuckDB lets one process write a file or many
-    # read it, so holding a connection would lock the other passes out of the agent's file.
-    con = duckdb.connect(str(db_path), read_only=read_only)
-    try:
-        con.execute("SET TimeZone = 'UTC'")
-        yield con
-    finally:
-        con.close()
 
 
 # -- building -------------------------------------------------------------------------------
@@ -144,12 +89,12 @@ def build_windows(
     db_path.parent.mkdir(parents=True, exist_ok=True)
     now = now.astimezone(UTC)
     build = WindowBuild()
-    with _connect(db_path, read_only=False) as con:
+    with connect(db_path, read_only=False) as con:
         # Window rows carry their own order (ts); not keeping the files' line order spares
         # DuckDB reassembling it when both threads parse one large log.
         con.execute("SET preserve_insertion_order = false")
         for statement in load_sql("telemetry_macros").values():
-            _run(con, statement)
+            run_sql(con, statement)
         # Staging (the slow part: parsing the files) happens before the transaction, so the
         # transaction that replaces the tables is short, and a log that cannot be read at all
         # fails the build with the previous windows untouched.
@@ -159,15 +104,15 @@ def build_windows(
             start = now - timedelta(days=float(getattr(options, spec.option)))
             build.files[spec.table] = len(files)
             build.window_start[spec.table] = start
-            _run(con, sql["stage"])
+            run_sql(con, sql["stage"])
             if files:
                 params = {
                     "files": [literal_glob(path) for path in files],
                     "window_start": start,
                     "now": now,
                 }
-                _run(con, sql["load"], params)
-            bad = _run(con, sql["malformed"]).fetchall()
+                run_sql(con, sql["load"], params)
+            bad = run_sql(con, sql["malformed"]).fetchall()
             build.malformed[spec.table] = sum(int(count) for _file, count in bad)
             for source_file, count in bad:
                 build.malformed_files[Path(source_file)] = int(count)
@@ -175,10 +120,10 @@ def build_windows(
         ledger = load_sql("window_builds")
         con.execute("BEGIN TRANSACTION")
         try:
-            _run(con, ledger["create"])
+            run_sql(con, ledger["create"])
             for spec in WINDOWS:
                 params = {"max_signals": options.feedback_max_signals}
-                (rows,) = _run(con, load_sql(spec.table)["build"], params).fetchone() or (0,)
+                (rows,) = run_sql(con, load_sql(spec.table)["build"], params).fetchone() or (0,)
                 build.rows[spec.table] = int(rows)
                 record = {
                     "built_at": now,
@@ -188,7 +133,7 @@ def build_windows(
                     "rows": build.rows[spec.table],
                     "malformed": build.malformed[spec.table],
                 }
-                _run(con, ledger["record"], record)
+                run_sql(con, ledger["record"], record)
             con.execute("COMMIT")
         except BaseException:
             # A failed statement has already aborted the transaction; keep its error, not the
@@ -205,8 +150,8 @@ def _query(db_path: Path, block: str, params: Mapping[str, Any] | None = None) -
     if not Path(db_path).is_file():
         return []
     try:
-        with _connect(Path(db_path), read_only=True) as con:
-            return _run(con, load_sql("window_readers")[block], params).fetchall()
+        with connect(Path(db_path), read_only=True) as con:
+            return run_sql(con, load_sql("window_readers")[block], params).fetchall()
     except duckdb.CatalogException:
         return []
 

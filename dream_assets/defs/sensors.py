@@ -33,9 +33,10 @@ from dream_assets.core.cadence import (
 from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.options import OptionsError, load_options
 from dream_assets.core.volume import PathEscapeError, discover_agents
-from dream_assets.defs.automation import ensure_pool_limits, window_series
+from dream_assets.defs.cron_windows import window_series
 from dream_assets.defs.jobs import dream_cycle_job
 from dream_assets.defs.partitions import agents_partitions
+from dream_assets.defs.pools import ensure_pool_limits
 from dream_assets.defs.resources import AgentRun, DreamResource
 
 PARTITIONS = agents_partitions.name or "agents"

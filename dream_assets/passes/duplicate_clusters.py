@@ -15,6 +15,7 @@ import numpy as np
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.cluster import Cluster, cluster_similarity_method, find_clusters
+from dream_assets.core.duckdb_store import connect, load_sql, run_sql
 from dream_assets.core.merge import REVIEWED_HASH
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.options import DreamOptions
@@ -89,25 +90,27 @@ def write_cluster_table(
 ) -> None:
     by_id = {e.id: e for e in live}
     rows = [
-        (c.cluster_id, list(c.member_ids), c.similarity, not _settled(c, by_id))
+        {
+            "cluster_id": c.cluster_id,
+            "member_ids": list(c.member_ids),
+            "similarity": c.similarity,
+            "open": not _settled(c, by_id),
+        }
         for c in clusters or []
     ]
-    with duckdb.connect(str(db_path)) as con:
+    sql = load_sql("duplicate_clusters")
+    with connect(db_path) as con:
         con.execute("BEGIN")
-        con.execute(
-            "CREATE OR REPLACE TABLE duplicate_clusters ("
-            "cluster_id VARCHAR, member_ids VARCHAR[], similarity DOUBLE, open BOOLEAN)"
-        )
+        run_sql(con, sql["create"])
         if rows:
-            con.executemany("INSERT INTO duplicate_clusters VALUES (?, ?, ?, ?)", rows)
-        con.execute(
-            "CREATE OR REPLACE TABLE duplicate_cluster_scan ("
-            "scanned_at VARCHAR, ok BOOLEAN, method VARCHAR, clusters INTEGER)"
-        )
-        con.execute(
-            "INSERT INTO duplicate_cluster_scan VALUES (?, ?, ?, ?)",
-            [format_time(now), clusters is not None, method, len(rows)],
-        )
+            con.executemany(sql["record_cluster"], rows)
+        scan = {
+            "scanned_at": format_time(now),
+            "ok": clusters is not None,
+            "method": method,
+            "clusters": len(rows),
+        }
+        run_sql(con, sql["record_scan"], scan)
         con.execute("COMMIT")
 
 
@@ -115,15 +118,13 @@ def read_cluster_table(db_path: Path) -> list[Cluster] | None:
     """The clusters of the last scan; None when it failed or never ran (consolidation degrades)."""
     if not db_path.exists():
         return None
+    sql = load_sql("duplicate_clusters")
     try:
-        with duckdb.connect(str(db_path), read_only=True) as con:
-            status = con.execute("SELECT ok FROM duplicate_cluster_scan").fetchone()
+        with connect(db_path, read_only=True) as con:
+            status = run_sql(con, sql["scan_ok"]).fetchone()
             if not status or not status[0]:
                 return None
-            rows = con.execute(
-                "SELECT cluster_id, member_ids, similarity FROM duplicate_clusters "
-                "ORDER BY cluster_id"
-            ).fetchall()
+            rows = run_sql(con, sql["clusters"]).fetchall()
     except duckdb.Error:
         return None
     return [Cluster(row[0], tuple(row[1]), float(row[2])) for row in rows]

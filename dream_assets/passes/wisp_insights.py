@@ -27,6 +27,7 @@ from dream_assets.core.llm_reply import (
 from dream_assets.core.models import Skill, validate_skill_name
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
+from dream_assets.core.skill_changes import log_skill_change
 from dream_assets.core.telemetry import read_wisp_window
 from dream_assets.core.volume import AgentVolume, PathEscapeError
 from dream_assets.core.wisp_patterns import (
@@ -37,7 +38,6 @@ from dream_assets.core.wisp_patterns import (
     annotation_marker,
 )
 from dream_assets.llm import ChatModel, ask
-from dream_assets.passes.skill_catalog import log_skill_change
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.wisp import wisp_prompt
 

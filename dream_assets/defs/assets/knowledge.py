@@ -7,6 +7,7 @@ it reads; the graph, not a convention, keeps the clear after the last reader.
 
 import dagster as dg
 
+from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
@@ -14,11 +15,7 @@ from dream_assets.passes.preference_inference import (
     run_preference_inference,
     sensitive_flag_violations,
 )
-from dream_assets.passes.skill_catalog import (
-    deletion_violations,
-    run_skill_catalog,
-    see_also_violations,
-)
+from dream_assets.passes.skill_catalog import run_skill_catalog
 from dream_assets.passes.wisp_insights import run_wisp_insights
 
 GROUP = "knowledge"

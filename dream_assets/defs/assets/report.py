@@ -1,7 +1,6 @@
 """The per-run safety report: assembled from this run's pass materializations."""
 
 import dagster as dg
-from dagster._core.events import DagsterEventType
 
 from dream_assets.core.safety_report import build_safety_report, store_safety_report, to_markdown
 from dream_assets.defs.partitions import agents_partitions
@@ -26,7 +25,7 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
         run = dream.agent(context.partition_key)
         passes = []
         for record in context.instance.all_logs(
-            context.run.run_id, of_type=DagsterEventType.ASSET_MATERIALIZATION
+            context.run.run_id, of_type=dg.DagsterEventType.ASSET_MATERIALIZATION
         ):
             event = record.dagster_event
             if event is None:

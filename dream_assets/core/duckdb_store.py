@@ -1,0 +1,70 @@
+"""The agent's DuckDB file: how it is opened, and the SQL in ``sql/`` that every table is made with.
+
+One file per agent (``AgentVolume.duckdb_path``) holds the telemetry windows, the near-duplicate
+clusters and the run reports. Every statement lives in ``sql/<name>.sql`` as named blocks
+(``-- name: <block>``), so a reader finds each table's DDL beside the queries that use it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from functools import cache
+from importlib import resources
+from importlib.abc import Traversable
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import duckdb
+
+_BLOCK = re.compile(r"^-- name: (\w+)\s*$", re.MULTILINE)
+_PARAMETER = re.compile(r"\$([A-Za-z_]\w*)")
+_COMMENT = re.compile(r"--[^\n]*")
+
+
+def sql_dir() -> Traversable:
+    """The repository's ``sql/`` directory, or the copy packaged as ``dream_assets/sql``."""
+    checkout = Path(__file__).resolve().parents[2] / "sql"
+    if checkout.is_dir():
+        return checkout
+    return resources.files("dream_assets") / "sql"
+
+
+@cache
+def load_sql(name: str) -> Mapping[str, str]:
+    """The named statements (``-- name: <block>``) of ``sql/<name>.sql``, in file order."""
+    text = (sql_dir() / f"{name}.sql").read_text(encoding="utf-8")
+    parts = _BLOCK.split(text)
+    blocks = {parts[i]: parts[i + 1].strip() for i in range(1, len(parts), 2)}
+    if not blocks:
+        raise ValueError(f"sql/{name}.sql has no '-- name: <block>' statements")
+    return MappingProxyType(blocks)
+
+
+def run_sql(
+    con: duckdb.DuckDBPyConnection, sql: str, params: Mapping[str, Any] | None = None
+) -> duckdb.DuckDBPyConnection:
+    """Execute ``sql`` binding exactly the ``$parameters`` it names (DuckDB rejects extras)."""
+    names = set(_PARAMETER.findall(_COMMENT.sub("", sql)))
+    if not names:
+        return con.execute(sql)
+    given = params or {}
+    missing = names - given.keys()
+    if missing:
+        raise KeyError(f"SQL parameters not supplied: {sorted(missing)}")
+    return con.execute(sql, {name: given[name] for name in names})
+
+
+@contextmanager
+def connect(db_path: Path, *, read_only: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
+    """The agent's DuckDB file, in UTC, closed when the block ends."""
+    # Opened per call and closed straight after: DuckDB lets one process write a file or many
+    # read it, so holding a connection would lock the other passes out of the agent's file.
+    con = duckdb.connect(str(db_path), read_only=read_only)
+    try:
+        con.execute("SET TimeZone = 'UTC'")
+        yield con
+    finally:
+        con.close()

@@ -1,0 +1,88 @@
+"""Pass 2 — skill gap detection: a new skill for a request the agent keeps getting.
+
+The conversation log by session plus the catalog, with the recurring-topics signal (terms of
+the first user messages found in 2+ sessions). A new skill only for a request seen in 2+
+sessions: with fewer sessions the model is not asked at all. Only new names are created.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from dream_assets.core.ledger import stamp_pass
+from dream_assets.core.llm_reply import SkillSave, parse_gap_reply, parse_skill_reply
+from dream_assets.core.models import Skill
+from dream_assets.core.recurring_topics import (
+    conversation_sessions,
+    format_recurring_topics,
+    recurring_topics,
+)
+from dream_assets.prompts import load_directive
+from dream_assets.prompts.skills import gap_prompt
+
+if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports this pass
+    from dream_assets.passes.skill_catalog import SkillCatalogRun
+
+GAP = "skill_gap"
+
+
+def gap_detection(run: SkillCatalogRun) -> None:
+    report = run.report
+    if not run.options.skill_gap_enabled:
+        report.decide("skipped", GAP, "disabled (skill_gap_enabled = false)")
+        return
+    read = run.volume.read_conversation()
+    if read.malformed:
+        report.warnings.append(
+            f"conversation log: {read.malformed} malformed line(s) skipped ({read.first_problem})"
+        )
+    sessions = conversation_sessions(read.records)
+    if not sessions:
+        report.decide("skipped", GAP, "conversation log empty")
+        return
+    topics = recurring_topics(sessions)
+    report.counts["sessions"] = len(sessions)
+    report.counts["recurring_topics"] = len(topics)
+    for topic in topics[:25]:
+        report.decide("recurring-topic", topic.term, f"{topic.sessions} session(s)")
+    if len(sessions) < 2:
+        report.decide("skipped", GAP, "one session: no request can recur yet")
+        return
+    if run.model is None:
+        report.decide("deterministic", GAP, "no model: recurring topics reported, nothing created")
+        return
+
+    live = run.live_skills()
+    directive, _source = load_directive(run.volume, GAP)
+    system, user = gap_prompt(
+        directive, [live[n] for n in sorted(live)], sessions, format_recurring_topics(topics)
+    )
+    parsed = run.ask(GAP, system, user, _gap_and_invalid)
+    if parsed is None:
+        return
+    saves, invalid = parsed
+    run.refuse_invalid(GAP, invalid)
+    for save in saves:
+        name = run.safe_name(GAP, save.name)
+        if name is None:
+            continue
+        if name in live:
+            report.refuse("exists", name, "gap detection only creates new skills")
+            continue
+        skill = Skill(
+            name=name,
+            summary=save.summary,
+            content=save.content,
+            created_at=run.now,
+            extra={"created_by": GAP},
+        )
+        if run.save(GAP, skill):
+            live[name] = skill
+            report.count("skills_created")
+            report.decide("created", name, save.summary)
+            run.log_change("created", name, pass_name=GAP)
+    stamp_pass(run.volume.ledger_path, GAP, run.now)
+
+
+def _gap_and_invalid(raw: dict[str, Any]) -> tuple[tuple[SkillSave, ...], tuple[str, ...]]:
+    return parse_gap_reply(raw), parse_skill_reply(raw).invalid
