@@ -206,7 +206,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _check_merge_line(raw: str, where: str, vocabulary: Any) -> dict[str, Any]:
-    from dream_assets.core.coverage import CoverageSource, check_merge
+    from dream_assets.core.coverage import CoverageSource
+    from dream_assets.core.merge_check import check_merge_meaning
 
     try:
         case = json.loads(raw)
@@ -228,7 +229,7 @@ def _check_merge_line(raw: str, where: str, vocabulary: Any) -> dict[str, Any]:
                 str(source.get("category") or case.get("category") or ""),
             )
         )
-    result = check_merge(parsed, case["merged"], vocabulary=vocabulary)
+    result = check_merge_meaning(parsed, case["merged"], vocabulary=vocabulary)
     out: dict[str, Any] = {"ok": result.ok, "missing": list(result.missing)}
     if "case_id" in case:
         out = {"case_id": case["case_id"], **out}
@@ -489,7 +490,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run.set_defaults(func=cmd_run)
 
-    check = sub.add_parser("check-merge", help="the merge coverage check over JSON lines")
+    check = sub.add_parser(
+        "check-merge", help="the merge coverage and meaning checks over JSON lines"
+    )
     check.add_argument("--vocabulary", help="a merge-coverage-vocabulary.json file")
     check.add_argument("--batch", help="a JSONL file of cases (default: stdin)")
     check.set_defaults(func=cmd_check_merge)

@@ -1,15 +1,21 @@
-"""Measure the merge coverage check against a labelled corpus of merges.
+"""Measure a merge check against a labelled corpus of merges.
 
-The seed reports the check by two figures: the share of merges that preserve all source content
-which it rejects (false rejections; 0% on its live corpus) and the share of merges that drop
-content which it catches (83% of merges dropping a source outright). This computes the same two
-figures for a JSONL corpus whose lines carry ``sources``, ``merged``, ``expect_ok``,
-``preserves_content`` and optionally a ``vocabulary`` object in the file's own shape.
+The seed reports the coverage check by two figures: the share of merges that preserve all source
+content which it rejects (false rejections; 0% on its live corpus) and the share of merges that
+drop content which it catches (83% of merges dropping a source outright). This computes the same
+two figures, for any check, over JSONL corpora of two shapes:
+
+* the coverage corpus: ``sources``, ``merged``, ``expect_ok``, ``preserves_content``, a ``label``
+  naming the sub-case, optionally a ``vocabulary`` object in the file's own shape;
+* the meaning corpus: ``sources``, ``merged``, ``label`` ``"faithful"`` or ``"lossy"``, ``kind``
+  (what a lossy merge changed: negation, quantity, attribution, detail, status, dropped), and
+  ``split`` (``dev`` for tuning thresholds, ``test`` held out).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,9 +38,22 @@ class CorpusCase:
     sources: tuple[CoverageSource, ...]
     merged: str
     vocabulary: Vocabulary
+    kind: str | None = None  # what a lossy meaning-corpus case changed
+    split: str = ""  # "dev" or "test" in the meaning corpus
+    paraphrase: bool = False  # a faithful merge written with little word overlap
 
     def check(self) -> CoverageResult:
+        """The coverage check alone: the rule this corpus was first written for."""
         return check_merge(self.sources, self.merged, vocabulary=self.vocabulary)
+
+    @property
+    def group(self) -> str:
+        """The row this case is counted in: its kind of loss, else its label."""
+        return self.kind or self.label
+
+
+# A check as the measurement sees it: any function from a case to a result.
+CaseCheck = Callable[[CorpusCase], CoverageResult]
 
 
 @dataclass(frozen=True)
@@ -44,7 +63,7 @@ class CorpusRates:
     dropping: int
     caught: int
     unexpected: tuple[str, ...]  # case ids whose outcome differs from expect_ok
-    rejected_by_label: dict[str, tuple[int, int]]  # label -> (rejected, cases)
+    rejected_by_label: dict[str, tuple[int, int]]  # kind (else label) -> (rejected, cases)
 
     @property
     def false_rejection_rate(self) -> float:
@@ -79,18 +98,28 @@ def read_corpus(path: Path) -> list[CorpusCase]:
             continue
         raw = json.loads(line)
         try:
+            if "expect_ok" in raw:
+                expect_ok = bool(raw["expect_ok"])
+                preserves_content = bool(raw["preserves_content"])
+            else:  # the meaning corpus: a faithful merge must pass, a lossy one be caught
+                if raw["label"] not in ("faithful", "lossy"):
+                    raise KeyError(f"label must be faithful or lossy, not {raw['label']!r}")
+                expect_ok = preserves_content = raw["label"] == "faithful"
             cases.append(
                 CorpusCase(
                     case_id=str(raw["case_id"]),
                     label=str(raw["label"]),
-                    expect_ok=bool(raw["expect_ok"]),
-                    preserves_content=bool(raw["preserves_content"]),
+                    expect_ok=expect_ok,
+                    preserves_content=preserves_content,
                     sources=tuple(
                         CoverageSource(str(s["id"]), str(s["content"]), str(s.get("category", "")))
                         for s in raw["sources"]
                     ),
                     merged=str(raw["merged"]),
                     vocabulary=_vocabulary_of(raw.get("vocabulary")),
+                    kind=str(raw["kind"]) if raw.get("kind") else None,
+                    split=str(raw.get("split", "")),
+                    paraphrase=bool(raw.get("paraphrase", False)),
                 )
             )
         except (KeyError, TypeError) as error:
@@ -98,14 +127,15 @@ def read_corpus(path: Path) -> list[CorpusCase]:
     return cases
 
 
-def measure(cases: list[CorpusCase]) -> CorpusRates:
+def measure(cases: list[CorpusCase], check: CaseCheck | None = None) -> CorpusRates:
+    """Rates of ``check`` over ``cases``; the coverage check alone unless another is given."""
     preserving = false_rejections = dropping = caught = 0
     unexpected = []
     by_label: dict[str, tuple[int, int]] = {}
     for case in cases:
-        ok = case.check().ok
-        rejected, total = by_label.get(case.label, (0, 0))
-        by_label[case.label] = (rejected + (not ok), total + 1)
+        ok = (check(case) if check else case.check()).ok
+        rejected, total = by_label.get(case.group, (0, 0))
+        by_label[case.group] = (rejected + (not ok), total + 1)
         if ok != case.expect_ok:
             unexpected.append(case.case_id)
         if case.preserves_content:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from dream_assets.core.coverage import CoverageSource, check_merge, load_vocabulary
+from dream_assets.core.coverage import CoverageSource, load_vocabulary
 from dream_assets.core.merge import ARCHIVED_BY_RUN, build_merged_entry, settled
+from dream_assets.core.merge_check import check_merge_meaning
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.redaction import contains_redaction_marker
 from dream_assets.core.review import ReviewItem, ReviewQueue
@@ -34,8 +35,8 @@ def approve(
     """Apply a pending item after re-checking its sources. Returns the ids written.
 
     ``content`` replaces the proposed merged text (the operator's edit). Either way the merged
-    text must pass the coverage check, and text still carrying a redaction marker is refused:
-    redacted text never replaces an original.
+    text must pass the coverage and meaning checks (``check_merge_meaning``), and text still
+    carrying a redaction marker is refused: redacted text never replaces an original.
     """
     queue = ReviewQueue(volume.root)
     item = queue.get(item_id)
@@ -51,7 +52,7 @@ def approve(
                 f"{item.id}: the merged text carries redacted secrets; approve with --content"
             )
         vocabulary, _warning = load_vocabulary(volume.vocabulary_path)
-        result = check_merge(
+        result = check_merge_meaning(
             [CoverageSource(s.id, s.content, s.category) for s in sources],
             text,
             vocabulary=vocabulary,

@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from dream_assets.core.meaning import MEANING_KINDS
 from dream_assets.core.models import MemoryEntry
 from dream_assets.prompts import one_line
 
@@ -55,24 +56,46 @@ def consolidation_prompt(
 
 REPAIR_SYSTEM = (
     "You repair a proposed merge of memory entries. The merged text dropped or changed details "
-    "that its sources contain. Each listed item is either a string to put back exactly as "
-    "written, or a finding 'kind: source id — note' saying what the merge changed (a lost "
-    "negation, a changed quantity, who did what, a plan turned into a fact, a dropped detail); "
-    "fix every one, changing as little else as possible. Answer with one JSON object and "
-    'nothing else: {"content": "..."}'
+    "that its sources contain. Each string listed as dropped goes back exactly as written. Each "
+    "line listed as changed is a finding 'kind: ...' saying what the merge changed (a lost "
+    "negation, a changed quantity, who did what, a plan turned into a fact, a dropped detail or "
+    "source): say it again as the sources do, without copying the finding into the text. Fix "
+    "every one, changing as little else as possible. Answer with one JSON object and nothing "
+    'else: {"content": "..."}'
 )
+
+# Findings of the meaning checks and the verifier ("negation: not eat meat", "dropped: m-2 —
+# note") describe a change; everything else in ``missing`` is a specific to restore verbatim.
+_FINDING_KINDS = (*MEANING_KINDS, "dropped")
+
+
+def _is_finding(item: str) -> bool:
+    return any(item.startswith(kind + ": ") for kind in _FINDING_KINDS)
 
 
 def repair_prompt(merged: str, sources: Sequence[MemoryEntry], missing: Sequence[str]) -> str:
-    return "\n".join(
-        [
-            "## Merged text",
-            one_line(merged),
+    """The merge, its sources, and what the merge checks found missing.
+
+    Specifics (names, numbers, dates) are strings to restore verbatim; the findings of the meaning
+    checks and the verifier ("negation: not eat meat") describe a change and must not be pasted
+    into the text, so they are listed apart.
+    """
+    specifics = [item for item in missing if not _is_finding(item)]
+    changes = [item for item in missing if _is_finding(item)]
+    lines = [
+        "## Merged text",
+        one_line(merged),
+        "",
+        "## Sources",
+        *(entry_line(s) for s in sources),
+        "",
+        "## Strings you dropped — put every one of them back",
+        json.dumps(specifics, ensure_ascii=False),
+    ]
+    if changes:
+        lines += [
             "",
-            "## Sources",
-            *(entry_line(s) for s in sources),
-            "",
-            "## Strings you dropped — put every one of them back",
-            json.dumps(list(missing), ensure_ascii=False),
+            "## What the merged text changed — say it as the sources do (do not copy these labels)",
+            *(f"- {change}" for change in changes),
         ]
-    )
+    return "\n".join(lines)
