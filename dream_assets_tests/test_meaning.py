@@ -506,3 +506,12 @@ def test_repair_prompt_lists_meaning_findings_apart_from_the_strings_to_restore(
     restore = lines[lines.index("## Strings you dropped — put every one of them back") + 1]
     assert json.loads(restore) == ["Berlin"]
     assert "- negation: not eat meat in Berlin" in lines
+
+
+def test_the_vanish_share_option_defaults_to_the_measured_rule() -> None:
+    from dream_assets.core.meaning import DEFAULT_SOURCE_VANISH_SHARE
+    from dream_assets.core.merge_check import meaning_rules
+    from dream_assets.core.options import DreamOptions
+
+    assert meaning_rules(DreamOptions()).source_vanish_share == DEFAULT_SOURCE_VANISH_SHARE
+    assert meaning_rules(DreamOptions(merge_source_vanish_share=0.5)).source_vanish_share == 0.5

@@ -132,11 +132,12 @@ def test_a_loss_is_rejected_then_repaired_and_verified_again(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = _volume(tmp_path)
-    lossy = "Jon eats meat and fish on Fridays."  # keeps every name, flips the negation
+    # Passes every deterministic check, yet narrows "no meat" to "no red meat".
+    lossy = "Jon does not eat red meat, and he eats fish on Fridays."
     _script(
         scripted_llm,
         _merge(lossy),
-        _verdicts(**{"j-1": "negation", "j-2": "supported"}),
+        _verdicts(**{"j-1": "detail", "j-2": "supported"}),
         json.dumps({"content": FAITHFUL}),
         _verdicts(**{"j-1": "supported", "j-2": "supported"}),
     )
@@ -150,7 +151,7 @@ def test_a_loss_is_rejected_then_repaired_and_verified_again(
     ]  # fmt: skip
     assert kinds == ["consolidate", "verify", "repair", "verify"]
     # The repair was shown what the verifier found.
-    assert "negation: j-1" in scripted_llm.requests[2]["messages"][1]["content"]
+    assert "detail: j-1" in scripted_llm.requests[2]["messages"][1]["content"]
     assert report.counts["repaired"] == 1 and report.counts["merged"] == 1
     [merged] = [e for e in volume.scan_entries().live]
     assert merged.content == FAITHFUL
@@ -160,13 +161,13 @@ def test_a_loss_that_survives_the_repair_archives_nothing(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = _volume(tmp_path)
-    lossy = "Jon eats meat and fish on Fridays."
+    lossy = "Jon does not eat red meat, and he eats fish on Fridays."
     _script(
         scripted_llm,
         _merge(lossy),
-        _verdicts(**{"j-1": "negation", "j-2": "supported"}),
-        json.dumps({"content": "Jon eats meat, and fish on Fridays."}),
-        _verdicts(**{"j-1": "negation", "j-2": "supported"}),
+        _verdicts(**{"j-1": "detail", "j-2": "supported"}),
+        json.dumps({"content": "Jon does not eat red meat but eats fish on Fridays."}),
+        _verdicts(**{"j-1": "detail", "j-2": "supported"}),
     )
 
     report = _run(volume, _model(scripted_llm))

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from dream_assets.core.clock import parse_time
 from dream_assets.core.coverage import CoverageSource, load_vocabulary
+from dream_assets.core.meaning import DEFAULT_RULES, MeaningRules
 from dream_assets.core.merge import ARCHIVED_BY_RUN, MERGED_AT, MERGED_BY_RUN, merged_from
 from dream_assets.core.merge_check import check_merge_meaning
 from dream_assets.core.models import is_high_value
@@ -17,7 +18,9 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.volume import AgentVolume
 
 
-def merge_coverage_violations(volume: AgentVolume, run_id: str) -> tuple[list[str], int]:
+def merge_coverage_violations(
+    volume: AgentVolume, run_id: str, rules: MeaningRules = DEFAULT_RULES
+) -> tuple[list[str], int]:
     """Every entry merged by this run keeps the specifics and the meaning of its sources."""
     vocabulary, _warning = load_vocabulary(volume.vocabulary_path)
     violations: list[str] = []
@@ -37,7 +40,7 @@ def merge_coverage_violations(volume: AgentVolume, run_id: str) -> tuple[list[st
             sources.append(CoverageSource(source.id, source.content, source.category))
         if not sources:
             continue
-        result = check_merge_meaning(sources, entry.content, vocabulary=vocabulary)
+        result = check_merge_meaning(sources, entry.content, vocabulary=vocabulary, rules=rules)
         if not result.ok:
             violations.append(f"{entry.id}: dropped {list(result.missing)}")
     return violations, checked

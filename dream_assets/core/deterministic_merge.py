@@ -5,11 +5,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from dream_assets.core.coverage import CoverageSource, Vocabulary, check_merge
+from dream_assets.core.coverage import CoverageSource, Vocabulary
 from dream_assets.core.llm_reply import (
     MemoryReply,
     SaveItem,
 )
+from dream_assets.core.meaning import DEFAULT_RULES, MeaningRules
+from dream_assets.core.merge_check import check_merge_meaning
 from dream_assets.core.models import (
     SUBJECT_TIME_KEYS,
     MemoryEntry,
@@ -60,7 +62,10 @@ def subject_time(entry: MemoryEntry) -> tuple[str, ...]:
 
 
 def deterministic_reply(
-    clusters: Sequence[list[str]], shown: dict[str, MemoryEntry], vocabulary: Vocabulary
+    clusters: Sequence[list[str]],
+    shown: dict[str, MemoryEntry],
+    vocabulary: Vocabulary,
+    rules: MeaningRules = DEFAULT_RULES,
 ) -> MemoryReply:
     """Seed 002's idea: with no model, merge only what is safe by construction.
 
@@ -83,7 +88,12 @@ def deterministic_reply(
         ranked = sorted(members, key=lambda m: (-len(m.content), -m.reinforcement_count, m.id))
         for keeper in ranked:
             says_everything = all(words[m.id] <= words[keeper.id] for m in members)
-            if says_everything and check_merge(sources, keeper.content, vocabulary=vocabulary).ok:
+            if (
+                says_everything
+                and check_merge_meaning(
+                    sources, keeper.content, vocabulary=vocabulary, rules=rules
+                ).ok
+            ):
                 saves.append(
                     SaveItem(
                         content=keeper.content,

@@ -19,6 +19,7 @@ repair prompt) sees the concrete dropped words before the descriptions of what c
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from dream_assets.core.coverage import (
     DEFAULT_VOCABULARY,
@@ -28,6 +29,12 @@ from dream_assets.core.coverage import (
     check_merge,
 )
 from dream_assets.core.meaning import DEFAULT_RULES, MeaningRules, check_meaning
+from dream_assets.core.options import DreamOptions
+
+
+def meaning_rules(options: DreamOptions) -> MeaningRules:
+    """The meaning rules with the agent's configured thresholds."""
+    return replace(DEFAULT_RULES, source_vanish_share=options.merge_source_vanish_share)
 
 
 def check_merge_meaning(

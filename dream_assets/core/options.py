@@ -62,6 +62,10 @@ class DreamOptions:
     max_cluster_size: int = _option(3, "cluster cap (bounds eligibility, not merge size)")
     merge_repair_enabled: bool = _option(True, "one narrow repair call per rejected merge")
     merge_repair_max_per_cycle: int = _option(10, "repairs per cycle at most")
+    merge_source_vanish_share: float = _option(
+        0.7,
+        "share of a source's content words a merge may lose before the source counts as dropped",
+    )
     merge_verification_enabled: bool = _option(
         True, "an independent model call verifies each model merge before it is applied"
     )
@@ -151,7 +155,11 @@ class DreamOptions:
         for name in ("similarity_threshold",):
             if not 0.0 < getattr(self, name) <= 1.0:
                 raise bad(name, "must be within (0, 1]")
-        for name in ("importance_decay_floor", "runaway_deletion_max_fraction"):
+        for name in (
+            "importance_decay_floor",
+            "runaway_deletion_max_fraction",
+            "merge_source_vanish_share",
+        ):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise bad(name, "must be within [0, 1]")
         if self.max_cluster_size < 2:

@@ -7,6 +7,7 @@ from dream_assets.checks.consolidation import (
     merge_coverage_violations,
     provenance_violations,
 )
+from dream_assets.core.merge_check import meaning_rules
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
 from dream_assets.defs.partitions import agents_partitions
@@ -70,7 +71,9 @@ def consolidated_memory_merge_coverage(
 ) -> dg.AssetCheckResult:
     """Every entry merged this run keeps the specifics of its archived sources."""
     run = dream.agent(context.partition_key)
-    violations, checked = merge_coverage_violations(run.volume, context.run.run_id)
+    violations, checked = merge_coverage_violations(
+        run.volume, context.run.run_id, meaning_rules(run.options)
+    )
     return check_from_violations(violations, what="merge coverage", checked=checked)
 
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.coverage import CoverageResult, CoverageSource, Vocabulary, check_merge
+from dream_assets.core.coverage import CoverageResult, CoverageSource
 from dream_assets.core.llm_reply import (
     MemoryReply,
     SaveItem,
@@ -29,6 +29,7 @@ from dream_assets.core.merge import (
     build_merged_entry,
     rejected_cluster_id,
 )
+from dream_assets.core.merge_check import check_merge_meaning, meaning_rules
 from dream_assets.core.models import (
     MemoryEntry,
     is_high_value,
@@ -217,14 +218,14 @@ def _checked(cycle: ConsolidationRun, sources: list[MemoryEntry], content: str) 
     """The merged text if it passes the deterministic checks (after at most one repair)."""
     report = cycle.report
     ids = [s.id for s in sources]
-    result = check_merge_text(sources, content, cycle.vocabulary)
+    result = check_merge_text(cycle, sources, content)
     if not result.ok and _may_repair(cycle):
         revised = _repair(cycle, content, sources, result.missing)
         if cycle.busy:
             _defer(cycle, sources, "agent LLM busy during the repair")
             return None
         if revised is not None:
-            second = check_merge_text(sources, revised, cycle.vocabulary)
+            second = check_merge_text(cycle, sources, revised)
             if second.ok:
                 log.info("repaired merge of %s — restored %d specific(s)", ids, len(result.missing))
                 report.count("repaired")
@@ -252,11 +253,7 @@ def _verified(
     verification = verify_merge(cycle, sources, content)
     if verification.losses and _may_repair(cycle):
         revised = _repair(cycle, content, sources, verification.losses)
-        if (
-            revised is not None
-            and not cycle.busy
-            and check_merge_text(sources, revised, cycle.vocabulary).ok
-        ):
+        if revised is not None and not cycle.busy and check_merge_text(cycle, sources, revised).ok:
             second = verify_merge(cycle, sources, revised)
             if second.supported:
                 report.count("repaired")
@@ -328,8 +325,12 @@ def _repair(
 
 
 def check_merge_text(
-    sources: Sequence[MemoryEntry], merged: str, vocabulary: Vocabulary
+    cycle: ConsolidationRun, sources: Sequence[MemoryEntry], merged: str
 ) -> CoverageResult:
     """The deterministic checks a merged text must pass before anything else looks at it."""
-    coverage_sources = [CoverageSource(s.id, s.content, s.category) for s in sources]
-    return check_merge(coverage_sources, merged, vocabulary=vocabulary)
+    return check_merge_meaning(
+        [CoverageSource(s.id, s.content, s.category) for s in sources],
+        merged,
+        vocabulary=cycle.vocabulary,
+        rules=meaning_rules(cycle.options),
+    )

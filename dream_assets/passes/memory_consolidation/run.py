@@ -35,6 +35,7 @@ from dream_assets.core.llm_reply import (
 from dream_assets.core.merge import (
     REVIEWED_HASH,
 )
+from dream_assets.core.merge_check import meaning_rules
 from dream_assets.core.models import (
     MemoryEntry,
     review_fingerprint,
@@ -126,7 +127,9 @@ def run_memory_consolidation(
     for batch, batch_clusters in _batches(eligible, open_clusters, batch_size if model else 0):
         shown = {e.id: e for e in batch}
         if model is None:
-            reply: MemoryReply | None = deterministic_reply(batch_clusters, shown, vocabulary)
+            reply: MemoryReply | None = deterministic_reply(
+                batch_clusters, shown, vocabulary, meaning_rules(options)
+            )
         else:
             call = _ask_model(cycle, batch, batch_clusters, feedback)
             reply = call.settle(report)
