@@ -437,3 +437,25 @@ def test_corpus_rates() -> None:
     }
     assert rates.false_rejections == len(documented)
     assert rates.catch_rate >= 0.80
+
+
+def test_sentence_start_capital_is_credited_by_the_word_mid_sentence() -> None:
+    sources = ["Recycling is collected every second week."]
+    assert missing(sources, "Trash goes out weekly and recycling every second week.") == ()
+    # Only mid-sentence in the merge, and only for a word the source capitalized at a start.
+    assert missing(sources, "recycling: every second week.") == ("Recycling",)
+    assert missing(["The call was with Rocky."], "The call was with rocky.") == ("Rocky",)
+
+
+def test_always_specific_words_opt_out_of_the_sentence_start_credit() -> None:
+    vocabulary = Vocabulary(always_specific_words=frozenset({"rose"}))
+    assert missing(["Rose waters the garden."], "The garden is what rose waters.") == ()
+    assert missing(["Rose waters the garden."], "The garden is what rose waters.", vocabulary) == (
+        "Rose",
+    )
+
+
+def test_a_weekday_credits_its_plural_and_the_reverse() -> None:
+    assert missing(["Standup is on Mondays."], "The standup happens every Monday.") == ()
+    assert missing(["The standup is on Monday."], "The standup is on Mondays.") == ()
+    assert missing(["The standup is on Monday."], "The standup is on Tuesdays.") == ("Monday",)

@@ -55,6 +55,11 @@ How a specific is credited by the merged text
   by "2026-04-15", "19" by "2026-08-19"). Thousands separators are canonicalized, so "1,200"
   and "1200" credit each other (an equivalent form, not a dropped requirement); "3.10" and
   "3.1" do not, because versions are not decimals.
+* A capitalized word found only at a sentence start ("Recycling is collected ...") is credited by
+  the same word lowercase mid-sentence in the merged text ("... and recycling is collected"):
+  its capital was grammar. Mid-sentence capitals are never credited this way, and
+  ``alwaysSpecificWords`` opts a word out.
+* A weekday credits its plural and the reverse ("on Monday" / "on Mondays").
 * Clock times compare by value with or without a leading zero ("09:00"/"9:00"); "14:30" is
   credited by "14:30:00".
 * Dates: a month-name date in a source is credited when the merged text carries the same date in
@@ -275,6 +280,11 @@ _YEAR_MONTH = re.compile(r"(?<![\d-])(\d{4})-(\d{1,2})(?![\d-])")
 
 DateKey = tuple[int | None, int, int | None]  # (year, month, day)
 
+_WEEKDAYS = frozenset(
+    ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+)
+_WEEKDAYS_PLURAL = frozenset(day + "s" for day in _WEEKDAYS)
+
 
 def _plausible_year(year: int) -> bool:
     # "May 1000 users" is not a date; the window keeps the month rule from firing on counts.
@@ -355,6 +365,8 @@ class _Specific:
     text: str  # as written in the source (possessive reduced to the name)
     kind: str  # "word" | "number" | "time" | "iso"
     date: DateKey | None = None  # for a month word inside a date, and for an ISO date
+    # A capitalized word found only at a sentence start: its capital may be grammar alone.
+    initial: bool = False
 
 
 def _word_is_specific(
@@ -384,20 +396,13 @@ def _word_is_specific(
     return True
 
 
-def _specifics(
-    text: str,
-    *,
-    numeric_exempt: bool,
-    vocabulary: Vocabulary,
-    evidence: frozenset[str],
-) -> Iterator[_Specific]:
-    text = _straighten(text)
-    month_dates = _month_dates(text)
+def _positioned_tokens(text: str) -> Iterator[tuple[re.Match[str], str, bool]]:
+    """Every word, code and number token of ``text`` with whether it opens a sentence."""
     sentence_initial = True
     previous_word = ""
     previous_word_end = -1
     for match in _TOKEN.finditer(text):
-        kind = match.lastgroup
+        kind = match.lastgroup or ""
         token = match.group()
         if kind == "marker":
             sentence_initial = True
@@ -409,10 +414,34 @@ def _specifics(
             )
             if not is_abbreviation:
                 sentence_initial = True
-        elif kind in ("word", "code"):
-            if token.islower():  # the common case, and never a specific
+        else:
+            yield match, kind, sentence_initial
+            if kind in ("word", "code"):
                 previous_word, previous_word_end = token, match.end()
-                sentence_initial = False
+            sentence_initial = False
+
+
+def _midsentence_lowercase_words(text: str) -> frozenset[str]:
+    return frozenset(
+        match.group()
+        for match, kind, initial in _positioned_tokens(_straighten(text))
+        if kind == "word" and not initial and match.group().islower()
+    )
+
+
+def _specifics(
+    text: str,
+    *,
+    numeric_exempt: bool,
+    vocabulary: Vocabulary,
+    evidence: frozenset[str],
+) -> Iterator[_Specific]:
+    text = _straighten(text)
+    month_dates = _month_dates(text)
+    for match, kind, sentence_initial in _positioned_tokens(text):
+        token = match.group()
+        if kind in ("word", "code"):
+            if token.islower():  # the common case, and never a specific
                 continue
             name = token[:-2] if token.endswith("'s") else token
             date = month_dates.get(match.start())
@@ -423,13 +452,13 @@ def _specifics(
                 vocabulary=vocabulary,
                 evidence=evidence,
             ):
-                yield _Specific(name, "word", date)
-            previous_word, previous_word_end = token, match.end()
-            sentence_initial = False
-        else:
-            sentence_initial = False
-            if numeric_exempt:
-                continue
+                initial = (
+                    sentence_initial
+                    and _is_capitalized_word(name)
+                    and name.lower() not in vocabulary.always_specific_words
+                )
+                yield _Specific(name, "word", date, initial)
+        elif not numeric_exempt:
             if kind == "iso":
                 yield _Specific(token, "iso", _iso_key(token))
             elif kind == "time":
@@ -514,6 +543,11 @@ class _MergedText:
             return True
         if _is_plural_acronym(name) and name[:-1] in self.words:
             return True
+        # "on Mondays" / "on Monday": the same weekday, once or as a habit.
+        if name in _WEEKDAYS_PLURAL and name[:-1] in self.words:
+            return True
+        if name in _WEEKDAYS and name + "s" in self.words:
+            return True
         return specific.date is not None and self._has_date(specific.date)
 
     def _has_date(self, wanted: DateKey) -> bool:
@@ -541,6 +575,7 @@ def check_merge(
     """
     evidence = _evidence_of(source.content for source in sources)
     covered_by = _MergedText.of(merged)
+    merged_prose = _midsentence_lowercase_words(merged)
     missing: dict[str, None] = {}
     for source in sources:
         found = _specifics(
@@ -550,8 +585,15 @@ def check_merge(
             evidence=evidence,
         )
         for specific in found:
-            if specific.text not in missing and not covered_by.covers(specific):
-                missing[specific.text] = None
+            if specific.text in missing or covered_by.covers(specific):
+                continue
+            # "Recycling is collected ..." merged as "... and recycling is collected": the same
+            # word, its sentence-start capital dropped. Credited only from a sentence start and
+            # only by the word lowercase mid-sentence in the merge, so a name still needs its
+            # capital wherever the source wrote it mid-sentence.
+            if specific.initial and specific.text.lower() in merged_prose:
+                continue
+            missing[specific.text] = None
     return CoverageResult(ok=not missing, missing=tuple(missing))
 
 
