@@ -220,6 +220,35 @@ def test_consolidation_merges_and_archives_sources_restorably(
     assert "email/send" in live_names(volume)
 
 
+def test_skill_merge_that_drops_a_negation_is_refused_and_sources_kept(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    volume = volume_with(
+        tmp_path,
+        skill("email/send", "Never send an email without the user's confirmation. " * 3),
+        skill("email/compose", "Draft the email in the user's tone, then show the draft. " * 3),
+    )
+    before = {p: p.read_text() for p in volume.skills_dir.rglob("SKILL.md")}
+    scripted_llm.reply(
+        merge_reply(
+            toSave=[
+                {
+                    "name": "email/write",
+                    "summary": "Compose and send an email",
+                    "content": "Draft the email in the user's tone, show the draft, then send "
+                    "the email with the user's confirmation.",
+                    "sourceNames": ["email/send", "email/compose"],
+                }
+            ]
+        )
+    )
+    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    [refusal] = [r for r in report.refusals if r.action == "coverage rejected"]
+    assert refusal.target == "email/write" and "negation" in refusal.detail
+    assert {p: p.read_text() for p in volume.skills_dir.rglob("SKILL.md")} == before
+    assert not volume.skills_archive_dir.exists()
+
+
 def test_deletions_without_replacements_skip_the_whole_consolidation(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:

@@ -17,8 +17,10 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from dream_assets.core.clock import format_time
+from dream_assets.core.coverage import CoverageSource
 from dream_assets.core.ledger import corpus_fingerprint, stamp_pass
 from dream_assets.core.llm_reply import SkillReply, SkillSave, parse_skill_reply
+from dream_assets.core.merge_check import check_merge_meaning, meaning_rules
 from dream_assets.core.models import Skill
 from dream_assets.core.telemetry import read_co_used_pairs, read_skill_usage_counts
 from dream_assets.core.volume import PathEscapeError
@@ -146,7 +148,7 @@ def _apply(run: SkillCatalogRun, live: dict[str, Skill], reply: SkillReply) -> b
     saves: list[tuple[str, SkillSave]] = []
     for save in reply.to_save:
         name = run.safe_name(CONSOLIDATION, save.name)
-        if name is not None:
+        if name is not None and _keeps_every_fact(run, name, save, live):
             saves.append((name, save))
     saved_names = {name for name, _ in saves}
     deletes: list[str] = []
@@ -207,6 +209,30 @@ def _apply(run: SkillCatalogRun, live: dict[str, Skill], reply: SkillReply) -> b
         run.log_change("archived", name, pass_name=CONSOLIDATION, replaced_by=kept)
     _redirect_see_also(run, archived)
     return True
+
+
+def _keeps_every_fact(
+    run: SkillCatalogRun, name: str, save: SkillSave, live: dict[str, Skill]
+) -> bool:
+    """A merged skill must pass the same coverage and meaning checks as a memory merge: it may
+    not drop a name, number, negation or step condition that one of its sources states."""
+    sources = [live[n] for n in dict.fromkeys(save.source_names) if n in live and n != name]
+    if not sources:
+        return True
+    result = check_merge_meaning(
+        [CoverageSource(s.name, s.content) for s in sources],
+        save.content,
+        rules=meaning_rules(run.options),
+    )
+    if result.ok:
+        return True
+    run.report.count("merges_rejected")
+    run.report.refuse(
+        "coverage rejected",
+        name,
+        f"merge of {[s.name for s in sources]} dropped {list(result.missing)}",
+    )
+    return False
 
 
 def _merged_skill(
