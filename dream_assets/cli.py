@@ -6,10 +6,11 @@ Exit status: 0 on success; non-zero with a one-line reason on bad input or a fai
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,35 @@ concurrency:
 
 class CliError(Exception):
     """A user-facing error: printed as one line, exit status 2."""
+
+
+def _lease_ttl(root: Path) -> Any:
+    """The agent's lease expiry; a bad options file is reported by the command itself."""
+    from dream_assets.core.options import DreamOptions, OptionsError, load_options
+
+    try:
+        return load_options(os.environ, Path(root) / "dream-options.json").lease_ttl
+    except OptionsError:
+        return DreamOptions().lease_ttl
+
+
+@contextlib.contextmanager
+def _writer(root: Path, owner: str) -> Iterator[None]:
+    """Hold the agent's lease (``dream.lease``) while a command writes its volume."""
+    import uuid
+
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.core.lease import LeaseHeld, acquire, release
+
+    run_id = f"cli-{uuid.uuid4()}"
+    try:
+        acquire(Path(root), owner=owner, run_id=run_id, clock=SystemClock(), ttl=_lease_ttl(root))
+    except LeaseHeld as exc:
+        raise CliError(str(exc)) from exc
+    try:
+        yield
+    finally:
+        release(Path(root), run_id)
 
 
 def _agent_dir(agent: str | None) -> Path:
@@ -99,18 +129,50 @@ def run_cycle(
     partitions = agents_partitions.name or "agents"
     if not instance.has_dynamic_partition(partitions, agent):
         instance.add_dynamic_partitions(partitions, [agent])
+    from dagster._core.utils import make_new_run_id
+
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.core.lease import LeaseHeld, acquire, release
+
     job = defs.resolve_job_def("dream_cycle")
+    run_id = make_new_run_id()
+    volume_root = agents_root / agent
+    if not preview:
+        # The run id is the lease's: the run's steps re-enter it, any other writer is refused.
+        try:
+            acquire(
+                volume_root,
+                owner="dream run",
+                run_id=run_id,
+                clock=SystemClock(),
+                ttl=_lease_ttl(volume_root),
+            )
+        except LeaseHeld as exc:
+            raise CliError(str(exc)) from exc
     run_config: dict[str, Any] = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
     if preview:
         config = {"agents_root": str(agents_root), "preview": True}
         run_config["resources"] = {"dream": {"config": config}}
-    result = job.execute_in_process(
-        partition_key=agent,
-        instance=instance,
-        raise_on_error=False,
-        run_config=run_config,
-        tags={"dream/preview": "true"} if preview else None,
-    )
+    try:
+        result = job.execute_in_process(
+            partition_key=agent,
+            instance=instance,
+            raise_on_error=False,
+            run_config=run_config,
+            run_id=run_id,
+            tags={"dream/preview": "true"} if preview else None,
+        )
+        if not result.success and not preview:
+            # No daemon runs the run-failure sensor for an in-process run: complete it here.
+            from dream_assets.defs.resources import DreamResource
+            from dream_assets.defs.run_failure import complete_failed_run
+
+            complete_failed_run(
+                instance, run_id, agent, DreamResource(agents_root=str(agents_root))
+            )
+    finally:
+        if not preview:
+            release(volume_root, run_id)
     if preview:
         shutil.rmtree(preview_root() / result.run_id, ignore_errors=True)
     passes: dict[str, dict[str, Any]] = {}
@@ -177,7 +239,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                 f"{len(failed_checks)} failed"
             )
     for outcome in outcomes:
-        failed = [c for c in outcome["checks"] if not c["passed"]]
+        # A warning check (a standing problem, an untrimmable log) is reported, not fatal.
+        failed = [c for c in outcome["checks"] if not c["passed"] and c["blocking"] is not False]
         if failed:
             first = failed[0]
             print(
@@ -347,13 +410,15 @@ def cmd_restore(args: argparse.Namespace) -> int:
     volume = _agent_volume(args.agent)
     if args.skill:
         try:
-            volume.restore_skill(args.id)
+            with _writer(volume.root, "dream restore"):
+                volume.restore_skill(args.id)
         except (KeyError, ValueError) as exc:
             raise CliError(str(exc).strip("'\"")) from exc
         print(f"restored skill {args.id}")
         return 0
     try:
-        entry = restore_entry(volume, args.id, SystemClock().now())
+        with _writer(volume.root, "dream restore"):
+            entry = restore_entry(volume, args.id, SystemClock().now())
     except UndoError as exc:
         raise CliError(str(exc)) from exc
     print(f"restored {entry.id}: {entry.content[:120]}")
@@ -366,7 +431,8 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
     volume = _agent_volume(args.agent)
     try:
-        result = undo_run(volume, args.run_id, SystemClock().now())
+        with _writer(volume.root, "dream undo"):
+            result = undo_run(volume, args.run_id, SystemClock().now())
     except UndoError as exc:
         raise CliError(str(exc)) from exc
     if args.json:
@@ -411,7 +477,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
         options = load_options(os.environ, volume.options_path)
     except OptionsError as exc:
         raise CliError(str(exc)) from exc
-    report = run_memory_audit(volume, options, SystemClock().now())
+    with _writer(volume.root, "dream audit"):
+        report = run_memory_audit(volume, options, SystemClock().now())
     if args.json:
         row = report.trend_row
         assert row is not None
@@ -460,11 +527,14 @@ def cmd_review(args: argparse.Namespace) -> int:
     if not args.id:
         raise CliError(f"review {args.action} needs an item id")
     try:
+        with _writer(volume.root, f"dream review {args.action}"):
+            if args.action == "approve":
+                written = approve(volume, args.id, now, content=args.content)
+            else:
+                reject(volume, args.id, now, note=args.note or "")
         if args.action == "approve":
-            written = approve(volume, args.id, now, content=args.content)
             print(f"approved {args.id}: wrote {', '.join(written)}")
         else:
-            reject(volume, args.id, now, note=args.note or "")
             print(f"rejected {args.id}: nothing changed")
     except (KeyError, ReviewConflict) as exc:
         raise CliError(str(exc).strip("'\"")) from exc

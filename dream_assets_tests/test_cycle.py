@@ -30,7 +30,7 @@ def test_dream_run_runs_every_pass_on_the_demo_agent(
         "memory_consolidation:",
     ):
         assert line in out, out
-    assert "checks: 8 passed, 0 failed" in out
+    assert "checks: 10 passed, 0 failed" in out
     assert "merged" in out
     merged = [p for p in (agent / "memory" / "entries").glob("merged-*.json")]
     assert merged, "the demo's exact duplicates are merged deterministically"

@@ -6,7 +6,9 @@ in the pass's bookkeeping cannot make them pass.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
+from typing import Any
 
 from dream_assets.core.clock import parse_time
 from dream_assets.core.coverage import CoverageSource, load_vocabulary
@@ -69,9 +71,28 @@ def ephemeral_floor_violations(
 
 
 def provenance_violations(
-    volume: AgentVolume, options: DreamOptions, now: datetime
+    volume: AgentVolume, options: DreamOptions, now: datetime, run_id: str | None = None
 ) -> tuple[list[str], int]:
-    """Every merged_from id resolves while the merge is inside the archive retention."""
+    """Every merged_from id of the merges ``run_id`` wrote resolves (every merge when None).
+
+    The blocking check judges this run's merges only: an older merge whose archived source the
+    agent deleted is a standing problem (``standing_provenance_problems``), not this run's.
+    """
+    return _dangling_provenance(
+        volume, options, now, lambda merged_by: run_id is None or merged_by == run_id
+    )
+
+
+def standing_provenance_problems(
+    volume: AgentVolume, options: DreamOptions, now: datetime, run_id: str
+) -> tuple[list[str], int]:
+    """Dangling merged_from ids of merges older than this run, inside the archive retention."""
+    return _dangling_provenance(volume, options, now, lambda merged_by: merged_by != run_id)
+
+
+def _dangling_provenance(
+    volume: AgentVolume, options: DreamOptions, now: datetime, judged: Callable[[Any], bool]
+) -> tuple[list[str], int]:
     retention = timedelta(days=options.memory_archive_retention_days)
     scan = volume.scan_entries()
     present = {e.id for e in scan.entries}
@@ -79,7 +100,7 @@ def provenance_violations(
     checked = 0
     for entry in scan.live:
         sources = merged_from(entry)
-        if not sources:
+        if not sources or not judged(entry.metadata.get(MERGED_BY_RUN)):
             continue
         merged_at = entry.metadata.get(MERGED_AT)
         try:

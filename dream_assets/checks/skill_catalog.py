@@ -41,9 +41,12 @@ def see_also_violations(volume: AgentVolume, run_id: str) -> tuple[list[str], li
     """(violations, pre-existing): every see_also this run wrote or broke must resolve.
 
     A dangling name in a skill this run never touched was there before the run (the agent
-    wrote it); it is reported but does not fail the run.
+    wrote it), and so was a name the run's snapshot already found dangling even when the run
+    rewrote the skill that carries it; both are reported (a warning) but do not fail the run.
     """
     changes = run_changes(volume, run_id)
+    snapshots = [r for r in changes if r.get("action") == "catalog-snapshot"]
+    dangled_before = set(snapshots[0].get("dangling") or []) if snapshots else set()
     touched = {r.get("skill") for r in changes if r.get("action") != "catalog-snapshot"}
     archived = {r.get("skill") for r in changes if r.get("action") == "archived"}
     skills = volume.scan_skills().skills
@@ -55,7 +58,7 @@ def see_also_violations(volume: AgentVolume, run_id: str) -> tuple[list[str], li
             if name in live:
                 continue
             problem = f"{skill.name}: see_also {name!r} does not resolve"
-            if skill.name in touched or name in archived:
+            if name in archived or (skill.name in touched and name not in dangled_before):
                 violations.append(problem)
             else:
                 preexisting.append(problem)

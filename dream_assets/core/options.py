@@ -105,6 +105,22 @@ class DreamOptions:
     run_token_budget: int = _option(60_000, "tokens per run")
     daily_token_budget: int = _option(262_144, "tokens per rolling 24 h per agent")
 
+    # -- One writer per agent and bounded runs (seed 003: leases, a wall-clock deadline, a
+    # mutation allowance of 50 changes per rolling 24 h). A job there has 120 s for a few
+    # proposals; a whole cycle here walks every pass, so its deadline is longer (≤ 0 disables).
+    lease_ttl_minutes: float = _option(
+        60.0, "the agent's `dream.lease` expires this long after its last renewal"
+    )
+    run_deadline_minutes: float = _option(
+        30.0, "wall-clock deadline of one run; consolidation stops between merges past it"
+    )
+    max_changes_per_run: int = _option(
+        50, "merges + archives one run may apply; the rest wait for the next cycle"
+    )
+    daily_change_allowance: int = _option(
+        50, "merges + archives per rolling 24 h per agent (seed 003: 50 changes)"
+    )
+
     # -- Memory audit
     audit_pause_on_loss: bool = _option(
         False, "the audit writes the consolidation pause file when entries vanish"
@@ -132,6 +148,10 @@ class DreamOptions:
     def quiet_period(self) -> timedelta:
         """How long a conversation must be quiet before a cycle may read it."""
         return timedelta(minutes=self.activity_quiet_period_minutes)
+
+    @property
+    def lease_ttl(self) -> timedelta:
+        return timedelta(minutes=self.lease_ttl_minutes)
 
     def with_overrides(self, overrides: Mapping[str, Any], origin: str) -> DreamOptions:
         known = {f.name: f for f in fields(self)}

@@ -13,6 +13,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import duckdb
+
 from dream_assets.core.atomic import atomic_write_text
 from dream_assets.core.clock import format_time
 from dream_assets.core.duckdb_store import connect, load_sql, run_sql
@@ -31,7 +33,10 @@ def build_safety_report(
     preview: bool,
     passes: Sequence[dict[str, Any]],
     now: datetime,
+    run_failures: Sequence[str] = (),
 ) -> dict[str, Any]:
+    """``run_failures`` names the steps or checks that failed the run (the report of a failed
+    run is completed by the run-failure sensor, seed 002: every run stores its report)."""
     read: dict[str, Any] = {}
     proposed: list[dict[str, str]] = []
     refused: list[dict[str, str]] = []
@@ -79,11 +84,15 @@ def build_safety_report(
         chars += int(usage.get("chars_sent", 0))
         if item.get("budget"):
             budget = dict(item["budget"])  # the latest pass's view holds the run's total
+    for failure in run_failures:
+        totals["failures"] += 1
+        failures.insert(0, f"run failed: {failure}")
     stopped = [f"{n}: {why}" for n, why in skipped.items() if "budget" in why]
     return {
         "run_id": run_id,
         "agent": agent,
         "preview": preview,
+        "outcome": "failed" if run_failures else "succeeded",
         "created_at": format_time(now),
         "read": read,
         "proposed": proposed,
@@ -113,7 +122,8 @@ def to_markdown(report: dict[str, Any]) -> str:
     budget = report["budget"]
     lines = [
         f"### Safety report — agent `{report['agent']}`, run `{report['run_id'][:8]}`"
-        + (" (preview: nothing written)" if report["preview"] else ""),
+        + (" (preview: nothing written)" if report["preview"] else "")
+        + (" — **run failed**" if report.get("outcome") == "failed" else ""),
         "",
         "| part | says |",
         "|---|---|",
@@ -165,6 +175,17 @@ def report_dir(volume_root: Path) -> Path:
 def store_safety_report(volume_root: Path, db_path: Path, report: dict[str, Any]) -> Path:
     path = report_dir(volume_root) / f"{report['run_id']}.json"
     atomic_write_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    try:
+        _record_row(db_path, report)
+    except (duckdb.Error, OSError) as exc:
+        # The JSON file is the report; a DuckDB file that cannot take the row (the fault that
+        # may have failed the run) must not lose it.
+        report["storage_warning"] = f"run_reports row not written: {exc}"
+        atomic_write_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    return path
+
+
+def _record_row(db_path: Path, report: dict[str, Any]) -> None:
     sql = load_sql("run_reports")
     row = {
         "run_id": report["run_id"],
@@ -181,7 +202,6 @@ def store_safety_report(volume_root: Path, db_path: Path, report: dict[str, Any]
     with connect(db_path) as con:
         run_sql(con, sql["create"])
         run_sql(con, sql["record"], row)
-    return path
 
 
 def load_safety_report(volume_root: Path, run_id: str | None) -> dict[str, Any] | None:

@@ -46,7 +46,11 @@ def materialize_report(
 
 
 def check_from_violations(
-    violations: list[str], *, what: str, checked: int | None = None
+    violations: list[str],
+    *,
+    what: str,
+    checked: int | None = None,
+    severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR,
 ) -> dg.AssetCheckResult:
     metadata: dict[str, Any] = {"violations": dg.MetadataValue.int(len(violations))}
     if checked is not None:
@@ -55,7 +59,7 @@ def check_from_violations(
         metadata["details"] = dg.MetadataValue.md("\n".join(f"- {v}" for v in violations[:50]))
     return dg.AssetCheckResult(
         passed=not violations,
-        severity=dg.AssetCheckSeverity.ERROR,
+        severity=severity,
         description=f"{what}: {len(violations)} violation(s)" if violations else f"{what}: ok",
         metadata=metadata,
     )

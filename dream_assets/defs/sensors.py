@@ -6,6 +6,7 @@
 - ``agent_activity`` requests a cycle for lines received since the last one, after the quiet
   period.
 - ``audit_pause`` shows on ``consolidated_memory`` when the memory audit paused consolidation.
+- ``dream_run_failed`` writes a failed cycle's safety report and releases its lease.
 
 Every run request is skipped, with the reason in the tick, while the agent's ``llm-busy``
 marker exists; the next check asks again.
@@ -38,6 +39,7 @@ from dream_assets.defs.jobs import dream_cycle_job
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import ensure_pool_limits
 from dream_assets.defs.resources import AgentRun, DreamResource
+from dream_assets.defs.run_failure import dream_run_failed
 
 PARTITIONS = agents_partitions.name or "agents"
 PAUSED_ASSET = dg.AssetKey("consolidated_memory")
@@ -318,4 +320,4 @@ def audit_pause(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg
     return dg.SensorResult(skip_reason=message, cursor=cursor)
 
 
-SENSORS = [agent_discovery, dream_cadence, agent_activity, audit_pause]
+SENSORS = [agent_discovery, dream_cadence, agent_activity, audit_pause, dream_run_failed]

@@ -165,7 +165,10 @@ def run_skill_catalog(
     before = run.live_skills(warn=True)
     # The snapshot lets the checks find any skill that vanished in this run, whatever path
     # removed it, rather than trusting the pass's own account of what it archived.
-    run.log_change("catalog-snapshot", "-", skills=sorted(before))
+    # It also names the see_also targets that already dangled: a standing problem of the agent's
+    # catalog, not something this run may be blamed (and blocked) for.
+    dangling = {n for skill in before.values() for n in skill.see_also if n not in before}
+    run.log_change("catalog-snapshot", "-", skills=sorted(before), dangling=sorted(dangling))
 
     for catalog_pass in (gap_detection, consolidation, optimization):
         if run.busy is None:

@@ -6,6 +6,7 @@ of it: a cycle that went wrong cannot also skip its own audit.
 
 import dagster as dg
 
+from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource
 from dream_assets.defs.results import check_from_violations, materialize_report
@@ -24,9 +25,11 @@ GROUP = "audit"
     ),
 )
 def memory_audit(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
-    run = dream.agent(context.partition_key)
-    report = run_memory_audit(run.volume, run.options, run.clock.now(), run_id=context.run.run_id)
-    return materialize_report(context, report)
+    with agent_writer(context, dream) as run:
+        report = run_memory_audit(
+            run.volume, run.options, run.clock.now(), run_id=context.run.run_id
+        )
+        return materialize_report(context, report)
 
 
 @dg.asset_check(asset=memory_audit, blocking=False, name="no_unexplained_loss")

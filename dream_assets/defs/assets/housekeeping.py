@@ -2,6 +2,7 @@
 
 import dagster as dg
 
+from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource
 from dream_assets.defs.results import check_from_violations, materialize_report
@@ -20,20 +21,26 @@ GROUP = "housekeeping"
     description="Pass 0: caps the append-only telemetry logs (age, count, lines per file).",
 )
 def retained_logs(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
-    run = dream.agent(context.partition_key)
-    return materialize_report(context, run_log_retention(run.volume, run.options, run.clock.now()))
+    with agent_writer(context, dream) as run:
+        return materialize_report(
+            context, run_log_retention(run.volume, run.options, run.clock.now())
+        )
 
 
-@dg.asset_check(asset=retained_logs, blocking=True, name="within_bounds")
+@dg.asset_check(asset=retained_logs, blocking=False, name="within_bounds")
 def retained_logs_within_bounds(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
-    """Every log on disk is within the configured age, count and line bounds."""
+    """Every log on disk is within the configured age, count and line bounds.
+
+    A warning, not a gate: seed 000 says retention failures never abort the cycle, so one log
+    that could not be trimmed is reported here and by the pass while the other passes run.
+    """
     run = dream.agent(context.partition_key)
     if not run.options.log_retention_enabled:
         return dg.AssetCheckResult(passed=True, description="log retention disabled")
     violations = retention_violations(run.volume, run.options, run.clock.now())
-    return check_from_violations(violations, what="log bounds")
+    return check_from_violations(violations, what="log bounds", severity=dg.AssetCheckSeverity.WARN)
 
 
 @dg.asset(
@@ -46,10 +53,10 @@ def retained_logs_within_bounds(
 def telemetry_windows(
     context: dg.AssetExecutionContext, dream: DreamResource
 ) -> dg.MaterializeResult:
-    run = dream.agent(context.partition_key)
-    return materialize_report(
-        context, run_telemetry_windows(run.volume, run.options, run.clock.now())
-    )
+    with agent_writer(context, dream) as run:
+        return materialize_report(
+            context, run_telemetry_windows(run.volume, run.options, run.clock.now())
+        )
 
 
 @dg.asset(
@@ -60,9 +67,11 @@ def telemetry_windows(
     description="Pass 0b: hard-deletes entries archived past retention, keeping the floor.",
 )
 def purged_archive(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
-    run = dream.agent(context.partition_key)
-    report = run_archive_purge(run.volume, run.options, run.clock.now(), run_id=context.run.run_id)
-    return materialize_report(context, report)
+    with agent_writer(context, dream) as run:
+        report = run_archive_purge(
+            run.volume, run.options, run.clock.now(), run_id=context.run.run_id
+        )
+        return materialize_report(context, report)
 
 
 @dg.asset_check(asset=purged_archive, blocking=True, name="pruning_floor")
@@ -85,10 +94,10 @@ def purged_archive_pruning_floor(
 def memory_importance(
     context: dg.AssetExecutionContext, dream: DreamResource
 ) -> dg.MaterializeResult:
-    run = dream.agent(context.partition_key)
-    return materialize_report(
-        context, run_importance_decay(run.volume, run.options, run.clock.now())
-    )
+    with agent_writer(context, dream) as run:
+        return materialize_report(
+            context, run_importance_decay(run.volume, run.options, run.clock.now())
+        )
 
 
 ASSETS = [retained_logs, telemetry_windows, purged_archive, memory_importance]

@@ -8,6 +8,7 @@ it reads; the graph, not a convention, keeps the clear after the last reader.
 import dagster as dg
 
 from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
+from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
@@ -38,12 +39,12 @@ CONSOLIDATED_MEMORY = dg.AssetKey("consolidated_memory")
 def skill_catalog(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    run = dream.agent(context.partition_key)
-    model = llm.chat_model(run, context.run.run_id)
-    report = run_skill_catalog(
-        run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
-    )
-    return materialize_report(context, report, model)
+    with agent_writer(context, dream) as run:
+        model = llm.chat_model(run, context.run.run_id)
+        report = run_skill_catalog(
+            run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
+        )
+        return materialize_report(context, report, model)
 
 
 @dg.asset_check(asset=skill_catalog, blocking=True, name="no_deletion_without_replacement")
@@ -74,6 +75,18 @@ def skill_catalog_see_also_resolves(
     )
 
 
+@dg.asset_check(asset=skill_catalog, blocking=False, name="see_also_standing")
+def skill_catalog_see_also_standing(
+    context: dg.AssetCheckExecutionContext, dream: DreamResource
+) -> dg.AssetCheckResult:
+    """see_also names that already dangled before this run (the agent's, not the run's)."""
+    run = dream.agent(context.partition_key)
+    _violations, preexisting = see_also_violations(run.volume, context.run.run_id)
+    return check_from_violations(
+        preexisting, what="standing see_also", severity=dg.AssetCheckSeverity.WARN
+    )
+
+
 @dg.asset(
     partitions_def=agents_partitions,
     group_name=GROUP,
@@ -88,12 +101,12 @@ def skill_catalog_see_also_resolves(
 def inferred_preferences(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    run = dream.agent(context.partition_key)
-    model = llm.chat_model(run, context.run.run_id)
-    report = run_preference_inference(
-        run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
-    )
-    return materialize_report(context, report, model)
+    with agent_writer(context, dream) as run:
+        model = llm.chat_model(run, context.run.run_id)
+        report = run_preference_inference(
+            run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
+        )
+        return materialize_report(context, report, model)
 
 
 @dg.asset_check(asset=inferred_preferences, blocking=True, name="sensitive_flagged")
@@ -120,17 +133,18 @@ def inferred_preferences_sensitive_flagged(
 def wisp_insights(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    run = dream.agent(context.partition_key)
-    model = llm.chat_model(run, context.run.run_id)
-    report = run_wisp_insights(
-        run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
-    )
-    return materialize_report(context, report, model)
+    with agent_writer(context, dream) as run:
+        model = llm.chat_model(run, context.run.run_id)
+        report = run_wisp_insights(
+            run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
+        )
+        return materialize_report(context, report, model)
 
 
 ASSETS = [skill_catalog, inferred_preferences, wisp_insights]
 CHECKS = [
     skill_catalog_no_deletion_without_replacement,
     skill_catalog_see_also_resolves,
+    skill_catalog_see_also_standing,
     inferred_preferences_sensitive_flagged,
 ]

@@ -6,10 +6,12 @@ from dream_assets.checks.consolidation import (
     ephemeral_floor_violations,
     merge_coverage_violations,
     provenance_violations,
+    standing_provenance_problems,
 )
 from dream_assets.core.merge_check import meaning_rules
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
+from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
@@ -30,14 +32,14 @@ GROUP = "memory"
 def duplicate_clusters(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    run = dream.agent(context.partition_key)
-    report, _clusters = scan_duplicate_clusters(
-        run.volume,
-        run.options,
-        run.clock.now(),
-        embedder=embedder_for(llm.settings(run.options), run.options),
-    )
-    return materialize_report(context, report)
+    with agent_writer(context, dream) as run:
+        report, _clusters = scan_duplicate_clusters(
+            run.volume,
+            run.options,
+            run.clock.now(),
+            embedder=embedder_for(llm.settings(run.options), run.options),
+        )
+        return materialize_report(context, report)
 
 
 @dg.asset(
@@ -51,18 +53,18 @@ def duplicate_clusters(
 def consolidated_memory(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    run = dream.agent(context.partition_key)
-    model = llm.chat_model(run, context.run.run_id)
-    report = run_memory_consolidation(
-        run.volume,
-        run.options,
-        run.clock.now(),
-        model=model,
-        clusters=read_cluster_table(run.volume.duckdb_path),
-        feedback=read_feedback_window(run.volume.duckdb_path),
-        run_id=context.run.run_id,
-    )
-    return materialize_report(context, report, model)
+    with agent_writer(context, dream) as run:
+        model = llm.chat_model(run, context.run.run_id)
+        report = run_memory_consolidation(
+            run.volume,
+            run.options,
+            run.clock.now(),
+            model=model,
+            clusters=read_cluster_table(run.volume.duckdb_path),
+            feedback=read_feedback_window(run.volume.duckdb_path),
+            run_id=context.run.run_id,
+        )
+        return materialize_report(context, report, model)
 
 
 @dg.asset_check(asset=consolidated_memory, blocking=True, name="merge_coverage")
@@ -91,10 +93,33 @@ def consolidated_memory_pruning_floor(
 def consolidated_memory_provenance(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
-    """Every merged_from id resolves while inside the archive retention."""
+    """Every merged_from id of this run's merges resolves."""
     run = dream.agent(context.partition_key)
-    violations, checked = provenance_violations(run.volume, run.options, run.clock.now())
+    violations, checked = provenance_violations(
+        run.volume, run.options, run.clock.now(), context.run.run_id
+    )
     return check_from_violations(violations, what="provenance", checked=checked)
+
+
+@dg.asset_check(asset=consolidated_memory, blocking=False, name="standing_provenance")
+def consolidated_memory_standing_provenance(
+    context: dg.AssetCheckExecutionContext, dream: DreamResource
+) -> dg.AssetCheckResult:
+    """Older merges (inside the archive retention) whose merged_from ids no longer resolve.
+
+    A warning: a source the agent hard-deleted after an earlier merge is a standing problem the
+    audit lists; it must not block this run's skills, preferences and report for 90 days.
+    """
+    run = dream.agent(context.partition_key)
+    problems, checked = standing_provenance_problems(
+        run.volume, run.options, run.clock.now(), context.run.run_id
+    )
+    return check_from_violations(
+        problems,
+        what="standing provenance",
+        checked=checked,
+        severity=dg.AssetCheckSeverity.WARN,
+    )
 
 
 ASSETS = [duplicate_clusters, consolidated_memory]
@@ -102,4 +127,5 @@ CHECKS = [
     consolidated_memory_merge_coverage,
     consolidated_memory_pruning_floor,
     consolidated_memory_provenance,
+    consolidated_memory_standing_provenance,
 ]

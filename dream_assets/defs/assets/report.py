@@ -1,10 +1,48 @@
 """The per-run safety report: assembled from this run's pass materializations."""
 
+from pathlib import Path
+
 import dagster as dg
 
+from dream_assets.core.lease import release
 from dream_assets.core.safety_report import build_safety_report, store_safety_report, to_markdown
 from dream_assets.defs.partitions import agents_partitions
-from dream_assets.defs.resources import DreamResource
+from dream_assets.defs.resources import AgentRun, DreamResource
+
+
+def run_pass_reports(instance: dg.DagsterInstance, run_id: str, agent: str) -> list[dict]:
+    """Every pass report materialized for ``agent`` in run ``run_id``."""
+    passes = []
+    for record in instance.all_logs(run_id, of_type=dg.DagsterEventType.ASSET_MATERIALIZATION):
+        event = record.dagster_event
+        if event is None:
+            continue
+        materialization = event.step_materialization_data.materialization
+        if materialization.partition != agent:
+            continue
+        report = materialization.metadata.get("report")
+        if report is not None:
+            passes.append(report.value)
+    return passes
+
+
+def write_run_report(
+    instance: dg.DagsterInstance,
+    run_id: str,
+    agent: str,
+    run: AgentRun,
+    run_failures: list[str] | None = None,
+) -> tuple[dict, Path]:
+    """Build and store the run's safety report from what its passes materialized."""
+    safety = build_safety_report(
+        run_id=run_id,
+        agent=agent,
+        preview=run.preview,
+        passes=run_pass_reports(instance, run_id, agent),
+        now=run.clock.now(),
+        run_failures=run_failures or [],
+    )
+    return safety, store_safety_report(run.volume.root, run.volume.duckdb_path, safety)
 
 
 def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefinition:
@@ -23,27 +61,11 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
         context: dg.AssetExecutionContext, dream: DreamResource
     ) -> dg.MaterializeResult:
         run = dream.agent(context.partition_key)
-        passes = []
-        for record in context.instance.all_logs(
-            context.run.run_id, of_type=dg.DagsterEventType.ASSET_MATERIALIZATION
-        ):
-            event = record.dagster_event
-            if event is None:
-                continue
-            materialization = event.step_materialization_data.materialization
-            if materialization.partition != context.partition_key:
-                continue
-            report = materialization.metadata.get("report")
-            if report is not None:
-                passes.append(report.value)
-        safety = build_safety_report(
-            run_id=context.run.run_id,
-            agent=context.partition_key,
-            preview=run.preview,
-            passes=passes,
-            now=run.clock.now(),
+        safety, path = write_run_report(
+            context.instance, context.run.run_id, context.partition_key, run
         )
-        path = store_safety_report(run.volume.root, run.volume.duckdb_path, safety)
+        if not run.preview:
+            release(run.volume.root, context.run.run_id)
         markdown = to_markdown(safety)
         context.log.info(f"safety report written to {path}")
         return dg.MaterializeResult(

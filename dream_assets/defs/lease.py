@@ -1,0 +1,64 @@
+"""The agent's lease in Dagster's step model.
+
+Every asset that writes the volume takes the lease at its step's start (``agent_writer``):
+
+- The lease is keyed by the Dagster run id, so the steps of one run re-enter it (renewing the
+  expiry) while any other writer — another run, ``dream review``, ``dream undo`` — is refused
+  with "agent X is being dreamed by run R since T".
+- A full cycle (a run that includes ``cycle_report``) holds it from its first writing step to
+  ``cycle_report``, which releases it: nothing can slip in between two passes. A run of a few
+  assets (a rerun from the UI) gives it back at the end of each step, since no report will.
+- A run that fails never reaches ``cycle_report``: ``dream_run_failed`` (``defs/run_failure.py``)
+  writes that run's safety report with the failure named and releases the lease. Should even
+  that not happen (the run worker was killed), the next writer finds the holder's run finished,
+  its process gone, or the lease expired, takes it over and records the takeover
+  (``core.lease``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+import dagster as dg
+
+from dream_assets.core.clock import SystemClock
+from dream_assets.core.lease import acquire, release
+from dream_assets.defs.resources import AgentRun, DreamResource
+
+CYCLE_REPORT = dg.AssetKey("cycle_report")
+
+
+def _run_finished(instance: dg.DagsterInstance, run_id: str) -> bool:
+    record = instance.get_run_by_id(run_id)
+    return record is not None and record.is_finished
+
+
+def _holds_across_steps(context: dg.AssetExecutionContext) -> bool:
+    return CYCLE_REPORT in context.job_def.asset_layer.selected_asset_keys
+
+
+@contextlib.contextmanager
+def agent_writer(context: dg.AssetExecutionContext, dream: DreamResource) -> Iterator[AgentRun]:
+    """The agent's run for a writing step, with the agent's lease held by this Dagster run."""
+    run = dream.agent(context.partition_key)
+    if run.preview:
+        # A preview writes only its own copy of the volume: the agent's lease is not its to take.
+        yield run
+        return
+    run_id = context.run.run_id
+    acquire(
+        run.volume.root,
+        owner=f"dagster job {context.job_name}",
+        run_id=run_id,
+        # The lease coordinates real processes: its times are the wall clock's, whatever clock
+        # the passes are given.
+        clock=SystemClock(),
+        ttl=run.options.lease_ttl,
+        finished=lambda holder: _run_finished(context.instance, holder),
+    )
+    try:
+        yield run
+    finally:
+        if not _holds_across_steps(context):
+            release(run.volume.root, run_id)
