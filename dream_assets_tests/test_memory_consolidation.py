@@ -186,10 +186,10 @@ class Crash(BaseException):
 class CrashingVolume(AgentVolume):
     """The process dies on its first archive, after the merged entry is already on disk."""
 
-    def archive(
-        self, entry_id: str, *, reason: str, now: datetime, stamp: dict[str, str] | None = None
-    ) -> MemoryEntry:
-        raise Crash(entry_id)
+    def save(self, entry: MemoryEntry) -> None:
+        if entry.archived:
+            raise Crash(entry.id)
+        super().save(entry)
 
 
 # -- a good merge -------------------------------------------------------------------------------

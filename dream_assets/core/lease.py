@@ -22,7 +22,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from dream_assets.core.atomic import append_line, atomic_write_text, file_lock
+from dream_assets.core.atomic import append_line, atomic_write_text, file_lock, lock_path_for
 from dream_assets.core.clock import Clock, format_time, parse_time
 
 LEASE_FILE = "dream.lease"
@@ -156,6 +156,9 @@ def release(root: Path, run_id: str) -> bool:
         if current is None or current.run_id != run_id:
             return False
         path.unlink(missing_ok=True)
+        # No lease, no sidecar: a released agent's volume holds nothing of the lease. A writer
+        # waiting on this lock notices the unlinked inode and retries (``file_lock``).
+        lock_path_for(path).unlink(missing_ok=True)
     return True
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -194,20 +194,34 @@ class AgentVolume:
     def save(self, entry: MemoryEntry) -> None:
         atomic_write_text(self.entry_path(entry.id), entry.to_json())
 
+    def update_entry(
+        self, entry_id: str, change: Callable[[MemoryEntry], MemoryEntry | None]
+    ) -> MemoryEntry | None:
+        """Re-read the entry under its lock and apply ``change`` to its current content
+        (``core.entry_lock``); the one way to change an existing entry, for the cycle and agent."""
+        from dream_assets.core.entry_lock import update_entry
+
+        return update_entry(self, entry_id, change)
+
     def archive(
         self, entry_id: str, *, reason: str, now: datetime, stamp: dict[str, str] | None = None
     ) -> MemoryEntry:
         """Hide an entry from search, keeping it on disk and retrievable by id."""
+
+        def retire(entry: MemoryEntry) -> MemoryEntry | None:
+            if entry.archived:
+                return None
+            return entry.with_changes(
+                archived_at=now, archive_reason=reason, metadata={**entry.metadata, **(stamp or {})}
+            )
+
+        archived = self.update_entry(entry_id, retire)
+        if archived is not None:
+            return archived
         entry = self.get(entry_id)
         if entry is None:
             raise KeyError(f"no memory entry {entry_id!r} in {self.entries_dir}")
-        if entry.archived:
-            return entry
-        archived = entry.with_changes(
-            archived_at=now, archive_reason=reason, metadata={**entry.metadata, **(stamp or {})}
-        )
-        self.save(archived)
-        return archived
+        return entry
 
     def restore(self, entry_id: str, *, now: datetime) -> MemoryEntry:
         entry = self.get(entry_id)

@@ -32,14 +32,19 @@ def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: dateti
     total_drop = 0.0
     final: list[float] = []
     for entry in live:
-        updated = decay_entry(entry, rule, now)
-        if updated is None:
+        if decay_entry(entry, rule, now) is None:
             final.append(entry.importance)
             continue
         try:
-            volume.save(updated)
-        except OSError as exc:
+            # Decayed from the entry as it is now, under its lock: a reinforcement or edit the
+            # agent wrote since the scan is kept (and decides the decay).
+            updated = volume.update_entry(entry.id, lambda current: decay_entry(current, rule, now))
+        except (OSError, ValueError) as exc:
             report.fail(f"{entry.id}: could not write decayed importance: {exc}")
+            final.append(entry.importance)
+            continue
+        if updated is None:
+            report.count("changed_during_pass")
             final.append(entry.importance)
             continue
         final.append(updated.importance)

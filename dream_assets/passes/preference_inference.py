@@ -284,16 +284,29 @@ def _flag_sensitive(volume: AgentVolume, report: PassReport) -> None:
         terms = sensitive_terms(" ".join([entry.content, *entry.tags]))
         if not terms or entry.metadata.get(PERMISSION) == "true":
             continue
-        flagged = entry.with_changes(
-            metadata={**entry.metadata, PERMISSION: "true", "sensitive_terms": ",".join(terms)}
-        )
         try:
-            volume.save(flagged)
-        except (OSError, PathEscapeError) as exc:
+            # The flag is a property of the text: recomputed on the entry as it is now, under
+            # its lock, so an edit the agent wrote since the scan is kept.
+            flagged = volume.update_entry(entry.id, _with_permission_flag)
+        except (OSError, ValueError, PathEscapeError) as exc:
             report.fail(f"{entry.id}: could not set {PERMISSION}: {exc}")
             continue
+        if flagged is None:
+            continue
+        terms = sensitive_terms(" ".join([flagged.content, *flagged.tags]))
         report.count("reflagged")
         report.decide("reflagged", entry.id, f"{PERMISSION}: {', '.join(terms)}")
+
+
+def _with_permission_flag(current: MemoryEntry) -> MemoryEntry | None:
+    if current.archived or current.metadata.get(PERMISSION) == "true":
+        return None
+    terms = sensitive_terms(" ".join([current.content, *current.tags]))
+    if not terms:
+        return None
+    return current.with_changes(
+        metadata={**current.metadata, PERMISSION: "true", "sensitive_terms": ",".join(terms)}
+    )
 
 
 def sensitive_flag_violations(volume: AgentVolume) -> tuple[list[str], int]:

@@ -48,7 +48,7 @@ from dream_assets.passes.memory_consolidation.anti_patterns import mine_correcti
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.recovery import finish_interrupted_merges
 from dream_assets.passes.memory_consolidation.state import PASS, ConsolidationRun
-from dream_assets.passes.memory_consolidation.writes import current_unchanged
+from dream_assets.passes.memory_consolidation.writes import update_if_unchanged
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.memory import consolidation_prompt
 
@@ -246,8 +246,11 @@ def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> Non
         cycle.report.count("reviewed")
         if entry.metadata.get(REVIEWED_HASH) == fingerprint:
             continue
-        current = current_unchanged(cycle, entry)
-        if current is not None:
-            cycle.volume.save(
-                current.with_changes(metadata={**current.metadata, REVIEWED_HASH: fingerprint})
-            )
+        update_if_unchanged(
+            cycle,
+            entry,
+            # Called at once, under the entry's lock: the loop's fingerprint is this entry's.
+            lambda current: current.with_changes(
+                metadata={**current.metadata, REVIEWED_HASH: fingerprint}  # noqa: B023
+            ),
+        )

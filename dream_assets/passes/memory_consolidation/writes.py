@@ -5,15 +5,16 @@ reviewable from the log alone)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
+from dream_assets.core.entry_lock import if_unchanged_since
 from dream_assets.core.merge import (
     ARCHIVED_BY_RUN,
     settled,
 )
 from dream_assets.core.models import (
     MemoryEntry,
-    review_fingerprint,
 )
 from dream_assets.core.volume import AgentVolume
 from dream_assets.passes.memory_consolidation.state import ConsolidationRun
@@ -21,39 +22,66 @@ from dream_assets.passes.memory_consolidation.state import ConsolidationRun
 log = logging.getLogger("dream_assets.consolidation")
 
 
-def current_unchanged(cycle: ConsolidationRun, snapshot: MemoryEntry) -> MemoryEntry | None:
-    """The entry as on disk now, if a concurrent writer has not changed it since the snapshot."""
+def _changed(cycle: ConsolidationRun, snapshot: MemoryEntry) -> None:
+    cycle.report.refuse("changed during the pass", snapshot.id, "left as the agent wrote it")
+
+
+def update_if_unchanged(
+    cycle: ConsolidationRun,
+    snapshot: MemoryEntry,
+    change: Callable[[MemoryEntry], MemoryEntry | None],
+) -> MemoryEntry | None:
+    """Apply a decision made on ``snapshot`` under the entry's lock, only if the entry is still
+    live and unchanged (``core.entry_lock``); otherwise the decision is dropped this cycle."""
+    seen: list[MemoryEntry] = []
+
+    def remember(current: MemoryEntry) -> MemoryEntry | None:
+        seen.append(current)
+        return change(current)
+
     try:
-        current = cycle.volume.get(snapshot.id)
+        written = cycle.volume.update_entry(snapshot.id, if_unchanged_since(snapshot, remember))
     except (OSError, ValueError):
         return None
-    if current is None or current.archived:
-        return None
-    if review_fingerprint(current) != review_fingerprint(snapshot):
-        cycle.report.refuse("changed during the pass", snapshot.id, "left as the agent wrote it")
-        return None
-    return current
+    if written is None and not seen:
+        # Declined before the change ran: the agent edited (or archived) it since the read.
+        try:
+            current = cycle.volume.get(snapshot.id)
+        except (OSError, ValueError):
+            current = None
+        if current is not None and not current.archived:
+            _changed(cycle, snapshot)
+    return written
 
 
 def stamp_if_unchanged(
     cycle: ConsolidationRun, snapshot: MemoryEntry, stamp: dict[str, Any]
 ) -> None:
-    current = current_unchanged(cycle, snapshot)
-    if current is None:
-        return
-    cycle.volume.save(current.with_changes(metadata={**current.metadata, **stamp}))
-    cycle.touched.add(current.id)
+    written = update_if_unchanged(
+        cycle,
+        snapshot,
+        lambda current: current.with_changes(metadata={**current.metadata, **stamp}),
+    )
+    if written is not None:
+        cycle.touched.add(written.id)
 
 
 def archive_entry(cycle: ConsolidationRun, snapshot: MemoryEntry, reason: str) -> bool:
-    current = current_unchanged(cycle, snapshot)
-    if current is None:
-        return False
     stamp = {ARCHIVED_BY_RUN: cycle.run_id} if cycle.run_id else {}
     try:
-        cycle.volume.archive(current.id, reason=reason, now=cycle.now, stamp=stamp)
-    except (OSError, KeyError) as exc:
-        cycle.report.fail(f"could not archive {current.id}: {exc}")
+        current = update_if_unchanged(
+            cycle,
+            snapshot,
+            lambda current: current.with_changes(
+                archived_at=cycle.now,
+                archive_reason=reason,
+                metadata={**current.metadata, **stamp},
+            ),
+        )
+    except OSError as exc:
+        cycle.report.fail(f"could not archive {snapshot.id}: {exc}")
+        return False
+    if current is None:
         return False
     cycle.touched.add(current.id)
     # Every archive is logged with the content inline: a bad cycle is reviewable from the log.
@@ -63,4 +91,7 @@ def archive_entry(cycle: ConsolidationRun, snapshot: MemoryEntry, reason: str) -
 
 
 def clear_pending(volume: AgentVolume, merged: MemoryEntry) -> None:
-    volume.save(merged.with_changes(metadata=settled(merged.metadata)))
+    """Settle a merge on the merged entry as it is now (the agent may already have touched it)."""
+    volume.update_entry(
+        merged.id, lambda current: current.with_changes(metadata=settled(current.metadata))
+    )
