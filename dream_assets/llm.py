@@ -172,8 +172,9 @@ class ChatModel:
             # Consolidation must be repeatable: the same corpus should get the same answer.
             "temperature": 0,
         }
-        if max_tokens is not None:
-            request["max_tokens"] = max_tokens
+        # The answer is bounded by the room the budget reserved for it (seeds 002/003, "Token
+        # budget"): a reply can never cost more than the admission assumed.
+        request["max_tokens"] = max_tokens or ANSWER_ROOM
         with _translated_errors(self.settings):
             response = client.chat.completions.create(**request)
         choice = response.choices[0] if response.choices else None

@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 from dream_assets.core.llm_reply import extract_json_object, parse_memory_reply
-from dream_assets.llm import ChatModel, Completion, LLMBusy, LLMError, LLMSettings, embed
+from dream_assets.llm import (
+    ANSWER_ROOM,
+    ChatModel,
+    Completion,
+    LLMBusy,
+    LLMError,
+    LLMSettings,
+    embed,
+)
 
 # Importing the fixture function registers the `scripted_llm` fixture in this module.
 from dream_assets_tests.scripted_llm import ScriptedLLM, scripted_llm_fixture  # noqa: F401
@@ -88,12 +96,15 @@ def test_missing_usage_is_estimated_from_characters(scripted_llm: ScriptedLLM) -
     assert completion == Completion("x" * 40, 5, 10, estimated=True)
 
 
-def test_max_tokens_is_sent_when_given(scripted_llm: ScriptedLLM) -> None:
+def test_max_tokens_is_sent_on_every_call_from_the_answer_reservation(
+    scripted_llm: ScriptedLLM,
+) -> None:
     model = ChatModel(_settings(scripted_llm))
     model.complete("s", "u", max_tokens=256)
     model.complete("s", "u")
     assert scripted_llm.requests[0]["max_tokens"] == 256
-    assert "max_tokens" not in scripted_llm.requests[1]
+    # No explicit cap: the room the token budget reserved for the answer (ANSWER_ROOM).
+    assert scripted_llm.requests[1]["max_tokens"] == ANSWER_ROOM
 
 
 def test_empty_queue_serves_the_default_reply(scripted_llm: ScriptedLLM) -> None:

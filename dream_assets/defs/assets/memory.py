@@ -15,6 +15,7 @@ from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
+from dream_assets.defs.run_bounds import run_bounds
 from dream_assets.llm import embedder_for
 from dream_assets.passes.duplicate_clusters import read_cluster_table, scan_duplicate_clusters
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
@@ -63,6 +64,7 @@ def consolidated_memory(
             clusters=read_cluster_table(run.volume.duckdb_path),
             feedback=read_feedback_window(run.volume.duckdb_path),
             run_id=context.run.run_id,
+            bounds=run_bounds(context, run),
         )
         return materialize_report(context, report, model)
 

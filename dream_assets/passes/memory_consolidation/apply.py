@@ -130,7 +130,11 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
             continue
         if queue_for_review(cycle, [entry], "archive"):
             continue
+        if cycle.over_bounds() is not None:
+            cycle.wait_for_next_cycle([entry.id], "archive")
+            continue
         if archive_entry(cycle, entry, "ephemeral"):
+            cycle.spend("archive", entry.id)
             report.count("ephemeral")
     return True
 
@@ -189,6 +193,10 @@ def _merge_one(
         return None  # a no-op rewrite of one entry
     if queue_for_review(cycle, sources, "merge", item=item):
         return None
+    if cycle.over_bounds() is not None:
+        # Checked before the merge starts, so a merge is applied whole or not at all.
+        cycle.wait_for_next_cycle([s.id for s in sources], "merge")
+        return None
     content = _checked(cycle, sources, item.content.strip())
     if content is not None and cycle.model is not None and cycle.options.merge_verification_enabled:
         content = _verified(cycle, item, sources, content)
@@ -209,6 +217,7 @@ def _merge_one(
         report.fail(f"could not save merge of {ids}; sources kept: {exc}")
         return None
     cycle.touched.add(merged.id)
+    cycle.spend("merge", merged.id)
     report.count("merged")
     report.decide("merged", merged.id, f"{ids} → {content[:160]}")
     return merged

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from dream_assets.core.bounds import RunBounds
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.coverage import load_vocabulary
 from dream_assets.core.deterministic_merge import deterministic_reply
@@ -68,6 +69,7 @@ def run_memory_consolidation(
     feedback: Sequence[dict[str, Any]] = (),
     run_id: str | None = None,
     batch_size: int = BATCH_SIZE,
+    bounds: RunBounds | None = None,
 ) -> PassReport:
     """Run the pass. ``clusters`` is None when the near-duplicate scan failed."""
     report = PassReport(PASS)
@@ -115,6 +117,7 @@ def run_memory_consolidation(
         run_id=run_id,
         report=report,
         repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
+        bounds=bounds,
     )
     if model is None:
         mine_corrections(cycle, feedback)
@@ -124,7 +127,17 @@ def run_memory_consolidation(
         return report
 
     all_usable = True
-    for batch, batch_clusters in _batches(eligible, open_clusters, batch_size if model else 0):
+    batches = list(_batches(eligible, open_clusters, batch_size if model else 0))
+    for number, (batch, batch_clusters) in enumerate(batches):
+        stop = cycle.over_bounds()
+        if stop is not None:
+            # A safe point between batches: nothing of the next one is started; its clusters
+            # are the proposals that wait.
+            waiting = sum(len(clusters) for _batch, clusters in batches[number:])
+            report.count("waiting_next_cycle", waiting)
+            report.skipped = f"{stop}: remaining proposals wait for the next cycle"
+            all_usable = False
+            break
         shown = {e.id: e for e in batch}
         if model is None:
             reply: MemoryReply | None = deterministic_reply(
@@ -144,6 +157,11 @@ def run_memory_consolidation(
         if reply is None or not apply_reply(cycle, shown, reply):
             all_usable = False
             continue
+        if cycle.bounds_stop:
+            report.skipped = f"{cycle.bounds_stop}: remaining proposals wait for the next cycle"
+            all_usable = False
+            _mark_reviewed(cycle, batch)
+            break
         if cycle.busy:
             # The model went busy mid-batch (a repair): merges not yet applied are deferred
             # with their sources live and unreviewed, so the next cycle asks again.

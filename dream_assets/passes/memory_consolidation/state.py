@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from dream_assets.core.bounds import RunBounds
 from dream_assets.core.coverage import Vocabulary
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
@@ -34,3 +35,23 @@ class ConsolidationRun:
     # Sources of merges left for the next cycle (the verifier did not answer): not stamped
     # reviewed, so they are eligible again.
     deferred: set[str] = field(default_factory=set)
+    # The run's deadline, per-run cap and daily allowance (core.bounds); None: unbounded.
+    bounds: RunBounds | None = None
+    # Set once a bound stopped a merge or archive: the pass ends at the next safe point.
+    bounds_stop: str | None = None
+
+    def over_bounds(self) -> str | None:
+        """Why no further merge or archive may start in this run (checked before each one)."""
+        if self.bounds_stop is None and self.bounds is not None:
+            self.bounds_stop = self.bounds.stop_reason()
+        return self.bounds_stop
+
+    def wait_for_next_cycle(self, ids: list[str], what: str) -> None:
+        """A proposal past the run's bounds: not applied, its entries stay eligible."""
+        self.deferred.update(ids)
+        self.report.count("waiting_next_cycle")
+        self.report.decide("waiting", ",".join(ids), f"{what}: {self.bounds_stop}")
+
+    def spend(self, change: str, target: str) -> None:
+        if self.bounds is not None:
+            self.bounds.spend(change, target)

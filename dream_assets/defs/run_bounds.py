@@ -1,0 +1,33 @@
+"""The run's bounds (``core.bounds``) as a Dagster run sees them: the deadline counts from the
+run's start as the instance recorded it, so a pass late in the cycle has what is left of it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import dagster as dg
+
+from dream_assets.core.bounds import RunBounds, bounds_for_run
+from dream_assets.core.clock import FixedClock, SystemClock
+from dream_assets.defs.resources import AgentRun
+
+
+def run_bounds(context: dg.AssetExecutionContext, run: AgentRun) -> RunBounds:
+    # A frozen clock (tests, replays) is the run's time; otherwise the wall clock's.
+    fixed = isinstance(run.clock, FixedClock)
+    clock = run.clock if fixed else SystemClock()
+    record = context.instance.get_run_record_by_id(context.run.run_id)
+    started = (
+        datetime.fromtimestamp(record.start_time, tz=UTC)
+        if record is not None and record.start_time is not None and not fixed
+        else clock.now()
+    )
+    return bounds_for_run(
+        run.volume.root,
+        clock=clock,
+        started_at=started,
+        deadline_minutes=run.options.run_deadline_minutes,
+        max_changes_per_run=run.options.max_changes_per_run,
+        daily_change_allowance=run.options.daily_change_allowance,
+        run_id=context.run.run_id,
+    )
