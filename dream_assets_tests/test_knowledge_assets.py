@@ -96,6 +96,7 @@ def test_knowledge_assets_materialize_and_their_checks_pass(
     assert checks == {
         "no_deletion_without_replacement": True,
         "see_also_resolves": True,
+        "see_also_standing": True,
         "sensitive_flagged": True,
     }
     meta = materialized(result)

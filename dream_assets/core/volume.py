@@ -310,11 +310,17 @@ class AgentVolume:
     def read_conversation(self) -> JsonlRead:
         return read_jsonl(self.conversation_log, CONVERSATION_LINE)
 
-    def clear_conversation(self, *, upto_bytes: int | None = None) -> int:
+    def clear_conversation(
+        self,
+        *,
+        upto_bytes: int | None = None,
+        keep_sessions: frozenset[str] | set[str] = frozenset(),
+    ) -> int:
         """Clear the conversation log, keeping lines appended after the cycle read it.
 
         ``upto_bytes`` is the size the readers saw; anything the agent appended since then
-        is kept, so a turn that lands mid-cycle is not lost with the clear.
+        is kept, so a turn that lands mid-cycle is not lost with the clear. The turns of
+        ``keep_sessions`` (still inside the quiet period, unread) are kept too.
         """
         path = self.conversation_log
         if not path.exists():
@@ -322,8 +328,14 @@ class AgentVolume:
         with file_lock(path):
             data = path.read_bytes()
             cut = len(data) if upto_bytes is None else min(upto_bytes, len(data))
-            atomic_write_text(path, data[cut:].decode("utf-8", errors="replace"))
-        return cut
+            kept = [
+                line
+                for line in data[:cut].decode("utf-8", errors="replace").splitlines(keepends=True)
+                if keep_sessions and _session_of(line) in keep_sessions
+            ]
+            rest = data[cut:].decode("utf-8", errors="replace")
+            atomic_write_text(path, "".join(kept) + rest)
+        return cut - sum(len(line.encode("utf-8")) for line in kept)
 
     # -- misc -------------------------------------------------------------------------------
     def is_busy(self) -> bool:
@@ -338,6 +350,14 @@ class AgentVolume:
                 except OSError:
                     continue
         return total
+
+
+def _session_of(line: str) -> str | None:
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    return str(record.get("session_id")) if isinstance(record, dict) else None
 
 
 def discover_agents(agents_root: Path) -> list[str]:

@@ -38,6 +38,7 @@ from dream_assets.core.preference_statements import (
     feedback_statements,
     sensitive_terms,
 )
+from dream_assets.core.quiet import QuietConversation, quiet_conversation
 from dream_assets.core.recurring_topics import conversation_sessions
 from dream_assets.core.report import PassReport
 from dream_assets.core.telemetry import read_feedback_window
@@ -85,14 +86,19 @@ def run_preference_inference(
     # race can do is show a turn to the next cycle again, never lose it unread.
     seen_bytes = volume.conversation_log.stat().st_size if volume.conversation_log.exists() else 0
     keep_log = False
+    # Sessions still inside the quiet period are neither read nor cleared (core.quiet).
+    conversation = quiet_conversation(volume.read_conversation(), now, options.quiet_period)
+    report.counts["sessions_active"] = len(conversation.active)
     try:
-        keep_log = _infer(volume, options, now, model, report)
+        keep_log = _infer(volume, options, now, model, report, conversation)
         _flag_sensitive(volume, report)
         written = [d.detail[:80] for d in report.decisions if d.action == "written"]
         report.highlights = ("written: " + " | ".join(written)) if written else ""
     finally:
         if not keep_log and seen_bytes:
-            cleared = volume.clear_conversation(upto_bytes=seen_bytes)
+            cleared = volume.clear_conversation(
+                upto_bytes=seen_bytes, keep_sessions=conversation.active
+            )
             report.counts["conversation_bytes_cleared"] = cleared
             report.decide("cleared", "conversation-log", f"{cleared} bytes")
     return report
@@ -104,12 +110,12 @@ def _infer(
     now: datetime,
     model: ChatModel | None,
     report: PassReport,
+    read: QuietConversation,
 ) -> bool:
     """Run the inference; True only when the log must be kept for the next cycle."""
     if not options.preference_inference_enabled:
         report.skipped = "disabled (preference_inference_enabled = false)"
         return False
-    read = volume.read_conversation()
     if read.malformed:
         report.warnings.append(
             f"conversation log: {read.malformed} malformed line(s) skipped ({read.first_problem})"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from dream_assets.core.ledger import stamp_pass
 from dream_assets.core.llm_reply import SkillSave, parse_gap_reply, parse_skill_reply
 from dream_assets.core.models import Skill
+from dream_assets.core.quiet import quiet_conversation
 from dream_assets.core.recurring_topics import (
     conversation_sessions,
     format_recurring_topics,
@@ -31,7 +32,9 @@ def gap_detection(run: SkillCatalogRun) -> None:
     if not run.options.skill_gap_enabled:
         report.decide("skipped", GAP, "disabled (skill_gap_enabled = false)")
         return
-    read = run.volume.read_conversation()
+    # Sessions still inside the quiet period are not read (core.quiet), whatever started the run.
+    read = quiet_conversation(run.volume.read_conversation(), run.now, run.options.quiet_period)
+    report.counts["sessions_active"] = len(read.active)
     if read.malformed:
         report.warnings.append(
             f"conversation log: {read.malformed} malformed line(s) skipped ({read.first_problem})"
