@@ -214,6 +214,26 @@ def test_busy_marker_skips_the_tick_then_the_cycle_runs(
     assert requested(cadence.tick(START + DELAY + timedelta(minutes=1))) == [("ada", "first")]
 
 
+def test_a_held_lease_defers_the_cycle_until_it_is_released(
+    instance: dg.DagsterInstance, root: Path
+) -> None:
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.core.lease import acquire, release
+
+    start_daemon(instance, "daemon-1")
+    agent = root / "ada"
+    acquire(
+        agent, owner="dream undo", run_id="cli-undo", clock=SystemClock(), ttl=timedelta(hours=1)
+    )
+    cadence = Sensor(dream_cadence, instance, root)
+    cadence.tick(START)
+    reason = skipped(cadence.tick(START + DELAY))
+    assert "ada: agent ada is being dreamed by run cli-undo since" in reason
+    assert "cycle deferred to the next check" in reason
+    release(agent, "cli-undo")
+    assert requested(cadence.tick(START + DELAY + timedelta(minutes=1))) == [("ada", "first")]
+
+
 def test_new_agent_is_registered_and_gets_a_first_cycle(
     instance: dg.DagsterInstance, root: Path
 ) -> None:

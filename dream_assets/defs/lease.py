@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import dagster as dg
 
 from dream_assets.core.clock import SystemClock
-from dream_assets.core.lease import acquire, release
+from dream_assets.core.lease import acquire, read_lease, release, stale_reason
 from dream_assets.defs.resources import AgentRun, DreamResource
 
 CYCLE_REPORT = dg.AssetKey("cycle_report")
@@ -62,3 +63,15 @@ def agent_writer(context: dg.AssetExecutionContext, dream: DreamResource) -> Ite
     finally:
         if not _holds_across_steps(context):
             release(run.volume.root, run_id)
+
+
+def lease_holder(root: Path, instance: dg.DagsterInstance) -> str | None:
+    """ "agent X is being dreamed by run R since T" while a live writer holds the lease, else None
+    (no lease, or a stale one the next run will take over)."""
+    lease = read_lease(root)
+    if lease is None:
+        return None
+    finished = stale_reason(
+        lease, SystemClock().now(), lambda holder: _run_finished(instance, holder)
+    )
+    return None if finished is not None else lease.message(Path(root).name)

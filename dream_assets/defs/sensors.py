@@ -9,7 +9,7 @@
 - ``dream_run_failed`` writes a failed cycle's safety report and releases its lease.
 
 Every run request is skipped, with the reason in the tick, while the agent's ``llm-busy``
-marker exists; the next check asks again.
+marker exists or another writer holds its ``dream.lease``; the next check asks again.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from dream_assets.core.options import OptionsError, load_options
 from dream_assets.core.volume import PathEscapeError, discover_agents
 from dream_assets.defs.cron_windows import window_series
 from dream_assets.defs.jobs import dream_cycle_job
+from dream_assets.defs.lease import lease_holder
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import ensure_pool_limits
 from dream_assets.defs.resources import AgentRun, DreamResource
@@ -144,6 +145,12 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
         if not run.options.enabled:
             lines.append(f"{agent}: dream cycle disabled (enabled=false)")
             continue
+        holder = lease_holder(run.volume.root, context.instance)
+        if holder is not None:
+            # Another writer (a review, an undo, a run elsewhere) has the agent: ask again next
+            # check rather than launch a run that would be refused at its first step.
+            lines.append(f"{agent}: {holder}: cycle deferred to the next check")
+            continue
         series = window_series(cron, anchor, run.options)
         decision = plan_cycle(
             state, agent, series, now, initial_delay=initial_delay, busy=run.volume.is_busy()
@@ -226,6 +233,10 @@ def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) ->
             continue
         if not run.options.enabled:
             lines.append(f"{agent}: dream cycle disabled (enabled=false)")
+            continue
+        holder = lease_holder(run.volume.root, context.instance)
+        if holder is not None:
+            lines.append(f"{agent}: {holder}: deferred to the next check")
             continue
         last = _last_cycle(context.instance, agent)
         started = _cycle_started_at(last)
