@@ -80,6 +80,9 @@ def test_a_hard_deleted_archived_source_of_an_older_merge_warns_and_the_cycle_co
     standing = _check(outcome, "consolidated_memory", "standing_provenance")
     assert standing["passed"] is False and standing["blocking"] is False
     assert "inferred_preferences" in outcome["passes"] and "cycle_report" in outcome["passes"]
+    # The audit lists the standing problem, where it is watched day after day.
+    assert main(["audit", "--agent", str(demo_agent), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["counts"]["dangling_provenance"] == 1
 
 
 def test_a_see_also_dangling_before_the_run_does_not_fail_a_skill_the_run_rewrote(

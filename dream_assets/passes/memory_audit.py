@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from dream_assets.checks.consolidation import provenance_violations
 from dream_assets.core.archive_purge import tombstone_path
 from dream_assets.core.atomic import append_line, file_lock
 from dream_assets.core.audit import (
@@ -122,6 +123,13 @@ def run_memory_audit(
         write_trend(trend_path, trend)
         write_rejection_history(audit_dir / REJECTIONS_FILE, history)
         write_known_ids(known_path, census.ids, now)
+
+    # Standing problems the cycle's checks only warn about are listed here, where they are
+    # watched day after day (issue 12): a merge whose sources no longer resolve.
+    dangling, _checked = provenance_violations(volume, options, now)
+    for problem in dangling:
+        report.decide("dangling provenance", problem.split(":", 1)[0], problem)
+    report.counts["dangling_provenance"] = len(dangling)
 
     for cluster in rejected:
         report.decide(
