@@ -1,6 +1,6 @@
 """The merge coverage check: a merge may not drop a specific that any of its sources carries.
 
-Seed 000, Pass 1, "Merge coverage check". Before a merge is applied, the specifics in its
+docs/passes.md, "The merge coverage check". Before a merge is applied, the specifics in its
 sources -- proper nouns, acronyms and multi-digit numbers -- must all appear in the merged text.
 If any is missing the merge is rejected outright and the sources are left alone. This is what
 catches the characteristic failure: a plausible-reading merge that keeps the machine-readable
@@ -26,7 +26,7 @@ What counts as a specific (``specifics_of``)
   "O'Brien") are specific in every position: all-caps and internal capitals are deliberate
   typography, not grammar, so neither the baseline nor lowercase evidence applies to them (a
   lowercase "imap" usually sits inside a hostname). Only the operator's explicit lists do.
-  Plural acronyms ("IDs", "APIs") are the exception the seed itself names ("Contact IDs ...
+  Plural acronyms ("IDs", "APIs") are the exception a live corpus showed ("Contact IDs ...
   the contact ids"): they behave like capitalized words.
 * **Codes** -- a letter-led token holding a digit and a capital ("EC2", "S3", "H100",
   "OAuth2", "M365"), or capitals joined to a number by a hyphen ("W-9", "GPT-4", "H-1B",
@@ -105,8 +105,8 @@ from dream_assets.core.coverage_baseline import BASELINE_WORDS
 
 VOCABULARY_FILE_NAME = "merge-coverage-vocabulary.json"
 
-# Routing anti-patterns restate averages recomputed from the routing log every cycle; the seed
-# builds this exemption in so it cannot be configured away.
+# Routing anti-patterns restate averages recomputed from the routing log every cycle; the exemption
+# is builds this exemption in so it cannot be configured away.
 BUILT_IN_NUMERIC_EXEMPT_CATEGORY = "anti-patterns/routing"
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'"})

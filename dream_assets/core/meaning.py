@@ -2,10 +2,10 @@
 
 The coverage check (``coverage.py``) guarantees that the names, acronyms, multi-digit numbers and
 dates of the sources survive a merge. A fluent merge can keep every one of them and still lose a
-fact: "Jon does not eat meat" + "Jon eats fish" -> "Jon eats meat and fish". Seed 003 ("Learning
-and lifecycle", "Acceptance cases") asks that compaction preserve attribution, negations,
-quantities and meaningful outcomes, with deterministic checks a model's confidence cannot
-override. This module holds those checks; each is a plain function over words, no model.
+fact: "Jon does not eat meat" + "Jon eats fish" -> "Jon eats meat and fish". Compaction must
+preserve attribution, negations, quantities and meaningful outcomes (docs/merge-checks.md), with
+deterministic checks a model's confidence cannot override. This module holds those checks; each is a
+plain function over words, no model.
 
 Each rule below is biased the same way the coverage check is: a false rejection leaves a duplicate
 pair alive for another cycle, a false acceptance erases a fact. But a rule that rejects faithful

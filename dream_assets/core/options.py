@@ -1,7 +1,7 @@
-"""Every option of the dream cycle, with the seed's default beside it.
+"""Every option of the dream cycle, with its default and meaning beside it (docs/options.md).
 
 Precedence: built-in default < environment (``DREAM_<NAME>``) < the agent's ``dream-options.json``.
-A bad value is a ``OptionsError`` naming the option and where it came from. Where the seed says
+A bad value is a ``OptionsError`` naming the option and where it came from. Where the table says
 so, a non-positive value disables that dimension (retention ages/counts, decay half-life,
 archive retention, min interval).
 """

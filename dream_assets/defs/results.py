@@ -36,7 +36,7 @@ def materialize_report(
     context.log.info(report.summary_line())
     for decision in report.decisions:
         if decision.action.startswith("archived"):
-            # Every archive is logged with the entry's content inline (seed, Pass 1).
+            # Every archive is logged with the entry's content inline (docs/passes.md, Pass 1).
             context.log.info(f"{decision.action} {decision.target}: {decision.detail}")
     for warning in report.warnings[:50]:
         context.log.warning(warning)

@@ -1,6 +1,6 @@
 """The memory audit (own daily schedule): is the corpus converging, was anything destroyed?
 
-Seed 000, "Is any of this working?". Walks ``memory/entries/*.json`` itself, records one trend
+docs/audit.md. Walks ``memory/entries/*.json`` itself, records one trend
 row per day, finds entries hard-deleted outside the retention purge and — when the operator opted
 in with ``audit_pause_on_loss`` — pauses consolidation (only consolidation: retention, purge,
 mining and every other pass go on), and reports clusters the coverage check keeps rejecting.

@@ -1,4 +1,4 @@
-"""Wisp failure analysis: learn from the wisps that keep failing (seed 000).
+"""Wisp failure analysis: learn from the wisps that keep failing (docs/passes.md).
 
 The analysis is deterministic (core.wisp_patterns): executions of the last 14 days grouped by
 description; a description failing 3+ times is a failure pattern (classification, affected

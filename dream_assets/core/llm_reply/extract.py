@@ -1,13 +1,13 @@
-"""The one place that parses model replies into the seed's JSON contracts.
+"""The one place that parses model replies into the passes' JSON contracts.
 
-Seed 000, "LLM response format": every pass answers with one JSON object; the host extracts the
+docs/passes.md, "Reply contracts": every pass answers with one JSON object; the host extracts the
 outermost object from the reply, tolerating DeepSeek-style ``<think>...</think>`` reasoning and
 prose around it. This module does that extraction and validates the three contract shapes
 (memory consolidation / preference inference, skill consolidation / optimization, skill gap
 detection) into typed values.
 
 A reply that cannot be read raises ``ReplyError``; the caller then leaves its ledger stamp
-unwritten, because the seed records a pass as done "only after the model returns usable JSON",
+unwritten, because a pass is recorded as done "only after the model returns usable JSON",
 so the pass is retried next cycle instead of being mistaken for a completed one. One malformed
 item does not sink a whole reply: it is dropped and described in ``invalid``.
 """

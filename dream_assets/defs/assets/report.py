@@ -16,7 +16,7 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
         kinds={"python", "duckdb"},
         description=(
             "The run's safety report: read, proposed, refused, redactions, model, budget, "
-            "failures (seed 002)."
+            "failures (docs/safety.md)."
         ),
     )
     def cycle_report(

@@ -104,7 +104,7 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
         if merged is not None:
             persisted.append((merged, sources))
 
-    # Retirement only after every replacement is on disk (seed: replacement first).
+    # Retirement only after every replacement is on disk (replacement first, then retirement).
     retired: set[str] = set()
     for merged, sources in persisted:
         for source in sources:

@@ -1,6 +1,6 @@
 """Pass 1 — memory consolidation: merge near-duplicates without ever losing a fact.
 
-The rules, in the seed's words, and where each is enforced here:
+The rules (docs/passes.md, Pass 1) and where each is enforced:
 - min interval between completed passes, from the ledger (``_gate``);
 - skipped while the memory audit's pause file exists (``_gate``);
 - candidate gating in code: eligible = new or changed since review, or in an open near-duplicate
@@ -12,7 +12,8 @@ The rules, in the seed's words, and where each is enforced here:
 - replacement first, then retirement; only sources of a merge that persisted are archived;
   exhaustive removal restricted to the shown set (``_apply``);
 - the high-value floor: merged yes, archived as ephemeral never (``_apply``);
-- beyond the seed: a reply that would archive as ephemeral more than a fraction of what it was
+- beyond the rules above: a reply that would archive as ephemeral more than a fraction of what it
+was
   shown is refused whole (runaway-deletion breaker);
 - the model is called only when something is eligible; the stamp only after usable replies.
 """
