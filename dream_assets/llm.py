@@ -98,8 +98,8 @@ class LLMBusy(RuntimeError):
 class ChatModel:
     """Chat completions at temperature 0, waiting politely while the agent's LLM is busy.
 
-    docs/automation.md, "LLM busy back-off": while the LLM serves a user turn the cycle polls every 5 seconds
-    and waits rather than queuing behind the active turn. The agent signals that turn with
+    docs/automation.md, "LLM busy back-off": while the LLM serves a user turn the cycle polls every
+    5 seconds and waits rather than queuing behind the active turn. The agent signals that turn with
     its ``llm-busy`` marker file.
     """
 
