@@ -68,10 +68,10 @@ def test_cycle_on_a_real_postgres_instance(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The shipped dagster.yaml, on the real PostgreSQL server: materialize and read back."""
+    """The shipped deploy/dagster.yaml, on the real PostgreSQL server: materialize and read back."""
     home = tmp_path / "dagster_home"
     home.mkdir()
-    shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+    shutil.copy(REPO / "deploy" / "dagster.yaml", home / "dagster.yaml")
     monkeypatch.setenv("DAGSTER_HOME", str(home))
     monkeypatch.setenv("DREAM_PG_HOST", str(postgres_db["host"]))
     monkeypatch.setenv("DREAM_PG_PORT", str(postgres_db["port"]))
