@@ -24,7 +24,9 @@ run: demo
 	@mkdir -p $(DAGSTER_HOME)
 	$(BIN)/dream run --agent $(DEMO_ROOT)/demo
 
+# Chromium and a running PostgreSQL when missing (scripts/test-deps.sh, shared with .ci/run).
 test: install
+	scripts/test-deps.sh
 	$(BIN)/pytest -q
 
 ui: run

@@ -105,9 +105,9 @@ def test_dagster_definitions_validate_passes_from_a_clean_environment(tmp_path: 
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)}
     if "PYTHONPATH" in os.environ:  # the checkout under test, when it is not the installed one
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    dagster = str(Path(sys.executable).parent / "dagster")
     completed = subprocess.run(
-        [str(Path(sys.executable).parent / "dagster"), "definitions", "validate"]
-        + ["-w", "workspace.yaml"],
+        [dagster, "definitions", "validate", "-w", "workspace.yaml"],
         cwd=REPO,
         env=env,
         capture_output=True,
