@@ -52,15 +52,6 @@ def test_dream_run_rejects_a_missing_agent_with_one_line(
     assert len(err) == 1 and "not a directory" in err[0]
 
 
-def test_bad_agent_option_fails_the_run_naming_the_option(
-    demo_agent: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    (demo_agent / "dream-options.json").write_text('{"similarity_threshold": "high"}')
-    assert main(["run", "--agent", str(demo_agent)]) == 1
-    err = capsys.readouterr().err
-    assert "similarity_threshold" in err and "dream-options.json" in err
-
-
 @pytest.mark.postgres
 def test_cycle_on_a_real_postgres_instance(
     postgres_db: dict[str, object],
