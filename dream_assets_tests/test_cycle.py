@@ -43,6 +43,15 @@ def test_dream_run_runs_every_pass_on_the_demo_agent(
     assert "last completed" in consolidation["summary"]
     assert len(list((agent / "memory" / "entries").glob("merged-*.json"))) == len(merged)
 
+    # The table-like assets carry their row counts (the catalog's Rows column).
+    windows = outcome["passes"]["telemetry_windows"]
+    rows = sum(v for k, v in windows.items() if k.endswith("_window_rows"))
+    assert windows["dagster/row_count"] == rows > 0
+    clusters = outcome["passes"]["duplicate_clusters"]
+    assert clusters["dagster/row_count"] == clusters["clusters"]
+    assert outcome["passes"]["cycle_report"]["dagster/row_count"] == 2  # one row per run
+    assert "dagster/row_count" not in outcome["passes"]["retained_logs"]
+
 
 def test_dream_run_rejects_a_missing_agent_with_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -130,3 +130,19 @@ def test_top_level_dagster_yaml_is_the_embedded_default_of_dream_run() -> None:
     production = yaml.safe_load((REPO / "deploy" / "dagster.yaml").read_text(encoding="utf-8"))
     assert "postgres" in production["storage"]
     assert production["concurrency"] == shipped["concurrency"]
+
+
+def test_every_asset_has_an_owner_tags_and_a_code_reference() -> None:
+    from dream_assets.defs.conventions import OWNER
+
+    for spec in defs.resolve_all_asset_specs():
+        name = spec.key.to_user_string()
+        assert spec.owners == [OWNER], name
+        assert spec.tags["dream/model"] in {"optional", "none"}, name
+        assert spec.tags["dream/cadence"] == ("own-schedule" if name == "memory_audit" else "cycle")
+        references = spec.metadata["dagster/code_references"].code_references
+        (local,) = references
+        assert Path(local.file_path).is_file() and local.line_number > 0, name
+    assert defs.resolve_assets_def("consolidated_memory").specs_by_key[
+        dg.AssetKey("consolidated_memory")
+    ].tags["dream/model"] == ("optional")

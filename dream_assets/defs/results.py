@@ -5,6 +5,7 @@ from typing import Any
 import dagster as dg
 
 from dream_assets.core.report import PassReport
+from dream_assets.defs.conventions import row_count_metadata
 
 
 def report_metadata(report: PassReport) -> dict[str, Any]:
@@ -42,7 +43,9 @@ def materialize_report(
         context.log.warning(warning)
     for failure in report.failures[:50]:
         context.log.error(failure)
-    return dg.MaterializeResult(metadata=report_metadata(report))
+    metadata = report_metadata(report)
+    metadata.update(row_count_metadata(context.asset_key.to_user_string(), report.counts))
+    return dg.MaterializeResult(metadata=metadata)
 
 
 def check_from_violations(

@@ -2,7 +2,13 @@
 
 import dagster as dg
 
-from dream_assets.core.safety_report import build_safety_report, store_safety_report, to_markdown
+from dream_assets.core.safety_report import (
+    build_safety_report,
+    count_run_reports,
+    store_safety_report,
+    to_markdown,
+)
+from dream_assets.defs.conventions import ROW_COUNT
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource
 
@@ -63,6 +69,7 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
                 "redactions": dg.MetadataValue.int(sum(safety["redactions"].values())),
                 "report": dg.MetadataValue.md(markdown),
                 "path": dg.MetadataValue.path(str(path)),
+                ROW_COUNT: dg.MetadataValue.int(count_run_reports(run.volume.duckdb_path)),
             }
         )
 
