@@ -25,9 +25,10 @@ run: demo
 	$(BIN)/dream run --agent $(DEMO_ROOT)/demo
 
 # Chromium and a running PostgreSQL when missing (scripts/test-deps.sh, shared with .ci/run).
+# A subset: make test PYTEST_ARGS="dream_assets_tests/test_ui_browser.py"
 test: install
 	scripts/test-deps.sh
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q $(PYTEST_ARGS)
 
 ui: run
 	@mkdir -p $(DAGSTER_HOME)
