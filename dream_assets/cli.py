@@ -163,47 +163,62 @@ def _compact(summary: str) -> str:
     return f"{name}: {', '.join(parts) if parts else 'nothing to do'}" if rest else summary
 
 
-def _check_environment(env: Mapping[str, str]) -> None:
+def _model_problem(settings: Any) -> str | None:
+    """Why the configured model server cannot be reached (a TCP connection to the base URL's
+    host and port), or None; no model, or a hosted API without a base URL, is no problem."""
+    if not settings.configured or settings.base_url is None:
+        return None
+    url = urlsplit(settings.base_url)
+    if url.scheme not in ("http", "https") or not url.hostname:
+        return f"DREAM_LLM_BASE_URL={settings.base_url!r}: not an http(s) URL"
+    try:
+        port = url.port or (443 if url.scheme == "https" else 80)
+        socket.create_connection((url.hostname, port), timeout=min(5.0, settings.timeout_s)).close()
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        return (
+            f"model unreachable at DREAM_LLM_BASE_URL={settings.base_url} ({reason}); "
+            "unset DREAM_LLM_MODEL to run every pass deterministically"
+        )
+    return None
+
+
+def _check_environment(env: Mapping[str, str]) -> Any:
     """What every agent's run depends on, checked before any Dagster machinery starts: the
     ``DREAM_*`` option values and the model server (when one is configured)."""
     from dream_assets.core.options import OptionsError, load_options
     from dream_assets.llm import LLMSettings
 
     try:
-        load_options(env)
-        settings = LLMSettings.from_env(env)
-    except (OptionsError, ValueError) as exc:
+        settings = LLMSettings.from_options(load_options(env))
+    except OptionsError as exc:
         raise CliError(str(exc)) from exc
-    if not settings.configured or settings.base_url is None:
-        return
-    url = urlsplit(settings.base_url)
-    if url.scheme not in ("http", "https") or not url.hostname:
-        raise CliError(f"DREAM_LLM_BASE_URL={settings.base_url!r}: not an http(s) URL")
-    try:
-        port = url.port or (443 if url.scheme == "https" else 80)
-        socket.create_connection((url.hostname, port), timeout=min(5.0, settings.timeout_s)).close()
-    except (OSError, ValueError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
-        raise CliError(
-            f"model unreachable at DREAM_LLM_BASE_URL={settings.base_url} ({reason}); "
-            "unset DREAM_LLM_MODEL to run every pass deterministically"
-        ) from exc
+    problem = _model_problem(settings)
+    if problem:
+        raise CliError(problem)
+    return settings
 
 
-def _agent_problem(agent_dir: Path, env: Mapping[str, str]) -> str | None:
-    """Why one agent cannot run (its directory, its ``dream-options.json``), or None."""
+def _agent_problem(agent_dir: Path, env: Mapping[str, str], shared: Any) -> str | None:
+    """Why one agent cannot run (its directory, its ``dream-options.json``, the model its
+    options name when that is not the environment's), or None."""
     from dream_assets.core.options import OptionsError, load_options
     from dream_assets.core.volume import AgentVolume
+    from dream_assets.llm import LLMSettings
 
     if not agent_dir.is_dir():
         return f"{agent_dir}: not a directory"
     if not os.access(agent_dir, os.R_OK | os.W_OK | os.X_OK):
         return f"{agent_dir}: agent directory is not readable and writable"
     try:
-        load_options(env, AgentVolume(agent_dir).options_path)
+        options = load_options(env, AgentVolume(agent_dir).options_path)
     except OptionsError as exc:
         return str(exc)
-    return None
+    settings = LLMSettings.from_options(options)
+    if settings == shared:
+        return None
+    problem = _model_problem(settings)
+    return f"{agent_dir.name}: {problem}" if problem else None
 
 
 def _outcome_error(outcome: dict[str, Any]) -> str | None:
@@ -244,9 +259,9 @@ def _print_outcome(outcome: dict[str, Any], *, quiet: bool, verbose: bool) -> No
 def cmd_run(args: argparse.Namespace) -> int:
     """Every agent's cycle in turn; each summary is printed as soon as its cycle finishes."""
     root, agents = _agents_for(args)
-    _check_environment(os.environ)
+    shared = _check_environment(os.environ)
     # Per-agent refusals are known before anything runs, so a bad agent never starts Dagster.
-    problems = {agent: _agent_problem(root / agent, os.environ) for agent in agents}
+    problems = {agent: _agent_problem(root / agent, os.environ, shared) for agent in agents}
 
     def progress(line: str) -> None:
         if not args.quiet:

@@ -158,3 +158,14 @@ def test_every_argument_of_every_command_has_help() -> None:
     assert not missing
     assert {c.dest for c in commands._choices_actions} == set(commands.choices)
     assert all(c.help for c in commands._choices_actions)
+
+
+def test_an_agent_naming_an_unreachable_model_is_refused_alone(two_agents: Path) -> None:
+    url = f"http://127.0.0.1:{free_port()}/v1"
+    (two_agents / "ada" / "dream-options.json").write_text(
+        f'{{"llm_base_url": "{url}", "llm_model": "any"}}'
+    )
+    status, out, err, _ = _run(["run", "--quiet"])
+    assert status == 2
+    assert "ada: model unreachable" in err and url in err
+    assert out.startswith("bob: checks: ") and len(out.splitlines()) == 1
