@@ -108,10 +108,13 @@ def run_cycle(
     if not instance.has_dynamic_partition(partitions, agent):
         instance.add_dynamic_partitions(partitions, [agent])
     job = defs.resolve_job_def("dream_cycle")
-    run_config: dict[str, Any] = {"loggers": {"console": {"config": {"log_level": log_level}}}}
-    if preview:
-        config = {"agents_root": str(agents_root), "preview": True}
-        run_config["resources"] = {"dream": {"config": config}}
+    # The agents root is given explicitly: the definitions may have been imported before
+    # DREAM_AGENTS_ROOT was set (they then default to the demo agents).
+    config = {"agents_root": str(agents_root), "preview": preview}
+    run_config: dict[str, Any] = {
+        "loggers": {"console": {"config": {"log_level": log_level}}},
+        "resources": {"dream": {"config": config}},
+    }
     result = job.execute_in_process(
         partition_key=agent,
         instance=instance,

@@ -29,7 +29,10 @@ defs = with_cycle_freshness(
             schedules=audit.SCHEDULES,
             sensors=SENSORS,
             resources={
-                "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT")),
+                # Unset, DREAM_AGENTS_ROOT is read when the resource is used (DreamResource.root).
+                "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT"))
+                if os.environ.get("DREAM_AGENTS_ROOT")
+                else DreamResource(),
                 "llm": LLMResource(),
             },
             # Passes of one agent run in sequence in one process: they share the agent's volume,

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import dagster as dg
+import pytest
 
 from dream_assets.definitions import defs
 
@@ -146,3 +147,23 @@ def test_every_asset_has_an_owner_tags_and_a_code_reference() -> None:
     assert defs.resolve_assets_def("consolidated_memory").specs_by_key[
         dg.AssetKey("consolidated_memory")
     ].tags["dream/model"] == ("optional")
+
+
+def test_without_dream_agents_root_the_sensors_look_at_the_demo_agents(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`dagster dev` from the repository root with nothing set: the sensors skip, naming where
+    they looked, instead of failing every tick on an unset variable."""
+    from dream_assets.defs.resources import DreamResource
+
+    monkeypatch.delenv("DREAM_AGENTS_ROOT", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert DreamResource().root() == tmp_path.resolve() / ".demo" / "agents"
+    with dg.instance_for_test() as instance:
+        context = dg.build_sensor_context(instance=instance, resources={"dream": DreamResource()})
+        result = defs.resolve_sensor_def("agent_discovery")(context)
+    assert isinstance(result, dg.SensorResult) and result.skip_reason is not None
+    assert ".demo/agents" in str(result.skip_reason.skip_message)
+    # Set later (the daemon's environment), the variable is what the resource reads.
+    monkeypatch.setenv("DREAM_AGENTS_ROOT", str(tmp_path / "agents"))
+    assert DreamResource().root() == tmp_path.resolve() / "agents"
