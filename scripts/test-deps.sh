@@ -4,6 +4,8 @@
 # the same way:
 #   - Debian's Chromium for the UI test (Playwright drives it; no browser download), installed
 #     with apt when no Chromium is found (as root, or through passwordless sudo);
+#   - Debian's Caddy for the deployment-security test (the proxy in front of the webservers),
+#     installed the same way when `caddy` is not on PATH;
 #   - the PostgreSQL server at 127.0.0.1:5432 for the storage tests, started when installed and
 #     down (without it those tests skip locally; CI sets DREAM_REQUIRE_POSTGRES so they fail).
 # DREAM_TEST_DEPS_DRY_RUN=1 prints each action instead of taking it.
@@ -48,6 +50,15 @@ else
   as_root apt-get update -q || true
   as_root apt-get install -y -q chromium ||
     echo "test-deps: could not install chromium; the UI test will fail" >&2
+fi
+
+if command -v caddy >/dev/null; then
+  echo "test-deps: caddy at $(command -v caddy)"
+else
+  echo "test-deps: caddy missing: installing Debian's caddy"
+  as_root apt-get install -y -q caddy ||
+    { as_root apt-get update -q && as_root apt-get install -y -q caddy; } ||
+    echo "test-deps: could not install caddy; the proxy test will skip (fail in CI)" >&2
 fi
 
 if ! command -v pg_isready >/dev/null; then
