@@ -265,23 +265,28 @@ def cmd_check_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_clusters(args: argparse.Namespace) -> int:
-    from dream_assets.core.cluster import cluster_similarity_method, find_clusters
+    from dream_assets.core.embeddings import EmbeddingsUnavailable
     from dream_assets.core.options import OptionsError, load_options
     from dream_assets.core.volume import AgentVolume
+    from dream_assets.llm import LLMSettings
+    from dream_assets.passes.duplicate_clusters import compute_clusters, embedder_from_options
 
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)
     try:
         options = load_options(os.environ, volume.options_path)
-    except OptionsError as exc:
+        # The same options and the same builder as the duplicate_clusters asset.
+        embedder = embedder_from_options(options, LLMSettings.from_env(os.environ))
+    except (OptionsError, EmbeddingsUnavailable, ValueError) as exc:
         raise CliError(str(exc)) from exc
     scan = volume.scan_entries()
     live = {e.id: e for e in scan.live}
-    clusters = find_clusters(
-        [(e.id, e.content) for e in live.values()],
-        threshold=options.similarity_threshold,
-        max_cluster_size=options.max_cluster_size,
-    )
+    computed = compute_clusters(volume, options, list(live.values()), embedder)
+    if computed.clusters is None:
+        raise CliError(f"near-duplicate scan failed: {computed.failure}")
+    for warning in computed.warnings:
+        print(f"dream clusters: warning: {warning}", file=sys.stderr)
+    clusters = computed.clusters
     if args.json:
         rows = [
             {
@@ -294,10 +299,13 @@ def cmd_clusters(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
-    method = cluster_similarity_method(False)
+    counts = computed.counts
     print(
-        f"{len(clusters)} cluster(s) over {len(live)} live entries ({method}, "
-        f">= {options.similarity_threshold}, at most {options.max_cluster_size} per cluster)"
+        f"{len(clusters)} cluster(s) over {len(live)} live entries ({computed.method}, "
+        f">= {options.similarity_threshold}, at most {options.max_cluster_size} per cluster; "
+        f"{counts.get('candidates', 0)} candidate pair(s), "
+        f"{counts.get('candidates_rejected', 0)} kept apart; "
+        f"embedded {counts.get('embedded', 0)}, cached {counts.get('cached', 0)})"
     )
     for c in clusters:
         print(f"{c.cluster_id}  {c.similarity:.3f}")

@@ -19,6 +19,9 @@ class OptionsError(ValueError):
     pass
 
 
+EMBEDDINGS_CHOICES = ("", "lexical", "local", "endpoint")
+
+
 @dataclass(frozen=True)
 class DreamOptions:
     # Scheduling (seed: InitialDelay 5 min, Interval 4 h; LLM busy back-off polls every 5 s)
@@ -54,6 +57,13 @@ class DreamOptions:
     merge_repair_max_per_cycle: int = 10
     # Beyond the seed: refuse a reply that archives more than this share of what it was shown.
     runaway_deletion_max_fraction: float = 0.25
+    # Near-duplicate candidates from embeddings (issue 11): "" (lexical, or the endpoint when
+    # ``embedding_model`` is set, as before the option existed), "lexical", "local" (the offline
+    # model of the optional extra ``semantic``) or "endpoint" (the OpenAI-compatible embeddings
+    # endpoint). ``embedding_model`` names the model (env DREAM_EMBEDDING_MODEL); for "local"
+    # only the recorded, checksummed models are accepted ("" picks all-MiniLM-L6-v2).
+    embeddings: str = ""
+    embedding_model: str = ""
 
     # High-value pruning floor (seed: PruningProtectionImportance / ...ReinforcementCount)
     pruning_protection_importance: float = 0.80
@@ -108,6 +118,9 @@ class DreamOptions:
         for name in ("importance_decay_floor", "runaway_deletion_max_fraction"):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise bad(name, "must be within [0, 1]")
+        if self.embeddings not in EMBEDDINGS_CHOICES:
+            choices = ", ".join(repr(c) for c in EMBEDDINGS_CHOICES)
+            raise bad("embeddings", f"must be one of {choices}")
         if self.max_cluster_size < 2:
             raise bad("max_cluster_size", "must be at least 2")
         for name in (

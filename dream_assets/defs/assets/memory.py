@@ -1,21 +1,23 @@
 """Near-duplicate scan and memory consolidation (Pass 1), with their blocking checks."""
 
-import os
-
 import dagster as dg
 
+from dream_assets.core.embeddings import EmbeddingsUnavailable
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
-from dream_assets.llm import embed
 from dream_assets.passes.consolidation_checks import (
     ephemeral_floor_violations,
     merge_coverage_violations,
     provenance_violations,
 )
-from dream_assets.passes.duplicate_clusters import read_cluster_table, scan_duplicate_clusters
+from dream_assets.passes.duplicate_clusters import (
+    embedder_from_options,
+    read_cluster_table,
+    scan_duplicate_clusters,
+)
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 
 GROUP = "memory"
@@ -26,25 +28,37 @@ GROUP = "memory"
     group_name=GROUP,
     deps=[memory_importance],
     kinds={"python", "duckdb"},
-    description="Near-duplicate clusters of live entries (embeddings if configured, else TF-IDF).",
+    description=(
+        "Near-duplicate clusters of live entries: lexical and (if configured) embedding "
+        "candidates, kept only where their specifics agree."
+    ),
 )
 def duplicate_clusters(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
     run = dream.agent(context.partition_key)
-    embedding_model = os.environ.get("DREAM_EMBEDDING_MODEL")
-    settings = llm.settings()
-    embedder = (
-        (lambda texts: embed(settings, texts, embedding_model))
-        if embedding_model and (settings.base_url or settings.api_key)
-        else None
-    )
+    embedder, problem = None, None
+    try:
+        embedder = embedder_from_options(run.options, llm.settings())
+    except EmbeddingsUnavailable as exc:
+        problem = str(exc)
     report, _clusters = scan_duplicate_clusters(
-        run.volume, run.options, run.clock.now(), embedder=embedder
+        run.volume,
+        run.options,
+        run.clock.now(),
+        embedder=embedder,
+        embedder_error=problem,
+        logger=context.log,
     )
     result = materialize_report(context, report)
     metadata = dict(result.metadata or {})
     metadata["method"] = dg.MetadataValue.text(str(report.extra.get("method", "")))
+    kept_apart = report.extra.get("kept_apart") or []
+    if kept_apart:
+        rows = "\n".join(f"| {a} | {b} | {why} |" for a, b, why in kept_apart[:20])
+        metadata["kept_apart"] = dg.MetadataValue.md(
+            "| entry | entry | why kept apart |\n|---|---|---|\n" + rows
+        )
     return dg.MaterializeResult(metadata=metadata)
 
 
