@@ -12,8 +12,9 @@ duplicate cluster only when nothing that tells facts apart conflicts:
 * **Small numbers**: the same rule over every number, single digits and the number words one to
   twelve included ("missed 4 days" / "missed 3 days"), which the coverage check leaves out.
 * **Negation**: one side negated ("not", "never", "no", "n't", ...) and the other not.
-* **Status**: one side planned ("will", "plans to", "scheduled", ...) and the other done
-  ("completed", "already", "shipped", ...) or cancelled; or one cancelled and the other not.
+* **Status**: one side planned ("will", "plans to", "scheduled", ...) and not done, the other
+  done ("completed", "already", a past tense: "bought", any "-ed" word) and not planned; or one
+  cancelled ("cancelled", "postponed", "called off") and the other not.
 * **Subject time**: both entries carry subject-time metadata and it differs (two moments).
 
 This is a deliberately small, word-list judgement, biased toward keeping pairs apart (a pair
@@ -70,6 +71,14 @@ DONE = frozenset(
         "completed", "finished", "done", "shipped", "launched", "already", "went", "visited",
         "attended", "happened", "ago", "yesterday", "last", "took", "did", "returned",
         "delivered", "released", "signed", "paid", "got", "won", "lost", "ended",
+    }
+)  # fmt: skip
+# Irregular past tenses; regular ones are recognised by their "-ed" (see ``_status``).
+IRREGULAR_PAST = frozenset(
+    {
+        "bought", "sold", "went", "took", "got", "made", "met", "left", "came", "gave", "ran",
+        "saw", "paid", "won", "lost", "did", "had", "began", "wrote", "flew", "drove", "spent",
+        "built", "sent", "told", "found", "held", "kept", "moved",
     }
 )  # fmt: skip
 CANCELLED = frozenset({"cancelled", "canceled", "postponed", "scrapped"})
@@ -131,7 +140,11 @@ def _status(words: set[str]) -> frozenset[str]:
     found = set()
     if words & PLANNED:
         found.add("planned")
-    if words & DONE:
+    if (
+        words & DONE
+        or words & IRREGULAR_PAST
+        or any(w.endswith("ed") and len(w) > 4 and w not in PLANNED for w in words)
+    ):
         found.add("done")
     if words & CANCELLED or {"called", "off"} <= words:
         found.add("cancelled")

@@ -89,7 +89,7 @@ MINILM = RecordedModel(
     weights_file="model.safetensors",
     weights_sha256="53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",
     dimension=384,
-    cosine_threshold=0.80,
+    cosine_threshold=0.74,
 )
 LOCAL_MODELS: dict[str, RecordedModel] = {MINILM.name: MINILM}
 DEFAULT_LOCAL_MODEL = MINILM.name
