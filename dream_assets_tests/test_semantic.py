@@ -36,7 +36,7 @@ from dream_assets.core.embeddings import (
     sha256_of,
     unpack_model,
 )
-from dream_assets.core.neighbours import index_pairs
+from dream_assets.core.neighbours import cell_pairs, neighbour_pairs
 from dream_assets.core.options import DreamOptions, OptionsError, load_options
 from dream_assets.demo import DEMO_MARKER
 from dream_assets.llm import LLMSettings
@@ -46,7 +46,7 @@ from dream_assets_tests.builders import NOW, entry, make_volume
 from dream_assets_tests.semantic_corpus import load_corpus, score_corpus
 
 REPO = Path(__file__).resolve().parents[1]
-EXTRA_MODULES = ("torch", "sentence_transformers", MINILM.package, "usearch")
+EXTRA_MODULES = ("torch", "sentence_transformers", MINILM.package)
 NO_ENDPOINT = LLMSettings(base_url=None, model=None, api_key=None)
 
 
@@ -383,13 +383,21 @@ def _planted_vectors(rows: int, seed: int = 3) -> np.ndarray:
     return base / np.linalg.norm(base, axis=1, keepdims=True)
 
 
-def test_index_search_recall_against_exact(semantic: Path) -> None:
+def test_cell_search_finds_what_exact_search_finds() -> None:
     vectors = _planted_vectors(3000)
     exact = {(p.left, p.right) for p in embedding_pairs(vectors, 0.9)}
-    found = {(p.left, p.right) for p in index_pairs(vectors, 0.9, k=16)}
+    found = {(p.left, p.right) for p in cell_pairs(vectors, 0.9)}
     assert len(exact) >= 50
-    assert found <= exact
+    assert found <= exact  # verified exactly: never a pair below the threshold
     assert len(found & exact) / len(exact) >= 0.99
+
+
+def test_cell_search_is_deterministic_and_used_above_the_exact_limit() -> None:
+    vectors = _planted_vectors(2000)
+    first, search = neighbour_pairs(vectors, 0.9, exact_max_rows=1000)
+    second, _ = neighbour_pairs(vectors, 0.9, exact_max_rows=1000)
+    assert search == "cells" and first == second
+    assert neighbour_pairs(vectors, 0.9)[1] == "exact"
 
 
 # ── The real model ───────────────────────────────────────────────────────────────────────
