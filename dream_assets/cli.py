@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -281,7 +282,13 @@ def cmd_clusters(args: argparse.Namespace) -> int:
         raise CliError(str(exc)) from exc
     scan = volume.scan_entries()
     live = {e.id: e for e in scan.live}
-    computed = compute_clusters(volume, options, list(live.values()), embedder)
+    # Progress of long embedding work (count, rate, ETA) goes to stderr; stdout stays the answer.
+    progress = logging.getLogger("dream.clusters")
+    if not progress.handlers:
+        progress.addHandler(logging.StreamHandler(sys.stderr))
+        progress.setLevel(logging.INFO)
+        progress.propagate = False
+    computed = compute_clusters(volume, options, list(live.values()), embedder, logger=progress)
     if computed.clusters is None:
         raise CliError(f"near-duplicate scan failed: {computed.failure}")
     for warning in computed.warnings:

@@ -347,6 +347,30 @@ def test_identical_vectors_do_not_cluster_look_alikes_that_disagree() -> None:
     assert scan.rejected and "2025-04-12" in scan.rejected[0][2]
 
 
+def test_scan_keeps_look_alikes_apart_even_when_their_vectors_are_identical(
+    tmp_path: Path,
+) -> None:
+    from dream_assets.passes.duplicate_clusters import scan_duplicate_clusters
+
+    class SameVector(CountingEmbedder):
+        def embed(self, texts: Sequence[str]) -> np.ndarray:
+            return np.ones((len(texts), 3), dtype=np.float32)
+
+    volume = make_volume(
+        tmp_path / "agent",
+        [
+            entry("m-1", "The Atlas launch lands on 2025-04-12."),
+            entry("m-2", "The Atlas launch lands on 2025-04-21."),
+            entry("m-3", "Nadia eats fish."),
+            entry("m-4", "Nadia doesn't eat fish."),
+        ],
+    )
+    report, clusters = scan_duplicate_clusters(volume, DreamOptions(), NOW, embedder=SameVector())
+    assert clusters == []
+    assert report.counts["candidates"] == 6 and report.counts["candidates_rejected"] == 6
+    assert report.counts["embedded"] == 4 and report.counts["cached"] == 0
+
+
 # ── The deterministic path stays conservative on semantic clusters ───────────────────────
 
 

@@ -168,7 +168,13 @@ def unpack_model(model: RecordedModel, cache_dir: Path) -> Path:
     with zipfile.ZipFile(archive) as bundle:
         bundle.extractall(partial)  # zipfile drops absolute paths and ".." on extraction
     shutil.rmtree(target, ignore_errors=True)
-    partial.rename(target)
+    try:
+        partial.rename(target)
+    except OSError:
+        # Another process unpacked it at the same moment; its copy is checked before loading.
+        shutil.rmtree(partial, ignore_errors=True)
+        if not weights.is_file():
+            raise
     return target
 
 
