@@ -21,6 +21,7 @@ this 2-core machine building the index for 100 000 vectors took longer than exac
 from __future__ import annotations
 
 import numpy as np
+import scipy.sparse as sp
 
 from dream_assets.core.cluster import THRESHOLD_TOLERANCE, SimilarPair, embedding_pairs
 
@@ -117,8 +118,12 @@ def _centroids(matrix: np.ndarray, count: int, seed: int) -> np.ndarray:
     centroids = sample[np.sort(rng.choice(sample.shape[0], count, replace=False))].copy()
     for _ in range(_KMEANS_ROUNDS):
         assign = np.argmax(sample @ centroids.T, axis=1)
-        sums = np.zeros_like(centroids)
-        np.add.at(sums, assign, sample)
+        # Per-cell sums as one sparse product (np.add.at is ~100x slower at this size).
+        members = sp.csr_matrix(
+            (np.ones(assign.size, dtype=np.float32), (assign, np.arange(assign.size))),
+            shape=(count, assign.size),
+        )
+        sums = np.asarray(members @ sample, dtype=np.float32)
         norms = np.linalg.norm(sums, axis=1, keepdims=True)
         centroids = np.where(norms > 0, sums / np.where(norms > 0, norms, 1.0), centroids)
     return centroids.astype(np.float32)
