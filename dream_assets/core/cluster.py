@@ -80,7 +80,7 @@ exact all-pairs search finds on 5 000 and 10 000 entries. With embeddings the de
 taken in row blocks against the rows from the block on, so memory stays bounded while the work
 is quadratic. The duplicate_clusters scan itself goes through ``core/candidates.py`` (issue 11):
 lexical pairs from here united with semantic neighbours (``core/neighbours.py``, blocked by cells
-above 20 000 entries), each pair then judged by ``core/agreement.py`` before ``clusters_from_pairs``.
+above 20 000 entries), each pair judged by ``core/agreement.py`` before ``clusters_from_pairs``.
 """
 
 from __future__ import annotations

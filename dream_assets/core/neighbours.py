@@ -27,7 +27,7 @@ from dream_assets.core.cluster import THRESHOLD_TOLERANCE, SimilarPair, embeddin
 
 # Exact below this many rows: about 3 s at 20 000 rows of d = 384.
 EXACT_MAX_ROWS = 20_000
-DEFAULT_PROBES = 8
+DEFAULT_PROBES = 16
 _KMEANS_ROUNDS = 10
 _SAMPLE_PER_CELL = 64
 _BLOCK_ROWS = 4096
