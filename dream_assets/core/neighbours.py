@@ -1,6 +1,6 @@
 """Semantic neighbours: pairs of embedding rows whose cosine reaches a threshold, at scale.
 
-Exact search compares every row with every other: 100 000 entries are 5e9 dot products (80 s
+Exact search compares every row with every other: 100 000 entries are 5e9 dot products (2-4 minutes
 on the 2-core machine under load). Above ``EXACT_MAX_ROWS`` rows the search is **blocked by
 cells** instead (an inverted-file search, numpy only):
 
