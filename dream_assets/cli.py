@@ -309,7 +309,9 @@ def cmd_clusters(args: argparse.Namespace) -> int:
     counts = computed.counts
     print(
         f"{len(clusters)} cluster(s) over {len(live)} live entries ({computed.method}, "
-        f">= {options.similarity_threshold}, at most {options.max_cluster_size} per cluster; "
+        f"Jaccard >= {options.similarity_threshold}"
+        + (f", cosine >= {embedder.threshold}" if embedder is not None else "")
+        + f", at most {options.max_cluster_size} per cluster; "
         f"{counts.get('candidates', 0)} candidate pair(s), "
         f"{counts.get('candidates_rejected', 0)} kept apart; "
         f"embedded {counts.get('embedded', 0)}, cached {counts.get('cached', 0)})"

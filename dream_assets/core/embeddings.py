@@ -297,6 +297,9 @@ def embed_with_cache(
     missing = [h for h in wanted if h not in known]
     first_text = {h: texts[i] for i, h in reversed(list(enumerate(hashes)))}
     fresh: dict[str, np.ndarray] = {}
+    load = getattr(embedder, "load", None)
+    if missing and callable(load):
+        load()  # model start-up is not embedding work: keep it out of the rate and ETA
     started = clock()
     for start in range(0, len(missing), batch_size):
         batch = missing[start : start + batch_size]
