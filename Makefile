@@ -13,6 +13,7 @@ $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e '.[semantic]' torch==2.13.0
 	touch $@
 
 install: $(BIN)/.installed

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import socket
 import sys
@@ -380,23 +381,34 @@ def cmd_check_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_clusters(args: argparse.Namespace) -> int:
-    from dream_assets.core.cluster import cluster_similarity_method, find_clusters
+    from dream_assets.core.embeddings import EmbeddingsUnavailable
     from dream_assets.core.options import OptionsError, load_options
     from dream_assets.core.volume import AgentVolume
+    from dream_assets.llm import LLMSettings
+    from dream_assets.passes.duplicate_clusters import compute_clusters, embedder_from_options
 
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)
     try:
         options = load_options(os.environ, volume.options_path)
-    except OptionsError as exc:
+        # The same options and the same builder as the duplicate_clusters asset.
+        embedder = embedder_from_options(options, LLMSettings.from_env(os.environ))
+    except (OptionsError, EmbeddingsUnavailable, ValueError) as exc:
         raise CliError(str(exc)) from exc
     scan = volume.scan_entries()
     live = {e.id: e for e in scan.live}
-    clusters = find_clusters(
-        [(e.id, e.content) for e in live.values()],
-        threshold=options.similarity_threshold,
-        max_cluster_size=options.max_cluster_size,
-    )
+    # Progress of long embedding work (count, rate, ETA) goes to stderr; stdout stays the answer.
+    progress = logging.getLogger("dream.clusters")
+    if not progress.handlers:
+        progress.addHandler(logging.StreamHandler(sys.stderr))
+        progress.setLevel(logging.INFO)
+        progress.propagate = False
+    computed = compute_clusters(volume, options, list(live.values()), embedder, logger=progress)
+    if computed.clusters is None:
+        raise CliError(f"near-duplicate scan failed: {computed.failure}")
+    for warning in computed.warnings:
+        print(f"dream clusters: warning: {warning}", file=sys.stderr)
+    clusters = computed.clusters
     if args.json:
         rows = [
             {
@@ -409,10 +421,15 @@ def cmd_clusters(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
-    method = cluster_similarity_method(False)
+    counts = computed.counts
     print(
-        f"{len(clusters)} cluster(s) over {len(live)} live entries ({method}, "
-        f">= {options.similarity_threshold}, at most {options.max_cluster_size} per cluster)"
+        f"{len(clusters)} cluster(s) over {len(live)} live entries ({computed.method}, "
+        f"Jaccard >= {options.similarity_threshold}"
+        + (f", cosine >= {embedder.threshold}" if embedder is not None else "")
+        + f", at most {options.max_cluster_size} per cluster; "
+        f"{counts.get('candidates', 0)} candidate pair(s), "
+        f"{counts.get('candidates_rejected', 0)} kept apart; "
+        f"embedded {counts.get('embedded', 0)}, cached {counts.get('cached', 0)})"
     )
     for c in clusters:
         print(f"{c.cluster_id}  {c.similarity:.3f}")

@@ -252,18 +252,6 @@ def embed(
     return vectors
 
 
-def embedder_for(
-    settings: LLMSettings, options: DreamOptions
-) -> Callable[[list[str]], list[list[float]]] | None:
-    """The embedding function the near-duplicate scan uses, or None for the lexical scan.
-
-    The asset and ``dream clusters`` both call this, so both see the same configuration."""
-    model = options.embedding_model
-    if not model or not (settings.base_url or settings.api_key):
-        return None
-    return lambda texts: embed(settings, texts, model, max_retries=settings.max_retries)
-
-
 def _client(settings: LLMSettings, max_retries: int) -> OpenAI:
     return OpenAI(
         base_url=settings.base_url,

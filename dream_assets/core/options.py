@@ -20,6 +20,9 @@ class OptionsError(ValueError):
     pass
 
 
+EMBEDDINGS_CHOICES = ("", "lexical", "local", "endpoint")
+
+
 def _option(default: Any, doc: str, **kwargs: Any) -> Any:
     """A field with its default and its one-line meaning (``options_table`` renders both)."""
     return field(default=default, metadata={"doc": doc}, **kwargs)
@@ -124,8 +127,15 @@ class DreamOptions:
     llm_api_key: str = _option("", "API key (falls back to `OPENAI_API_KEY`)", repr=False)
     llm_timeout_s: float = _option(60.0, "seconds per model call")
     llm_max_retries: int = _option(2, "SDK retries of a 429/5xx/timeout (honours Retry-After)")
+    # Near-duplicate candidates from embeddings: "" (lexical, or the endpoint when
+    # ``embedding_model`` is set), "lexical", "local" (the offline model of the optional extra
+    # ``semantic``) or "endpoint" (the OpenAI-compatible embeddings endpoint). For "local" only
+    # the recorded, checksummed models are accepted ("" picks all-MiniLM-L6-v2).
+    embeddings: str = _option(
+        "", "near-duplicate candidates: `lexical`, `local` (extra `semantic`) or `endpoint`"
+    )
     embedding_model: str = _option(
-        "", "embedding model of the endpoint; set, the near-duplicate scan uses its cosine"
+        "", "embedding model (the endpoint's, or the local one: all-MiniLM-L6-v2)"
     )
 
     @property
@@ -162,6 +172,9 @@ class DreamOptions:
         ):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise bad(name, "must be within [0, 1]")
+        if self.embeddings not in EMBEDDINGS_CHOICES:
+            choices = ", ".join(repr(c) for c in EMBEDDINGS_CHOICES)
+            raise bad("embeddings", f"must be one of {choices}")
         if self.max_cluster_size < 2:
             raise bad("max_cluster_size", "must be at least 2")
         for name in (
