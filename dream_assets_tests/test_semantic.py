@@ -84,7 +84,7 @@ def test_embeddings_option_defaults_to_lexical() -> None:
 
 
 def test_embeddings_option_rejects_an_unknown_backend() -> None:
-    with pytest.raises(OptionsError, match="option 'embeddings' must be one of"):
+    with pytest.raises(OptionsError, match="DREAM_EMBEDDINGS must be one of"):
         load_options({"DREAM_EMBEDDINGS": "magic"})
 
 
