@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from dream_assets.core.audience import mixed_audiences
 from dream_assets.core.coverage import CoverageSource, load_vocabulary
 from dream_assets.core.merge import ARCHIVED_BY_RUN, build_merged_entry, settled
 from dream_assets.core.merge_check import check_merge_meaning
@@ -43,6 +44,10 @@ def approve(
     if item.status != "pending":
         raise ReviewConflict(f"{item.id} is already {item.status}")
     sources = _unchanged_sources(volume, item)
+    if item.kind == "merge" and mixed_audiences(sources):
+        # Seed 003: audiences never mix, not even with an operator's approval; a public entry
+        # with a private extension stays two entries.
+        raise ReviewConflict(f"{item.id}: the sources belong to different audiences")
     if item.kind == "merge":
         text = (content if content is not None else item.content).strip()
         if not text:

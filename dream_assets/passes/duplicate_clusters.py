@@ -13,6 +13,7 @@ from pathlib import Path
 import duckdb
 import numpy as np
 
+from dream_assets.core.audience import entry_audience, separate_audiences, shareable_text
 from dream_assets.core.clock import format_time
 from dream_assets.core.cluster import Cluster, cluster_similarity_method, find_clusters
 from dream_assets.core.duckdb_store import connect, load_sql, run_sql
@@ -45,11 +46,14 @@ def scan_duplicate_clusters(
             report.warnings.append(f"embeddings unavailable, lexical similarity used: {exc}")
     method = cluster_similarity_method(vectors is not None)
     try:
-        clusters = find_clusters(
-            [(e.id, e.content) for e in live],
-            threshold=options.similarity_threshold,
-            max_cluster_size=options.max_cluster_size,
-            vectors=vectors,
+        clusters = separate_audiences(
+            find_clusters(
+                [(e.id, e.content) for e in live],
+                threshold=options.similarity_threshold,
+                max_cluster_size=options.max_cluster_size,
+                vectors=vectors,
+            ),
+            live,
         )
     except Exception as exc:  # recorded; consolidation degrades safely
         report.fail(f"near-duplicate scan failed: {exc}")
@@ -67,7 +71,12 @@ def scan_duplicate_clusters(
     report.method = method
     by_id = {e.id: e for e in live}
     for cluster in clusters[:50]:
-        texts = " / ".join(by_id[m].content[:60] for m in cluster.member_ids)
+        texts = " / ".join(
+            shareable_text(
+                by_id[m].content, entry_audience(by_id[m]), log_memory_text=options.log_memory_text
+            )[:60]
+            for m in cluster.member_ids
+        )
         report.decide(
             cluster.cluster_id, ",".join(cluster.member_ids), f"{cluster.similarity:.3f} {texts}"
         )

@@ -15,9 +15,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import asdict
+from datetime import datetime
 
+from dream_assets.core.audience import entry_audience, mixed_audiences, shareable_text
 from dream_assets.core.clock import format_time
 from dream_assets.core.coverage import CoverageResult, CoverageSource
+from dream_assets.core.lifecycle import blocked as lifecycle_blocked
 from dream_assets.core.llm_reply import (
     MemoryReply,
     SaveItem,
@@ -34,6 +37,7 @@ from dream_assets.core.models import (
     MemoryEntry,
     is_high_value,
 )
+from dream_assets.core.preferences import is_durable, writes_preferred_name
 from dream_assets.core.redaction import needs_redaction
 from dream_assets.core.review import ReviewQueue, make_item, protection_reason
 from dream_assets.core.volume import AgentVolume
@@ -74,7 +78,7 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
             report.refuse("blank content", ",".join(item.source_ids) or "-", "sources kept")
             continue
         if not sources and not (item.category.startswith("anti-patterns/") and not item.source_ids):
-            report.refuse("no valid source", ",".join(item.source_ids) or "-", item.content[:120])
+            report.refuse("no valid source", ",".join(item.source_ids) or "-", _quote(cycle, item))
             continue
         planned.append((item, sources))
 
@@ -114,6 +118,15 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
 
     for entry in ephemeral:
         if entry.id in retired:
+            continue
+        if is_durable(entry):
+            report.count("protected")
+            report.refuse("durable preference", entry.id, "preferences are never ephemeral")
+            continue
+        lifecycle = lifecycle_blocked([entry], cycle.now, cycle.options.event_grace_days)
+        if lifecycle:
+            report.count("protected")
+            report.refuse("event lifecycle", entry.id, lifecycle[0][1])
             continue
         if is_high_value(
             entry,
@@ -187,6 +200,8 @@ def _merge_one(
         and (item.category or sources[0].category) == sources[0].category
     ):
         return None  # a no-op rewrite of one entry
+    if _merge_refused(cycle, item, sources):
+        return None
     if queue_for_review(cycle, sources, "merge", item=item):
         return None
     content = _checked(cycle, sources, item.content.strip())
@@ -210,8 +225,57 @@ def _merge_one(
         return None
     cycle.touched.add(merged.id)
     report.count("merged")
-    report.decide("merged", merged.id, f"{ids} → {content[:160]}")
+    shown = shareable_text(
+        content, entry_audience(merged), log_memory_text=cycle.options.log_memory_text
+    )
+    report.decide("merged", merged.id, f"{ids} → {shown}")
     return merged
+
+
+def _quote(cycle: ConsolidationRun, item: SaveItem) -> str:
+    # Model text of unknown audience: quoted only with the operator's opt-in.
+    return shareable_text(item.content, "unknown", log_memory_text=cycle.options.log_memory_text)
+
+
+def refusal_reason(
+    sources: Sequence[MemoryEntry],
+    content: str,
+    category: str,
+    *,
+    now: datetime,
+    grace_days: float,
+) -> str | None:
+    """Why a merge is refused in code whatever the model replied (seed 003): sources of
+    different audiences (a public entry with a private extension stays two entries), a source
+    whose event lifecycle keeps its detail, or a text that writes or rewrites a preferred name
+    (only a live, explicit answer may choose one)."""
+    audiences = mixed_audiences(sources)
+    if audiences:
+        return f"mixed audiences ({len(audiences)}): sources kept apart"
+    held = lifecycle_blocked(sources, now, grace_days)
+    if held:
+        return "event lifecycle: " + "; ".join(f"{i}: {why}" for i, why in held)
+    if writes_preferred_name(content, category) or any(
+        writes_preferred_name(s.content, s.category) for s in sources
+    ):
+        return "preferred name: only a live, explicit answer may write or replace one"
+    return None
+
+
+def _merge_refused(cycle: ConsolidationRun, item: SaveItem, sources: list[MemoryEntry]) -> bool:
+    reason = refusal_reason(
+        sources,
+        item.content,
+        item.category,
+        now=cycle.now,
+        grace_days=cycle.options.event_grace_days,
+    )
+    if reason is None:
+        return False
+    cycle.report.count("refused_scope")
+    kind = reason.split(":")[0].split(" (")[0]
+    cycle.report.refuse(kind, ",".join(s.id for s in sources), reason)
+    return True
 
 
 def _checked(cycle: ConsolidationRun, sources: list[MemoryEntry], content: str) -> str | None:
