@@ -80,3 +80,12 @@ def separate_audiences(clusters: Sequence[Any], entries: Sequence[Any]) -> list[
                 members = tuple(sorted(group))
                 out.append(replace(cluster, cluster_id=cluster_id_for(members), member_ids=members))
     return out
+
+
+def records_by_audience(records: Iterable[Mapping[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Conversation lines grouped by their ``audience`` field (absent: the owner), in log
+    order: preference inference and gap detection ask the model once per audience."""
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for record in records:
+        groups.setdefault(audience_of(record), []).append(dict(record))
+    return groups

@@ -19,10 +19,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from dream_assets.core.audience import (
+    OWNER,
+    audience_metadata,
+    entry_audience,
+    records_by_audience,
+    shareable_text,
+)
 from dream_assets.core.ledger import stamp_pass
 from dream_assets.core.llm_reply import (
     MemoryReply,
@@ -37,6 +45,13 @@ from dream_assets.core.preference_statements import (
     conversation_statements,
     feedback_statements,
     sensitive_terms,
+)
+from dream_assets.core.preferences import (
+    SUPERSEDED,
+    SUPERSEDED_BY,
+    SUPERSEDES,
+    TENTATIVE,
+    writes_preferred_name,
 )
 from dream_assets.core.recurring_topics import conversation_sessions
 from dream_assets.core.report import PassReport
@@ -114,36 +129,75 @@ def _infer(
         report.warnings.append(
             f"conversation log: {read.malformed} malformed line(s) skipped ({read.first_problem})"
         )
-    sessions = conversation_sessions(read.records)
-    report.counts["sessions"] = len(sessions)
-    if not sessions:
+    groups = records_by_audience(read.records)
+    report.counts["sessions"] = sum(len(conversation_sessions(r)) for r in groups.values())
+    if not report.counts["sessions"]:
         report.skipped = "conversation log empty"
         return False
-    log_hash = hashlib.sha256(
-        json.dumps(read.records, sort_keys=True, default=str).encode("utf-8")
-    ).hexdigest()[:16]
     feedback = read_feedback_window(volume.duckdb_path)
+    usable = True
+    for audience, records in groups.items():
+        # Seed 003: one model call sees one audience, and a preference carries the audience of
+        # the conversation it was learned in. Feedback signals are the owner's.
+        outcome = _infer_audience(
+            volume,
+            options,
+            now,
+            model,
+            report,
+            audience,
+            records,
+            feedback if audience == OWNER else [],
+        )
+        if outcome == "busy":
+            return True
+        usable = usable and outcome == "ok"
+    if usable:
+        stamp_pass(volume.ledger_path, PASS, now)
+    return False
+
+
+def _infer_audience(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    report: PassReport,
+    audience: str,
+    records: list[dict[str, Any]],
+    feedback: Sequence[dict[str, Any]],
+) -> str:
+    """One audience's inference: "ok", "unusable" (no usable reply) or "busy"."""
+    sessions = conversation_sessions(records)
+    log_hash = hashlib.sha256(
+        json.dumps(records, sort_keys=True, default=str).encode("utf-8")
+    ).hexdigest()[:16]
     candidates = collect_candidates(
         conversation_statements(sessions) + feedback_statements(feedback)
     )
-    report.counts["candidates"] = len(candidates)
-    report.counts["qualifying"] = sum(1 for c in candidates if c.qualifies)
+    report.count("candidates", len(candidates))
+    report.count("qualifying", sum(1 for c in candidates if c.qualifies))
+    quote = _quoter(options, audience)
     for candidate in candidates:
         report.decide(
             "statement" if candidate.qualifies else "below-threshold",
-            candidate.statement,
+            quote(candidate.statement),
             f"{candidate.occurrences}× in {len(candidate.sessions)} session(s), "
             f"strongest: {candidate.strongest.label}",
         )
+    target = _Target(volume, report, now, log_hash, audience, quote)
 
     if model is None:
         for candidate in candidates:
             if candidate.qualifies:
-                _record(volume, report, now, log_hash, **_from_statement(candidate))
-        stamp_pass(volume.ledger_path, PASS, now)
-        return False
+                _record(target, **_from_statement(candidate))
+        return "ok"
 
-    existing = [e for e in volume.scan_entries().live if e.category == CATEGORY or TAG in e.tags]
+    existing = [
+        e
+        for e in volume.scan_entries().live
+        if (e.category == CATEGORY or TAG in e.tags) and entry_audience(e) == audience
+    ]
     directive, _source = load_directive(volume, PASS)
     system, user = preference_prompt(directive, sessions, feedback, candidates, existing)
     call = ask(
@@ -159,58 +213,103 @@ def _infer(
         # Busy: the model was never asked, so the log is kept for the next cycle to infer
         # from. Over budget, failed or unusable: cleared all the same, or a log too large for
         # the budget (or one that trips the model) would only grow.
-        return call.outcome is Outcome.BUSY
-    _apply(volume, report, now, log_hash, reply)
-    stamp_pass(volume.ledger_path, PASS, now)
-    return False
+        return "busy" if call.outcome is Outcome.BUSY else "unusable"
+    _apply(target, reply, {e.id: e for e in existing})
+    return "ok"
+
+
+def _quoter(options: DreamOptions, audience: str) -> Callable[[str], str]:
+    return lambda text: shareable_text(text, audience, log_memory_text=options.log_memory_text)
+
+
+@dataclass(frozen=True)
+class _Target:
+    """Where and for whom one audience's preferences are written."""
+
+    volume: AgentVolume
+    report: PassReport
+    now: datetime
+    log_hash: str
+    audience: str
+    quote: Callable[[str], str]
 
 
 def _from_statement(candidate: PreferenceCandidate) -> dict[str, Any]:
+    metadata = {
+        "inferred_by": "explicit-statements",
+        "sentiment": candidate.strongest.label,
+        "occurrences": str(candidate.occurrences),
+    }
+    if candidate.occurrences < 2:
+        # Seed 003: a single remark, however irritated, is not a permanent trait.
+        metadata[TENTATIVE] = "true"
     return {
         "key": candidate.key,
         "content": f'User preference (stated explicitly): "{candidate.statement}"',
         "tags": (TAG, "explicit"),
         "importance": IMPORTANCE[candidate.strongest],
         "occurrences": candidate.occurrences,
-        "metadata": {
-            "inferred_by": "explicit-statements",
-            "sentiment": candidate.strongest.label,
-            "occurrences": str(candidate.occurrences),
-        },
+        "metadata": metadata,
     }
 
 
-def _apply(
-    volume: AgentVolume, report: PassReport, now: datetime, log_hash: str, reply: MemoryReply
-) -> None:
+def _apply(target: _Target, reply: MemoryReply, shown: dict[str, MemoryEntry]) -> None:
+    report = target.report
     for problem in reply.invalid:
         report.refuse("invalid-item", PASS, problem)
-    for target in reply.to_delete:
-        report.refuse("no-delete", target, "preference inference only adds preferences")
+    for entry_id in reply.to_delete:
+        report.refuse("no-delete", entry_id, "preference inference only adds preferences")
     for save in reply.to_save:
+        if writes_preferred_name(save.content, save.category):
+            report.refuse(
+                "preferred name",
+                preference_id(save.content),
+                "only a live, explicit answer may choose what to call someone",
+            )
+            continue
+        # A correction names the preference it replaces (its sourceIds): only one on file for
+        # this audience, shown to the model, may be superseded.
+        replaced = [shown[i] for i in save.source_ids if i in shown]
+        for bad in (i for i in save.source_ids if i not in shown):
+            report.refuse("unknown id", bad, "not a preference shown for this audience")
         tags = tuple(dict.fromkeys((TAG, *save.tags)))
-        metadata = {"inferred_by": "model"}
+        metadata = {"inferred_by": "model", TENTATIVE: "true"}
+        if replaced:
+            # An explicit correction is favoured over what it corrects: not tentative.
+            metadata = {"inferred_by": "model", SUPERSEDES: ",".join(e.id for e in replaced)}
         if save.category and save.category != CATEGORY:
             metadata["model_category"] = save.category
-        _record(
-            volume,
-            report,
-            now,
-            log_hash,
+        written = _record(
+            target,
             key=save.content,
             content=save.content,
             tags=tags,
-            importance=MODEL_IMPORTANCE,
+            importance=max([MODEL_IMPORTANCE, *(e.importance for e in replaced)]),
             occurrences=1,
             metadata=metadata,
         )
+        if written is not None:
+            for old in replaced:
+                if old.id != written:
+                    _supersede(target, old, written)
+
+
+def _supersede(target: _Target, old: MemoryEntry, new_id: str) -> None:
+    """The corrected preference is archived as superseded, pointing at its replacement; the
+    purge never deletes a preference, so the provenance stays readable."""
+    try:
+        target.volume.archive(
+            old.id, reason=SUPERSEDED, now=target.now, stamp={SUPERSEDED_BY: new_id}
+        )
+    except (OSError, KeyError, PathEscapeError) as exc:
+        target.report.fail(f"{old.id}: could not archive as superseded: {exc}")
+        return
+    target.report.count("superseded")
+    target.report.decide("superseded", old.id, f"by {new_id}")
 
 
 def _record(
-    volume: AgentVolume,
-    report: PassReport,
-    now: datetime,
-    log_hash: str,
+    target: _Target,
     *,
     key: str,
     content: str,
@@ -218,22 +317,29 @@ def _record(
     importance: float,
     occurrences: int,
     metadata: dict[str, str],
-) -> None:
+) -> str | None:
+    """Write or reinforce one preference; its id, or None when nothing was written."""
+    volume, report, now, log_hash = target.volume, target.report, target.now, target.log_hash
     entry_id = preference_id(key)
     terms = sensitive_terms(" ".join([content, *tags]))
     try:
         current = volume.get(entry_id)
     except (OSError, ValueError, PathEscapeError) as exc:
         report.fail(f"{entry_id}: unreadable, left in place: {exc}")
-        return
+        return None
     if current is not None and current.archived:
         report.decide("kept-archived", entry_id, "archived earlier by consolidation; not revived")
-        return
+        return None
+    if current is not None and entry_audience(current) != target.audience:
+        report.refuse("audience", entry_id, "the same words are on file for another audience")
+        return None
     if current is not None:
         if current.metadata.get(SOURCE_LOG) == log_hash:
             report.decide("unchanged", entry_id, "already recorded from this conversation log")
-            return
+            return None
         meta = {**current.metadata, SOURCE_LOG: log_hash}
+        # Seen again: no longer a single remark.
+        meta.pop(TENTATIVE, None)
         entry = current.with_changes(
             tags=tuple(dict.fromkeys((*current.tags, *tags))),
             reinforcement_count=current.reinforcement_count + 1,
@@ -253,7 +359,11 @@ def _record(
             created_at=now,
             updated_at=now,
             last_seen_at=now,
-            metadata={**metadata, SOURCE_LOG: log_hash},
+            metadata={
+                **metadata,
+                **audience_metadata(target.audience),
+                SOURCE_LOG: log_hash,
+            },
         )
         action = "written"
     if terms:
@@ -264,12 +374,15 @@ def _record(
         volume.save(entry)
     except (OSError, PathEscapeError) as exc:
         report.fail(f"{entry_id}: save failed: {exc}")
-        return
+        return None
     report.count(action)
     if terms:
         report.count("flagged")
+    if entry.metadata.get(TENTATIVE) == "true":
+        report.count("tentative")
     flag = f" [{PERMISSION}: {', '.join(terms)}]" if terms else ""
-    report.decide(action, entry_id, content + flag)
+    report.decide(action, entry_id, target.quote(content) + flag)
+    return entry_id
 
 
 def _flag_sensitive(volume: AgentVolume, report: PassReport) -> None:

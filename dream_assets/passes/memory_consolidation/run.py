@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from dream_assets.core.audience import entry_audience, split_by_audience
+from dream_assets.core.audience import OWNER, entry_audience, split_by_audience
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.coverage import load_vocabulary
 from dream_assets.core.deterministic_merge import deterministic_reply
@@ -132,7 +132,9 @@ def run_memory_consolidation(
                 batch_clusters, shown, vocabulary, meaning_rules(options)
             )
         else:
-            call = _ask_model(cycle, batch, batch_clusters, feedback)
+            # Feedback signals are the owner's: only the owner's batch sees them (seed 003).
+            own = entry_audience(batch[0]) == OWNER
+            call = _ask_model(cycle, batch, batch_clusters, feedback if own else ())
             reply = call.settle(report)
             if call.outcome is Outcome.BUSY:
                 return report
