@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from datetime import datetime
 
-from dream_assets.core.audience import entry_audience, mixed_audiences, shareable_text
+from dream_assets.core.audience import PUBLIC, entry_audience, mixed_audiences, shareable_text
 from dream_assets.core.clock import format_time
 from dream_assets.core.coverage import CoverageResult, CoverageSource
 from dream_assets.core.lifecycle import blocked as lifecycle_blocked
@@ -63,6 +63,23 @@ def _id_problem(volume: AgentVolume, entry_id: str) -> str:
     return "outside the eligible set" if exists else "unknown id"
 
 
+def _other_audience(
+    volume: AgentVolume, ids: Sequence[str], shown: dict[str, MemoryEntry], audiences: set[str]
+) -> list[str]:
+    """Ids outside the shown set that exist and belong to an audience the call did not see."""
+    foreign = []
+    for entry_id in ids:
+        if entry_id in shown:
+            continue
+        try:
+            other = volume.get(entry_id)
+        except (ValueError, OSError):
+            continue
+        if other is not None and entry_audience(other) not in audiences:
+            foreign.append(entry_id)
+    return foreign
+
+
 def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: MemoryReply) -> bool:
     """Apply one validated reply to the entries it was shown. False if refused whole."""
     report = cycle.report
@@ -70,9 +87,17 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
         report.refuse("invalid item", "-", note)
 
     planned: list[tuple[SaveItem, list[MemoryEntry]]] = []
+    audiences = {entry_audience(e) for e in shown.values()}
     for item in reply.to_save:
         for bad in (i for i in item.source_ids if i not in shown):
             report.refuse(_id_problem(cycle.volume, bad), bad, "named as a merge source")
+        foreign = _other_audience(cycle.volume, item.source_ids, shown, audiences)
+        if foreign:
+            # A reply reaching for another audience's entry is refused whole: its text may
+            # carry what this call was never shown (seed 003: audiences never mix).
+            report.count("refused_scope")
+            report.refuse("mixed audiences", ",".join(item.source_ids), f"names {foreign}")
+            continue
         sources = [shown[i] for i in dict.fromkeys(item.source_ids) if i in shown]
         if not item.content.strip():
             report.refuse("blank content", ",".join(item.source_ids) or "-", "sources kept")
@@ -232,6 +257,17 @@ def _merge_one(
     return merged
 
 
+def _findings(
+    cycle: ConsolidationRun, sources: Sequence[MemoryEntry], findings: Sequence[str]
+) -> str:
+    """Checker findings quote words of the sources: shown only where their text may be."""
+    audience = entry_audience(sources[0]) if sources else "unknown"
+    text = "; ".join(findings)
+    if cycle.options.log_memory_text or audience == PUBLIC:
+        return f"[{text}]"
+    return f"{len(findings)} finding(s), audience {audience}: text withheld"
+
+
 def _quote(cycle: ConsolidationRun, item: SaveItem) -> str:
     # Model text of unknown audience: quoted only with the operator's opt-in.
     return shareable_text(item.content, "unknown", log_memory_text=cycle.options.log_memory_text)
@@ -293,11 +329,19 @@ def _checked(cycle: ConsolidationRun, sources: list[MemoryEntry], content: str) 
             if second.ok:
                 log.info("repaired merge of %s — restored %d specific(s)", ids, len(result.missing))
                 report.count("repaired")
-                report.decide("repaired", ",".join(ids), f"restored {list(result.missing)}")
+                report.decide(
+                    "repaired",
+                    ",".join(ids),
+                    f"restored {_findings(cycle, sources, result.missing)}",
+                )
                 content, result = revised, second
     if not result.ok:
         report.count("rejected")
-        report.refuse("coverage rejected", ",".join(ids), f"dropped {list(result.missing)}")
+        report.refuse(
+            "coverage rejected",
+            ",".join(ids),
+            f"dropped {_findings(cycle, sources, result.missing)}",
+        )
         _stamp_rejected(cycle, sources)
         return None
     return content
@@ -321,14 +365,16 @@ def _verified(
             second = verify_merge(cycle, sources, revised)
             if second.supported:
                 report.count("repaired")
-                report.decide("repaired", ids, f"verifier: {list(verification.losses)}")
+                report.decide(
+                    "repaired", ids, f"verifier: {_findings(cycle, sources, verification.losses)}"
+                )
             content, verification = revised, second
     if cycle.busy or verification.unanswered:
         _defer(cycle, sources, f"not verified, left for the next cycle: {verification.why}")
         return None
     if verification.losses:
         report.count("verification_rejected")
-        report.refuse("verification rejected", ids, "; ".join(verification.losses))
+        report.refuse("verification rejected", ids, _findings(cycle, sources, verification.losses))
         _stamp_rejected(cycle, sources)
         return None
     if not verification.supported:
