@@ -125,7 +125,9 @@ def test_merge_never_writes_or_replaces_a_preferred_name(tmp_path: Path) -> None
     other = entry("n-2", "The user's preferred name is Sam, not Samuel.", category="people/user")
     cycle = _run(tmp_path, [name, other], DreamOptions())
     item = SaveItem("Call the user Sammy.", "people/user", (), ("n-1", "n-2"))
-    assert apply_reply(cycle, {"n-1": name, "n-2": other}, MemoryReply(to_delete=(), to_save=(item,)))
+    assert apply_reply(
+        cycle, {"n-1": name, "n-2": other}, MemoryReply(to_delete=(), to_save=(item,))
+    )
     assert {e.id for e in cycle.volume.scan_entries().live} == {"n-1", "n-2"}
     assert [r.action for r in cycle.report.refusals] == ["preferred name"]
     assert isinstance(cycle.report, PassReport)
