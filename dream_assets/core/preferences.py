@@ -17,6 +17,8 @@ TENTATIVE = "tentative"
 SUPERSEDED = "superseded"
 SUPERSEDES = "supersedes"
 SUPERSEDED_BY = "superseded_by"
+# The run that wrote a preference: `dream undo RUN` archives what that run wrote.
+WRITTEN_BY_RUN = "written_by_run"
 
 _PREFERRED_NAME = re.compile(
     r"\b(?:call(?:s|ed)?\s+(?:me|him|her|them|the\s+user)\s+(?!back\b|later\b|again\b)"

@@ -73,7 +73,7 @@ def _high_entropy(value: str) -> bool:
 
 
 def _prose_pair(match: re.Match[str]) -> bool:
-    """"the token is stored in the vault" is a sentence, not a secret: after "is", a plain
+    """ "the token is stored in the vault" is a sentence, not a secret: after "is", a plain
     word (all letters, lowercase or capitalized) is prose; a secret mixes in digits, symbols or
     inner capitals. ``password=`` and ``token:`` pairs are secrets whatever follows."""
     value = match.group(4)

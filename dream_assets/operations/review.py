@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from dream_assets.core.atomic import atomic_write_text
 from dream_assets.core.audience import mixed_audiences
 from dream_assets.core.coverage import CoverageSource, load_vocabulary
 from dream_assets.core.merge import ARCHIVED_BY_RUN, build_merged_entry, settled
@@ -11,6 +12,7 @@ from dream_assets.core.merge_check import check_merge_meaning
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.redaction import contains_redaction_marker
 from dream_assets.core.review import ReviewItem, ReviewQueue
+from dream_assets.core.skill_versions import keep_version, record_after
 from dream_assets.core.volume import AgentVolume
 
 
@@ -81,6 +83,16 @@ def approve(
             volume.archive(source.id, reason="merged", now=now, stamp=stamp)
         volume.save(merged.with_changes(metadata=settled(merged.metadata)))
         written = [merged.id, *(s.id for s in sources)]
+    elif item.kind == "skill":
+        # A skill the model wrote from redacted input: the operator approves the text as
+        # proposed (never with a marker in it); the earlier version is kept for undo.
+        if contains_redaction_marker(item.content):
+            raise ReviewConflict(f"{item.id}: the skill text carries redacted secrets")
+        run = f"review:{item.id}"
+        keep_version(volume, run, item.category)
+        atomic_write_text(volume.skill_path(item.category), item.content)
+        record_after(volume, run, item.category)
+        written = [item.category]
     elif item.kind == "archive":
         for source in sources:
             volume.archive(

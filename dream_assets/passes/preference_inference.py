@@ -36,6 +36,7 @@ from dream_assets.core.llm_reply import (
     MemoryReply,
     parse_memory_reply,
 )
+from dream_assets.core.merge import ARCHIVED_BY_RUN
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.preference_statements import (
@@ -51,6 +52,7 @@ from dream_assets.core.preferences import (
     SUPERSEDED_BY,
     SUPERSEDES,
     TENTATIVE,
+    WRITTEN_BY_RUN,
     writes_preferred_name,
 )
 from dream_assets.core.recurring_topics import conversation_sessions
@@ -68,6 +70,7 @@ PERMISSION = "requires_user_permission"
 # Which conversation slice last wrote or reinforced the entry: replaying the same slice (a retried
 # run) must not reinforce it twice.
 SOURCE_LOG = "inferred_from_log"
+
 
 # Inferred, not stated as a fact: below the high-value floor (0.80), so an inference never
 # outlives archive retention merely because of the score it was born with.
@@ -101,7 +104,7 @@ def run_preference_inference(
     seen_bytes = volume.conversation_log.stat().st_size if volume.conversation_log.exists() else 0
     keep_log = False
     try:
-        keep_log = _infer(volume, options, now, model, report)
+        keep_log = _infer(volume, options, now, model, report, run_id)
         _flag_sensitive(volume, report)
         written = [d.detail[:80] for d in report.decisions if d.action == "written"]
         report.highlights = ("written: " + " | ".join(written)) if written else ""
@@ -119,6 +122,7 @@ def _infer(
     now: datetime,
     model: ChatModel | None,
     report: PassReport,
+    run_id: str | None = None,
 ) -> bool:
     """Run the inference; True only when the log must be kept for the next cycle."""
     if not options.preference_inference_enabled:
@@ -148,6 +152,7 @@ def _infer(
             audience,
             records,
             feedback if audience == OWNER else [],
+            run_id,
         )
         if outcome == "busy":
             return True
@@ -166,6 +171,7 @@ def _infer_audience(
     audience: str,
     records: list[dict[str, Any]],
     feedback: Sequence[dict[str, Any]],
+    run_id: str | None,
 ) -> str:
     """One audience's inference: "ok", "unusable" (no usable reply) or "busy"."""
     sessions = conversation_sessions(records)
@@ -185,7 +191,7 @@ def _infer_audience(
             f"{candidate.occurrences}× in {len(candidate.sessions)} session(s), "
             f"strongest: {candidate.strongest.label}",
         )
-    target = _Target(volume, report, now, log_hash, audience, quote)
+    target = _Target(volume, report, now, log_hash, audience, quote, run_id)
 
     if model is None:
         for candidate in candidates:
@@ -232,6 +238,7 @@ class _Target:
     log_hash: str
     audience: str
     quote: Callable[[str], str]
+    run_id: str | None = None
 
 
 def _from_statement(candidate: PreferenceCandidate) -> dict[str, Any]:
@@ -294,12 +301,19 @@ def _apply(target: _Target, reply: MemoryReply, shown: dict[str, MemoryEntry]) -
                     _supersede(target, old, written)
 
 
+def _by_run(key: str, run_id: str | None) -> dict[str, str]:
+    return {key: run_id} if run_id else {}
+
+
 def _supersede(target: _Target, old: MemoryEntry, new_id: str) -> None:
     """The corrected preference is archived as superseded, pointing at its replacement; the
     purge never deletes a preference, so the provenance stays readable."""
     try:
         target.volume.archive(
-            old.id, reason=SUPERSEDED, now=target.now, stamp={SUPERSEDED_BY: new_id}
+            old.id,
+            reason=SUPERSEDED,
+            now=target.now,
+            stamp={SUPERSEDED_BY: new_id, **_by_run(ARCHIVED_BY_RUN, target.run_id)},
         )
     except (OSError, KeyError, PathEscapeError) as exc:
         target.report.fail(f"{old.id}: could not archive as superseded: {exc}")
@@ -362,6 +376,7 @@ def _record(
             metadata={
                 **metadata,
                 **audience_metadata(target.audience),
+                **_by_run(WRITTEN_BY_RUN, target.run_id),
                 SOURCE_LOG: log_hash,
             },
         )
