@@ -98,3 +98,21 @@ def test_undo_restores_rewritten_skills_byte_for_byte_and_removes_preferences(
     assert set(written) <= set(result.archived)
     again = undo_run(volume, "r1", NOW)
     assert not again.changed
+
+
+def test_preference_inferred_from_redacted_text_waits_for_review(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    volume = volume_with(tmp_path)
+    line = {"session_id": "s1", "role": "user", "content": f"Never paste {SECRET} in chat!"}
+    append_line(volume.conversation_log, json.dumps(line))
+    save = {"content": "User wants credentials kept out of chat.", "category": CATEGORY}
+    scripted_llm.reply(json.dumps({"toSave": [save], "toDelete": []}))
+
+    run_preference_inference(volume, DreamOptions(), NOW, chat_model(scripted_llm), run_id="r1")
+
+    assert not [e for e in volume.scan_entries().live if e.category == CATEGORY]
+    pending = ReviewQueue(volume.root).items("pending")
+    assert [(i.kind, i.content) for i in pending] == [("preference", save["content"])]
+    approve(volume, pending[0].id, NOW)
+    assert [e.content for e in volume.scan_entries().live] == [save["content"]]

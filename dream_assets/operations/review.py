@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 
 from dream_assets.core.atomic import atomic_write_text
@@ -93,6 +94,23 @@ def approve(
         atomic_write_text(volume.skill_path(item.category), item.content)
         record_after(volume, run, item.category)
         written = [item.category]
+    elif item.kind == "preference":
+        if contains_redaction_marker(item.content):
+            raise ReviewConflict(f"{item.id}: the preference carries redacted secrets")
+        preference = MemoryEntry(
+            id="pref-" + hashlib.sha256(item.content.encode("utf-8")).hexdigest()[:16],
+            content=item.content,
+            category=item.category,
+            tags=tuple(item.tags),
+            importance=0.6,
+            reinforcement_count=1,
+            created_at=now,
+            updated_at=now,
+            last_seen_at=now,
+            metadata={"inferred_by": "model", "approved_by_review": item.id},
+        )
+        volume.save(preference)
+        written = [preference.id]
     elif item.kind == "archive":
         for source in sources:
             volume.archive(

@@ -56,7 +56,9 @@ from dream_assets.core.preferences import (
     writes_preferred_name,
 )
 from dream_assets.core.recurring_topics import conversation_sessions
+from dream_assets.core.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.report import PassReport
+from dream_assets.core.review import ReviewQueue, make_item
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.core.volume import AgentVolume, PathEscapeError
 from dream_assets.llm import ChatModel, Outcome, ask
@@ -220,8 +222,36 @@ def _infer_audience(
         # from. Over budget, failed or unusable: cleared all the same, or a log too large for
         # the budget (or one that trips the model) would only grow.
         return "busy" if call.outcome is Outcome.BUSY else "unusable"
-    _apply(target, reply, {e.id: e for e in existing})
+    if needs_redaction(system) or needs_redaction(user):
+        _to_review(target, reply)
+    else:
+        _apply(target, reply, {e.id: e for e in existing})
     return "ok"
+
+
+def _to_review(target: _Target, reply: MemoryReply) -> None:
+    """The model inferred from redacted text: each preference waits for an operator."""
+    for save in reply.to_save:
+        if contains_redaction_marker(save.content) or writes_preferred_name(save.content):
+            target.report.refuse("refused", preference_id(save.content), "marker or name")
+            continue
+        if target.audience != OWNER:
+            # The review queue records no audience: nothing of another audience goes there.
+            target.report.refuse("redacted input", preference_id(save.content), target.audience)
+            continue
+        item = make_item(
+            kind="preference",
+            reason="preference inference: its input needed secret redaction",
+            sources=[],
+            now=target.now,
+            run_id=target.run_id,
+            content=save.content,
+            category=CATEGORY,
+            tags=tuple(dict.fromkeys((TAG, *save.tags))),
+        )
+        ReviewQueue(target.volume.root).add(item)
+        target.report.count("pending_review")
+        target.report.decide("pending-review", preference_id(save.content), item.id)
 
 
 def _quoter(options: DreamOptions, audience: str) -> Callable[[str], str]:
