@@ -9,6 +9,8 @@ from pathlib import Path
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.llm_reply import MemoryReply, SaveItem
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.review import ReviewQueue
+from dream_assets.operations.review import approve
 from dream_assets.passes.memory_audit import run_memory_audit
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.run import run_memory_consolidation
@@ -84,3 +86,19 @@ def test_unresolved_obligation_survives_a_reply_that_drops_it(tmp_path: Path) ->
     assert on_disk is not None and on_disk.archived_at is None
     assert on_disk.metadata["unresolved"] == ["return the chairs"]
     assert cycle.report.counts.get("merged", 0) == 0
+
+
+def test_status_proposed_by_the_model_goes_to_review(tmp_path: Path) -> None:
+    planned = _event("e-1", event_status="planned")
+    cycle = _run(tmp_path, [planned], DreamOptions())  # type: ignore[list-item]
+    cycle.now = NOW + timedelta(days=3)
+    item = SaveItem(PARTY, "events/maya", (), ("e-1",), event_status="done")
+    apply_reply(cycle, {"e-1": planned}, MemoryReply(to_delete=(), to_save=(item,)))  # type: ignore[dict-item]
+    assert cycle.volume.get("e-1").metadata["event_status"] == "planned"  # type: ignore[union-attr]
+    pending = ReviewQueue(cycle.volume.root).items("pending")
+    assert [(i.kind, i.content, i.source_ids) for i in pending] == [("lifecycle", "done", ["e-1"])]
+
+    approve(cycle.volume, pending[0].id, cycle.now)
+    after = cycle.volume.get("e-1")
+    assert after is not None and after.metadata["event_status"] == "done"
+    assert after.content == PARTY  # lifecycle-only: no text revision

@@ -8,6 +8,7 @@ from datetime import datetime
 from dream_assets.core.atomic import atomic_write_text
 from dream_assets.core.audience import mixed_audiences
 from dream_assets.core.coverage import CoverageSource, load_vocabulary
+from dream_assets.core.lifecycle import EVENT_STATUS
 from dream_assets.core.merge import ARCHIVED_BY_RUN, build_merged_entry, settled
 from dream_assets.core.merge_check import check_merge_meaning
 from dream_assets.core.models import MemoryEntry, review_fingerprint
@@ -94,6 +95,20 @@ def approve(
         atomic_write_text(volume.skill_path(item.category), item.content)
         record_after(volume, run, item.category)
         written = [item.category]
+    elif item.kind == "lifecycle":
+        # Lifecycle-only: the status changes, the text does not (seed 003).
+        for source in sources:
+            volume.save(
+                source.with_changes(
+                    updated_at=now,
+                    metadata={
+                        **source.metadata,
+                        EVENT_STATUS: item.content,
+                        "status_by_review": item.id,
+                    },
+                )
+            )
+        written = [s.id for s in sources]
     elif item.kind == "preference":
         if contains_redaction_marker(item.content):
             raise ReviewConflict(f"{item.id}: the preference carries redacted secrets")

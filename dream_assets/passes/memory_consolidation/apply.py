@@ -20,7 +20,9 @@ from datetime import datetime
 from dream_assets.core.audience import PUBLIC, entry_audience, mixed_audiences, shareable_text
 from dream_assets.core.clock import format_time
 from dream_assets.core.coverage import CoverageResult, CoverageSource
+from dream_assets.core.lifecycle import STATUSES
 from dream_assets.core.lifecycle import blocked as lifecycle_blocked
+from dream_assets.core.lifecycle import status as lifecycle_status
 from dream_assets.core.llm_reply import (
     MemoryReply,
     SaveItem,
@@ -126,6 +128,10 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
         )
         report.count("replies_refused")
         return False
+
+    for item, sources in planned:
+        if item.event_status:
+            _propose_status(cycle, item, sources)
 
     persisted: list[tuple[MemoryEntry, list[MemoryEntry]]] = []
     for item, sources in planned:
@@ -296,6 +302,27 @@ def refusal_reason(
     ):
         return "preferred name: only a live, explicit answer may write or replace one"
     return None
+
+
+def _propose_status(cycle: ConsolidationRun, item: SaveItem, sources: list[MemoryEntry]) -> None:
+    """A status the model proposes for an event is evidence for an operator, never applied:
+    the date passing does not prove a planned event happened (seed 003). Only a known status
+    for events among the sources it cites (its evidence) is queued; the rest is refused."""
+    events = [s for s in sources if lifecycle_status(s.metadata) is not None]
+    target = ",".join(s.id for s in sources) or "-"
+    if item.event_status not in STATUSES or not events:
+        why = "unknown status" if item.event_status not in STATUSES else "no event among sources"
+        cycle.report.refuse("status change", target, why)
+        return
+    changed = [s for s in events if lifecycle_status(s.metadata) != item.event_status]
+    if changed:
+        queue_for_review(
+            cycle,
+            changed,
+            "lifecycle",
+            item=SaveItem(item.event_status, "", (), tuple(s.id for s in changed)),
+            reason=f"the model proposed event status {item.event_status!r}",
+        )
 
 
 def _merge_refused(cycle: ConsolidationRun, item: SaveItem, sources: list[MemoryEntry]) -> bool:
