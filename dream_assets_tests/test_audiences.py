@@ -27,6 +27,7 @@ from dream_assets.core.review import ReviewQueue, make_item
 from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.operations.review import ReviewConflict, approve
+from dream_assets.passes.duplicate_clusters import scan_duplicate_clusters
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.run import run_memory_consolidation
 from dream_assets.passes.memory_consolidation.state import ConsolidationRun
@@ -252,3 +253,13 @@ def test_private_text_withheld_from_decisions_unless_opted_in() -> None:
     assert "withheld" in shareable_text("surprise party", VICTOR, log_memory_text=False)
     assert shareable_text("surprise party", VICTOR, log_memory_text=True) == "surprise party"
     assert shareable_text("opens at nine", "public", log_memory_text=False) == "opens at nine"
+
+
+def test_near_duplicate_scan_never_clusters_across_audiences(tmp_path: Path) -> None:
+    text = "Maya's party is at the boathouse on Friday."
+    volume = make_volume(
+        tmp_path / "agent",
+        [entry("a", text, metadata={"audience": VICTOR}), entry("b", text), entry("c", text)],
+    )
+    _report, clusters = scan_duplicate_clusters(volume, DreamOptions(), NOW)
+    assert [c.member_ids for c in clusters or []] == [("b", "c")]
