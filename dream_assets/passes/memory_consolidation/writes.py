@@ -1,6 +1,6 @@
 """Writes that respect the agent's own: an entry changed since the pass read it is left as
-the agent wrote it, and every archive is logged with its content inline (a bad cycle is
-reviewable from the log alone)."""
+the agent wrote it, and every archive is logged (a bad cycle is reviewable from the log alone),
+quoting the content where its audience allows (core.audience)."""
 
 from __future__ import annotations
 
