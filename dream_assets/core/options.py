@@ -79,6 +79,17 @@ class DreamOptions:
         "a reply archiving more than this share of what it saw as ephemeral is refused whole",
     )
 
+    # -- Audiences and events (seed 003): private evidence stays on the volume; an event's
+    # detail survives until a week after it is done or cancelled.
+    log_memory_text: bool = _option(
+        False,
+        "run logs, metadata, decision tables and the safety report quote non-public memory "
+        "text (off: ids and counts only)",
+    )
+    event_grace_days: float = _option(
+        7.0, "a done or cancelled event may be compacted this long after its end"
+    )
+
     # -- High-value pruning floor: merged yes, archived as ephemeral or purged never.
     pruning_protection_importance: float = _option(0.80, "high-value floor: importance")
     pruning_protection_reinforcement_count: int = _option(5, "high-value floor: reinforcement")

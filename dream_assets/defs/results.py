@@ -37,7 +37,8 @@ def materialize_report(
     context.log.info(report.summary_line())
     for decision in report.decisions:
         if decision.action.startswith("archived"):
-            # Every archive is logged with the entry's content inline (docs/passes.md, Pass 1).
+            # Every archive is logged (docs/passes.md, Pass 1); the detail quotes only what its
+            # audience allows (core/audience.py).
             context.log.info(f"{decision.action} {decision.target}: {decision.detail}")
     for warning in report.warnings[:50]:
         context.log.warning(warning)

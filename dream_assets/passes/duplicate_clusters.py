@@ -17,6 +17,7 @@ from typing import Any
 import duckdb
 
 from dream_assets.core.agreement import Statement, disagreement
+from dream_assets.core.audience import entry_audience, separate_audiences, shareable_text
 from dream_assets.core.candidates import judged_clusters
 from dream_assets.core.clock import format_time
 from dream_assets.core.cluster import EMBEDDING_METHOD, LEXICAL_METHOD, Cluster
@@ -152,7 +153,9 @@ def compute_clusters(
         method = f"{LEXICAL_METHOD}+{EMBEDDING_METHOD} ({embedder.key if embedder else ''})"
     counts.update(scan.counts)
     rejected = [(live[i].id, live[j].id, why) for i, j, why in scan.rejected]
-    return ClusterComputation(scan.clusters, method, counts, warnings, None, rejected)
+    # One cluster never spans two audiences: a merge across them would leak one into the other.
+    clusters = separate_audiences(scan.clusters, live)
+    return ClusterComputation(clusters, method, counts, warnings, None, rejected)
 
 
 def scan_duplicate_clusters(
@@ -192,12 +195,19 @@ def scan_duplicate_clusters(
         **computed.counts,
     )
     for cluster in clusters[:50]:
-        texts = " / ".join(by_id[m].content[:60] for m in cluster.member_ids)
+        texts = " / ".join(
+            shareable_text(
+                by_id[m].content, entry_audience(by_id[m]), log_memory_text=options.log_memory_text
+            )[:60]
+            for m in cluster.member_ids
+        )
         report.decide(
             cluster.cluster_id, ",".join(cluster.member_ids), f"{cluster.similarity:.3f} {texts}"
         )
     for first, second, why in computed.rejected[:50]:
-        report.decide("kept apart", f"{first},{second}", why)
+        # The reason quotes the differing specifics: memory text, shown only when allowed.
+        shown = why if options.log_memory_text else why.split(":")[0]
+        report.decide("kept apart", f"{first},{second}", shown)
     return report, clusters
 
 

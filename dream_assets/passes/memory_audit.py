@@ -36,6 +36,7 @@ from dream_assets.core.audit import (
     write_trend,
 )
 from dream_assets.core.jsonl import read_jsonl
+from dream_assets.core.lifecycle import DueEvent, due_for_review
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
@@ -51,6 +52,7 @@ class AuditReport(PassReport):
     trend_row: TrendRow | None = None
     vanished_ids: list[str] = field(default_factory=list)
     rejected_clusters: list[RejectedCluster] = field(default_factory=list)
+    events_due: list[DueEvent] = field(default_factory=list)
 
 
 def run_memory_audit(
@@ -144,6 +146,13 @@ def run_memory_audit(
         trend_rows=len(trend.rows),
         trend_rows_dropped=dropped,
     )
+    # The daily lifecycle sweep (seed 003): events due for review are reported, never changed —
+    # the date passing does not prove a planned event happened.
+    due = due_for_review(scan.live, now, options.event_grace_days)
+    report.counts["events_due_for_review"] = len(due)
+    for event in due[:50]:
+        report.decide("event due for review", event.id, event.why)
+    report.events_due = due
     report.trend_row = row
     report.rejected_clusters = list(rejected)
     report.vanished_ids = list(vanished)

@@ -27,6 +27,9 @@ class SaveItem:
     category: str
     tags: tuple[str, ...]
     source_ids: tuple[str, ...]
+    # Optional ``eventStatus``: a lifecycle status the model proposes for the event its sources
+    # describe; never applied by a pass, it goes to review (seed 003).
+    event_status: str = ""
 
 
 @dataclass(frozen=True)
@@ -245,7 +248,13 @@ def _save_item(item: object, where: str, invalid: list[str]) -> SaveItem:
         category=category.strip(),
         tags=_item_strings(fields, "tags", where, invalid, _clean_tag),
         source_ids=_item_strings(fields, "sourceIds", where, invalid, _clean_id),
+        event_status=_event_status(fields),
     )
+
+
+def _event_status(fields: Mapping[str, object]) -> str:
+    value = fields.get("eventStatus")
+    return value.strip().lower() if isinstance(value, str) else ""
 
 
 def _skill_save(item: object, where: str, invalid: list[str]) -> SkillSave:
