@@ -412,9 +412,7 @@ def _record(
         )
         action = "written"
     if terms:
-        entry = entry.with_changes(
-            metadata={**entry.metadata, PERMISSION: "true", "sensitive_terms": ",".join(terms)}
-        )
+        entry = _with_permission_flag(entry, terms)
     try:
         volume.save(entry)
     except (OSError, PathEscapeError) as exc:
@@ -430,6 +428,13 @@ def _record(
     return entry_id
 
 
+def _with_permission_flag(entry: MemoryEntry, terms: Sequence[str]) -> MemoryEntry:
+    """Preferences touching security, credentials or money need the user's permission."""
+    return entry.with_changes(
+        metadata={**entry.metadata, PERMISSION: "true", "sensitive_terms": ",".join(terms)}
+    )
+
+
 def _flag_sensitive(volume: AgentVolume, report: PassReport) -> None:
     """Restore the permission flag on any inferred preference that lost it.
 
@@ -442,9 +447,7 @@ def _flag_sensitive(volume: AgentVolume, report: PassReport) -> None:
         terms = sensitive_terms(" ".join([entry.content, *entry.tags]))
         if not terms or entry.metadata.get(PERMISSION) == "true":
             continue
-        flagged = entry.with_changes(
-            metadata={**entry.metadata, PERMISSION: "true", "sensitive_terms": ",".join(terms)}
-        )
+        flagged = _with_permission_flag(entry, terms)
         try:
             volume.save(flagged)
         except (OSError, PathEscapeError) as exc:

@@ -89,28 +89,28 @@ def _saves(
 
 def parse_memory_reply(obj: object) -> MemoryReply:
     """Validate a memory consolidation / preference inference reply."""
-    reply = _top_level(obj, ("toDelete", "toSave"))
-    invalid: list[str] = []
-    to_delete = _id_list(reply, "toDelete", invalid)
-    saves, kept_sources = _saves(reply, _save_item, "sourceIds", invalid)
-    return MemoryReply(
-        to_delete=_keep_sources_of_dropped(to_delete, kept_sources, invalid),
-        to_save=tuple(saves),
-        invalid=tuple(invalid),
-    )
+    to_delete, saves, invalid = _deletes_and_saves(obj, _id_list, _save_item, "sourceIds")
+    return MemoryReply(to_delete, tuple(saves), invalid)
 
 
 def parse_skill_reply(obj: object) -> SkillReply:
     """Validate a skill consolidation / optimization reply."""
+    to_delete, saves, invalid = _deletes_and_saves(obj, _name_list, _skill_save, "sourceNames")
+    return SkillReply(to_delete, tuple(saves), invalid)
+
+
+def _deletes_and_saves(
+    obj: object,
+    names: Callable[[Mapping[str, object], str, list[str]], tuple[str, ...]],
+    parse_save: Callable[[object, str, list[str]], _Item],
+    sources_key: str,
+) -> tuple[tuple[str, ...], list[_Item], tuple[str, ...]]:
+    """The ``toDelete`` / ``toSave`` contract shared by memory and skill replies."""
     reply = _top_level(obj, ("toDelete", "toSave"))
     invalid: list[str] = []
-    to_delete = _name_list(reply, "toDelete", invalid)
-    saves, kept_sources = _saves(reply, _skill_save, "sourceNames", invalid)
-    return SkillReply(
-        to_delete=_keep_sources_of_dropped(to_delete, kept_sources, invalid),
-        to_save=tuple(saves),
-        invalid=tuple(invalid),
-    )
+    to_delete = names(reply, "toDelete", invalid)
+    saves, kept_sources = _saves(reply, parse_save, sources_key, invalid)
+    return _keep_sources_of_dropped(to_delete, kept_sources, invalid), saves, tuple(invalid)
 
 
 def parse_gap_reply(obj: object) -> tuple[SkillSave, ...]:
