@@ -13,6 +13,7 @@ $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e '.[semantic]' torch==2.13.0
 	touch $@
 
 install: $(BIN)/.installed
@@ -24,8 +25,11 @@ run: demo
 	@mkdir -p $(DAGSTER_HOME)
 	$(BIN)/dream run --agent $(DEMO_ROOT)/demo
 
+# Chromium and a running PostgreSQL when missing (scripts/test-deps.sh, shared with .ci/run).
+# A subset: make test PYTEST_ARGS="dream_assets_tests/test_ui_browser.py"
 test: install
-	$(BIN)/pytest -q
+	scripts/test-deps.sh
+	$(BIN)/pytest -q $(PYTEST_ARGS)
 
 ui: run
 	@mkdir -p $(DAGSTER_HOME)

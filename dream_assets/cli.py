@@ -8,12 +8,16 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import logging
 import os
+import socket
 import sys
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 EMBEDDED_INSTANCE_YAML = """\
 telemetry:
@@ -115,7 +119,12 @@ def _agents_for(args: argparse.Namespace) -> tuple[Path, list[str]]:
 
 
 def run_cycle(
-    agents_root: Path, agent: str, instance: Any, *, preview: bool = False
+    agents_root: Path,
+    agent: str,
+    instance: Any,
+    *,
+    preview: bool = False,
+    log_level: str = "WARNING",
 ) -> dict[str, Any]:
     """Run one full cycle for one agent through the dream_cycle job; return what it did."""
     import shutil
@@ -149,10 +158,13 @@ def run_cycle(
             )
         except LeaseHeld as exc:
             raise CliError(str(exc)) from exc
-    run_config: dict[str, Any] = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
-    if preview:
-        config = {"agents_root": str(agents_root), "preview": True}
-        run_config["resources"] = {"dream": {"config": config}}
+    # The agents root is given explicitly: the definitions may have been imported before
+    # DREAM_AGENTS_ROOT was set (they then default to the demo agents).
+    config = {"agents_root": str(agents_root), "preview": preview}
+    run_config: dict[str, Any] = {
+        "loggers": {"console": {"config": {"log_level": log_level}}},
+        "resources": {"dream": {"config": config}},
+    }
     try:
         result = job.execute_in_process(
             partition_key=agent,
@@ -217,43 +229,152 @@ def _compact(summary: str) -> str:
     return f"{name}: {', '.join(parts) if parts else 'nothing to do'}" if rest else summary
 
 
+def _model_problem(settings: Any) -> str | None:
+    """Why the configured model server cannot be reached (a TCP connection to the base URL's
+    host and port), or None; no model, or a hosted API without a base URL, is no problem."""
+    if not settings.configured or settings.base_url is None:
+        return None
+    url = urlsplit(settings.base_url)
+    if url.scheme not in ("http", "https") or not url.hostname:
+        return f"DREAM_LLM_BASE_URL={settings.base_url!r}: not an http(s) URL"
+    try:
+        port = url.port or (443 if url.scheme == "https" else 80)
+        socket.create_connection((url.hostname, port), timeout=min(5.0, settings.timeout_s)).close()
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        return (
+            f"model unreachable at DREAM_LLM_BASE_URL={settings.base_url} ({reason}); "
+            "unset DREAM_LLM_MODEL to run every pass deterministically"
+        )
+    return None
+
+
+def _check_environment(env: Mapping[str, str]) -> Any:
+    """What every agent's run depends on, checked before any Dagster machinery starts: the
+    ``DREAM_*`` option values and the model server (when one is configured)."""
+    from dream_assets.core.options import OptionsError, load_options
+    from dream_assets.llm import LLMSettings
+
+    try:
+        settings = LLMSettings.from_options(load_options(env))
+    except OptionsError as exc:
+        raise CliError(str(exc)) from exc
+    problem = _model_problem(settings)
+    if problem:
+        raise CliError(problem)
+    return settings
+
+
+def _agent_problem(agent_dir: Path, env: Mapping[str, str], shared: Any) -> str | None:
+    """Why one agent cannot run (its directory, its ``dream-options.json``, the model its
+    options name when that is not the environment's), or None."""
+    from dream_assets.core.options import OptionsError, load_options
+    from dream_assets.core.volume import AgentVolume
+    from dream_assets.llm import LLMSettings
+
+    if not agent_dir.is_dir():
+        return f"{agent_dir}: not a directory"
+    if not os.access(agent_dir, os.R_OK | os.W_OK | os.X_OK):
+        return f"{agent_dir}: agent directory is not readable and writable"
+    try:
+        options = load_options(env, AgentVolume(agent_dir).options_path)
+    except OptionsError as exc:
+        return str(exc)
+    settings = LLMSettings.from_options(options)
+    if settings == shared:
+        return None
+    problem = _model_problem(settings)
+    return f"{agent_dir.name}: {problem}" if problem else None
+
+
+def _outcome_error(outcome: dict[str, Any]) -> str | None:
+    """One line for a run that did not succeed: its first failed check or step."""
+    # A warning check (a standing problem, an untrimmable log) is reported, not fatal.
+    failed = [c for c in outcome["checks"] if not c["passed"] and c["blocking"] is not False]
+    if failed:
+        first = failed[0]
+        return (
+            f"blocking check {first['asset']}:{first['check']} failed for "
+            f"{outcome['agent']}: {first['description']}"
+        )
+    if not outcome["success"]:
+        reason = outcome["failures"][0] if outcome["failures"] else "run failed"
+        return f"{outcome['agent']}: {reason}"
+    return None
+
+
+def _print_outcome(outcome: dict[str, Any], *, quiet: bool, verbose: bool) -> None:
+    failed_checks = [c for c in outcome["checks"] if not c["passed"]]
+    tally = (
+        f"checks: {len(outcome['checks']) - len(failed_checks)} passed, {len(failed_checks)} failed"
+    )
+    mode = ", preview: nothing written" if outcome["preview"] else ""
+    if quiet:
+        print(f"{outcome['agent']}: {tally} (run {outcome['run_id'][:8]}{mode})", flush=True)
+        return
+    print(f"== dream cycle for agent {outcome['agent']} (run {outcome['run_id'][:8]}{mode})")
+    for meta in outcome["passes"].values():
+        summary = str(meta.get("summary", ""))
+        print(f"  {summary if verbose else _compact(summary)}")
+        if meta.get("highlights"):
+            print(f"      {meta['highlights']}")
+    if verbose and outcome["not_materialized"]:
+        print(f"  not materialized: {', '.join(outcome['not_materialized'])}")
+    print(f"  {tally}", flush=True)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
+    """Every agent's cycle in turn; each summary is printed as soon as its cycle finishes."""
     root, agents = _agents_for(args)
-    instance = _instance()
-    outcomes = [run_cycle(root, agent, instance, preview=args.preview) for agent in agents]
+    shared = _check_environment(os.environ)
+    # Per-agent refusals are known before anything runs, so a bad agent never starts Dagster.
+    problems = {agent: _agent_problem(root / agent, os.environ, shared) for agent in agents}
+
+    def progress(line: str) -> None:
+        if not args.quiet:
+            print(line, file=sys.stderr, flush=True)
+
+    status = 0
+    outcomes = []
+    instance = None
+    total = len(agents)
+    for number, agent in enumerate(agents, start=1):
+        problem = problems[agent]
+        if problem:
+            print(f"dream run: {problem}", file=sys.stderr, flush=True)
+            status = 2
+            continue
+        if instance is None:
+            instance = _instance()
+        progress(f"[{number}/{total}] {agent}: dream cycle started")
+        started = time.monotonic()
+        try:
+            outcome = run_cycle(
+                root,
+                agent,
+                instance,
+                preview=args.preview,
+                log_level="INFO" if args.verbose else "WARNING",
+            )
+        except CliError as exc:
+            # Another writer holds this agent's lease: refused alone, nothing written.
+            print(f"dream run: {exc}", file=sys.stderr, flush=True)
+            status = 2
+            continue
+        outcomes.append(outcome)
+        error = _outcome_error(outcome)
+        progress(
+            f"[{number}/{total}] {agent}: {'failed' if error else 'done'} "
+            f"in {time.monotonic() - started:.1f}s"
+        )
+        if not args.json:
+            _print_outcome(outcome, quiet=args.quiet, verbose=args.verbose)
+        if error:
+            print(f"dream run: {error}", file=sys.stderr, flush=True)
+            status = status or 1
     if args.json:
         print(json.dumps(outcomes, indent=2, default=str))
-    else:
-        for outcome in outcomes:
-            mode = ", preview: nothing written" if outcome["preview"] else ""
-            print(
-                f"== dream cycle for agent {outcome['agent']} (run {outcome['run_id'][:8]}{mode})"
-            )
-            for meta in outcome["passes"].values():
-                print(f"  {_compact(str(meta.get('summary', '')))}")
-                if meta.get("highlights"):
-                    print(f"      {meta['highlights']}")
-            failed_checks = [c for c in outcome["checks"] if not c["passed"]]
-            print(
-                f"  checks: {len(outcome['checks']) - len(failed_checks)} passed, "
-                f"{len(failed_checks)} failed"
-            )
-    for outcome in outcomes:
-        # A warning check (a standing problem, an untrimmable log) is reported, not fatal.
-        failed = [c for c in outcome["checks"] if not c["passed"] and c["blocking"] is not False]
-        if failed:
-            first = failed[0]
-            print(
-                f"dream run: blocking check {first['asset']}:{first['check']} failed for "
-                f"{outcome['agent']}: {first['description']}",
-                file=sys.stderr,
-            )
-            return 1
-        if not outcome["success"]:
-            reason = outcome["failures"][0] if outcome["failures"] else "run failed"
-            print(f"dream run: {outcome['agent']}: {reason}", file=sys.stderr)
-            return 1
-    return 0
+    return status
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -329,23 +450,34 @@ def cmd_check_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_clusters(args: argparse.Namespace) -> int:
-    from dream_assets.core.cluster import cluster_similarity_method, find_clusters
+    from dream_assets.core.embeddings import EmbeddingsUnavailable
     from dream_assets.core.options import OptionsError, load_options
     from dream_assets.core.volume import AgentVolume
+    from dream_assets.llm import LLMSettings
+    from dream_assets.passes.duplicate_clusters import compute_clusters, embedder_from_options
 
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)
     try:
         options = load_options(os.environ, volume.options_path)
-    except OptionsError as exc:
+        # The same options and the same builder as the duplicate_clusters asset.
+        embedder = embedder_from_options(options, LLMSettings.from_env(os.environ))
+    except (OptionsError, EmbeddingsUnavailable, ValueError) as exc:
         raise CliError(str(exc)) from exc
     scan = volume.scan_entries()
     live = {e.id: e for e in scan.live}
-    clusters = find_clusters(
-        [(e.id, e.content) for e in live.values()],
-        threshold=options.similarity_threshold,
-        max_cluster_size=options.max_cluster_size,
-    )
+    # Progress of long embedding work (count, rate, ETA) goes to stderr; stdout stays the answer.
+    progress = logging.getLogger("dream.clusters")
+    if not progress.handlers:
+        progress.addHandler(logging.StreamHandler(sys.stderr))
+        progress.setLevel(logging.INFO)
+        progress.propagate = False
+    computed = compute_clusters(volume, options, list(live.values()), embedder, logger=progress)
+    if computed.clusters is None:
+        raise CliError(f"near-duplicate scan failed: {computed.failure}")
+    for warning in computed.warnings:
+        print(f"dream clusters: warning: {warning}", file=sys.stderr)
+    clusters = computed.clusters
     if args.json:
         rows = [
             {
@@ -358,10 +490,15 @@ def cmd_clusters(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return 0
-    method = cluster_similarity_method(False)
+    counts = computed.counts
     print(
-        f"{len(clusters)} cluster(s) over {len(live)} live entries ({method}, "
-        f">= {options.similarity_threshold}, at most {options.max_cluster_size} per cluster)"
+        f"{len(clusters)} cluster(s) over {len(live)} live entries ({computed.method}, "
+        f"Jaccard >= {options.similarity_threshold}"
+        + (f", cosine >= {embedder.threshold}" if embedder is not None else "")
+        + f", at most {options.max_cluster_size} per cluster; "
+        f"{counts.get('candidates', 0)} candidate pair(s), "
+        f"{counts.get('candidates_rejected', 0)} kept apart; "
+        f"embedded {counts.get('embedded', 0)}, cached {counts.get('cached', 0)})"
     )
     for c in clusters:
         print(f"{c.cluster_id}  {c.similarity:.3f}")
@@ -541,22 +678,51 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0
 
 
+AGENT_HELP = "agent directory (default: the only one in DREAM_AGENTS_ROOT)"
+JSON_HELP = "print the result as JSON"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dream", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    from dream_assets import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="dream",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"dream {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     demo = sub.add_parser("demo", help="write a realistic demo agent volume")
-    demo.add_argument("dir")
-    demo.add_argument("--seed", type=int, default=7)
+    demo.add_argument("dir", help="directory to write the demo agent into (must not exist)")
+    demo.add_argument(
+        "--seed", type=int, default=7, help="random seed of the generated volume (default: 7)"
+    )
     demo.set_defaults(func=cmd_demo)
 
-    run = sub.add_parser("run", help="one full dream cycle in-process through Dagster")
+    run = sub.add_parser(
+        "run",
+        help="one full dream cycle in-process through Dagster",
+        description="One full dream cycle per agent, in-process through Dagster (SQLite "
+        "instance in DAGSTER_HOME, default ./.dagster_home). Each agent's summary is printed "
+        "as soon as its cycle finishes; [i/n] progress goes to stderr.",
+    )
     run.add_argument(
         "--agent", help="one agent directory (default: every agent in DREAM_AGENTS_ROOT)"
     )
-    run.add_argument("--json", action="store_true", help="print the outcome as JSON")
+    run.add_argument("--json", action="store_true", help="print every outcome as JSON at the end")
     run.add_argument(
         "--preview", action="store_true", help="plan and report every pass; change nothing"
+    )
+    loudness = run.add_mutually_exclusive_group()
+    loudness.add_argument(
+        "-q", "--quiet", action="store_true", help="one line per agent, no progress on stderr"
+    )
+    loudness.add_argument(
+        "-v",
+        "--verbose",
+        action="store_true",
+        help="every count of every pass (zeros too) and Dagster's INFO log on stderr",
     )
     run.set_defaults(func=cmd_run)
 
@@ -568,31 +734,25 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=cmd_check_merge)
 
     clusters = sub.add_parser("clusters", help="near-duplicate clusters of an agent's memory")
-    clusters.add_argument("--agent", required=True)
-    clusters.add_argument("--json", action="store_true")
+    clusters.add_argument("--agent", required=True, help="agent directory")
+    clusters.add_argument("--json", action="store_true", help=JSON_HELP)
     clusters.set_defaults(func=cmd_clusters)
 
     restore = sub.add_parser("restore", help="put an archived memory entry (or skill) back")
     restore.add_argument("id", help="entry id, or skill name with --skill")
-    restore.add_argument(
-        "--agent", help="agent directory (default: the only one in DREAM_AGENTS_ROOT)"
-    )
+    restore.add_argument("--agent", help=AGENT_HELP)
     restore.add_argument("--skill", action="store_true", help="restore from skills-archive/")
     restore.set_defaults(func=cmd_restore)
 
     undo = sub.add_parser("undo", help="undo a run's merges and ephemeral archives")
-    undo.add_argument("run_id")
-    undo.add_argument(
-        "--agent", help="agent directory (default: the only one in DREAM_AGENTS_ROOT)"
-    )
-    undo.add_argument("--json", action="store_true")
+    undo.add_argument("run_id", help="the run whose merges and archives to undo")
+    undo.add_argument("--agent", help=AGENT_HELP)
+    undo.add_argument("--json", action="store_true", help=JSON_HELP)
     undo.set_defaults(func=cmd_undo)
 
     audit = sub.add_parser("audit", help="run the memory audit once and print it")
-    audit.add_argument(
-        "--agent", help="agent directory (default: the only one in DREAM_AGENTS_ROOT)"
-    )
-    audit.add_argument("--json", action="store_true")
+    audit.add_argument("--agent", help=AGENT_HELP)
+    audit.add_argument("--json", action="store_true", help=JSON_HELP)
     audit.add_argument(
         "--resume", action="store_true", help="remove the audit's consolidation pause file"
     )
@@ -601,19 +761,21 @@ def build_parser() -> argparse.ArgumentParser:
     report = sub.add_parser("report", help="a run's safety report (default: the newest)")
     report.add_argument("--agent", help="one agent directory (default: all in DREAM_AGENTS_ROOT)")
     report.add_argument("--run", help="run id or a unique prefix of it")
-    report.add_argument("--json", action="store_true")
+    report.add_argument("--json", action="store_true", help=JSON_HELP)
     report.set_defaults(func=cmd_report)
 
     review = sub.add_parser("review", help="the review queue: list, approve or reject")
-    review.add_argument("action", choices=["list", "approve", "reject"])
-    review.add_argument("id", nargs="?", help="review item id (or a unique prefix)")
     review.add_argument(
-        "--agent", help="agent directory (default: the only one in DREAM_AGENTS_ROOT)"
+        "action",
+        choices=["list", "approve", "reject"],
+        help="list the pending items, or approve or reject one",
     )
+    review.add_argument("id", nargs="?", help="review item id (or a unique prefix)")
+    review.add_argument("--agent", help=AGENT_HELP)
     review.add_argument("--all", action="store_true", help="list decided items too")
     review.add_argument("--note", help="reason recorded with a rejection")
     review.add_argument("--content", help="approve with this merged text instead")
-    review.add_argument("--json", action="store_true")
+    review.add_argument("--json", action="store_true", help=JSON_HELP)
     review.set_defaults(func=cmd_review)
     return parser
 

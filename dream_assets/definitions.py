@@ -1,7 +1,8 @@
 """The one entry point: every asset, check, job, sensor and resource of dream_assets.
 
 Freshness is applied here, centrally (``defs.freshness``): the cycle's freshness policy on
-every asset of the cycle.
+every asset of the cycle. So are the UI conventions (``defs.conventions``): owners, tags and code
+references on every asset.
 """
 
 import os
@@ -10,28 +11,36 @@ import dagster as dg
 
 from dream_assets.core.options import load_options
 from dream_assets.defs.assets import audit
+from dream_assets.defs.conventions import with_code_references, with_ui_conventions
 from dream_assets.defs.freshness import with_cycle_freshness
 from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS, dream_cycle_job
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.sensors import SENSORS
 
-ASSETS = [*CYCLE_ASSETS, *audit.ASSETS]
+ASSETS = with_code_references([*CYCLE_ASSETS, *audit.ASSETS])
+CYCLE = dg.AssetSelection.assets(*CYCLE_ASSETS)
 
 defs = with_cycle_freshness(
-    dg.Definitions(
-        assets=ASSETS,
-        asset_checks=[*PASS_CHECKS, *audit.CHECKS],
-        jobs=[dream_cycle_job, *audit.JOBS],
-        schedules=audit.SCHEDULES,
-        sensors=SENSORS,
-        resources={
-            "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT")),
-            "llm": LLMResource(),
-        },
-        # Passes of one agent run in sequence in one process: they share the agent's volume,
-        # and a process per step would cost more start-up than the passes themselves.
-        executor=dg.in_process_executor,
+    with_ui_conventions(
+        dg.Definitions(
+            assets=ASSETS,
+            asset_checks=[*PASS_CHECKS, *audit.CHECKS],
+            jobs=[dream_cycle_job, *audit.JOBS],
+            schedules=audit.SCHEDULES,
+            sensors=SENSORS,
+            resources={
+                # Unset, DREAM_AGENTS_ROOT is read when the resource is used (DreamResource.root).
+                "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT"))
+                if os.environ.get("DREAM_AGENTS_ROOT")
+                else DreamResource(),
+                "llm": LLMResource(),
+            },
+            # Passes of one agent run in sequence in one process: they share the agent's volume,
+            # and a process per step would cost more start-up than the passes themselves.
+            executor=dg.in_process_executor,
+        ),
+        cycle=CYCLE,
     ),
     load_options(os.environ),
-    cycle=dg.AssetSelection.assets(*CYCLE_ASSETS),
+    cycle=CYCLE,
 )

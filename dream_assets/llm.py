@@ -98,8 +98,8 @@ class LLMBusy(RuntimeError):
 class ChatModel:
     """Chat completions at temperature 0, waiting politely while the agent's LLM is busy.
 
-    Seed 000, "Scheduling": while the LLM serves a user turn the cycle polls every 5 seconds
-    and waits rather than queuing behind the active turn. The agent signals that turn with
+    docs/automation.md, "LLM busy back-off": while the LLM serves a user turn the cycle polls every
+    5 seconds and waits rather than queuing behind the active turn. The agent signals that turn with
     its ``llm-busy`` marker file.
     """
 
@@ -251,18 +251,6 @@ def embed(
             )
         vectors.extend([float(x) for x in item.embedding] for item in ordered)
     return vectors
-
-
-def embedder_for(
-    settings: LLMSettings, options: DreamOptions
-) -> Callable[[list[str]], list[list[float]]] | None:
-    """The embedding function the near-duplicate scan uses, or None for the lexical scan.
-
-    The asset and ``dream clusters`` both call this, so both see the same configuration."""
-    model = options.embedding_model
-    if not model or not (settings.base_url or settings.api_key):
-        return None
-    return lambda texts: embed(settings, texts, model, max_retries=settings.max_retries)
 
 
 def _client(settings: LLMSettings, max_retries: int) -> OpenAI:

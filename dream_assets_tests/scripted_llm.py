@@ -39,6 +39,7 @@ class _Reply:
 class _Failure:
     status: int
     body: str
+    retry_after_s: float | None = None
 
 
 @dataclass(frozen=True)
@@ -98,10 +99,13 @@ class ScriptedLLM:
         with self._lock:
             self._queue.append(_Reply(text, prompt_tokens, completion_tokens, usage))
 
-    def fail(self, status: int = 500, body: str = "boom") -> None:
-        """Queue an HTTP error whose OpenAI-style error message is ``body``."""
+    def fail(
+        self, status: int = 500, body: str = "boom", *, retry_after_s: float | None = None
+    ) -> None:
+        """Queue an HTTP error whose OpenAI-style error message is ``body``, with a
+        ``Retry-After`` header when ``retry_after_s`` is given."""
         with self._lock:
-            self._queue.append(_Failure(status, body))
+            self._queue.append(_Failure(status, body, retry_after_s))
 
     def stall(self, seconds: float, text: str | None = None) -> None:
         """Queue a reply sent only after ``seconds`` (cut short when the server closes)."""
@@ -166,13 +170,16 @@ class ScriptedLLM:
             self.defaults_served += 1
         return _Reply(self.default_reply, None, None, True)
 
-    def _chat_response(self, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    def _chat_response(self, body: dict[str, Any]) -> tuple[Any, ...]:
         verifier = self.verifier
         if verifier is not None and is_verification(body):
             return 200, _completion_body(body, _Reply(verifier(body), None, None, True))
         action = self._next_action(body)
         if isinstance(action, _Failure):
-            return action.status, _error_body(action.body)
+            headers = {}
+            if action.retry_after_s is not None:
+                headers["Retry-After"] = f"{action.retry_after_s:g}"
+            return action.status, _error_body(action.body), headers
         if isinstance(action, _Stall):
             self._closing.wait(action.seconds)
             action = action.reply
@@ -225,10 +232,14 @@ def _handler_for(llm: ScriptedLLM) -> type[BaseHTTPRequestHandler]:
             else:
                 self._send(404, _error_body(f"no route for {self.path}"))
 
-        def _send(self, status: int, payload: dict[str, Any]) -> None:
+        def _send(
+            self, status: int, payload: dict[str, Any], headers: dict[str, str] | None = None
+        ) -> None:
             data = json.dumps(payload).encode()
             try:
                 self.send_response(status)
+                for name, value in (headers or {}).items():
+                    self.send_header(name, value)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(data)))
                 # One request per connection, so closing the server leaves no idle handler.

@@ -11,6 +11,7 @@ import os
 import signal
 import socket
 import subprocess
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -28,7 +29,8 @@ from dream_assets.core.models import Skill
 from dream_assets_tests.builders import entry, make_volume
 
 REPO = Path(__file__).resolve().parents[1]
-BIN = REPO / ".venv" / "bin"
+# The venv running the tests (make test's .venv, or any other).
+BIN = Path(sys.executable).parent
 LOCATION = "dream_assets.definitions"
 JOB_SELECTOR = {
     "repositoryLocationName": LOCATION,

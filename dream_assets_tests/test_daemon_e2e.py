@@ -1,6 +1,6 @@
 """The deployment end to end: dagster-daemon and dagster-webserver on a real PostgreSQL.
 
-The shipped dagster.yaml and workspace.yaml, a temporary agents root with one small agent, no
+The shipped deploy/dagster.yaml and workspace.yaml, a temporary agents root with one small agent, no
 model configured, and no manual trigger: the automation launches the first cycle after the
 (shortened) initial delay. Everything is verified through the webserver's GraphQL API.
 """
@@ -119,7 +119,7 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
     base = tmp_path_factory.mktemp("deployment")
     home = base / "dagster_home"
     home.mkdir()
-    shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+    shutil.copy(REPO / "deploy" / "dagster.yaml", home / "dagster.yaml")
     agents = base / "agents"
     small_agent(agents, datetime.now(UTC).replace(microsecond=0), AGENT)
     port = free_port()

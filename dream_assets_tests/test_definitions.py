@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import dagster as dg
+import pytest
 
 from dream_assets.definitions import defs
 
@@ -106,22 +107,16 @@ def test_dream_cycle_job_selects_every_pass_and_the_audit_runs_on_its_own() -> N
     }
 
 
-def test_dagster_definitions_validate_passes(tmp_path: Path) -> None:
-    """`dagster definitions validate -w workspace.yaml` exits 0 (the embedded instance)."""
-    env = {
-        **os.environ,
-        "DAGSTER_HOME": str(tmp_path / "home"),
-        "DREAM_AGENTS_ROOT": str(tmp_path / "agents"),
-    }
-    (tmp_path / "home").mkdir()
+def test_dagster_definitions_validate_passes_from_a_clean_environment(tmp_path: Path) -> None:
+    """A fresh clone: `dagster definitions validate -w workspace.yaml` from the repository root
+    with DAGSTER_HOME unset and no DREAM_* variable exits 0 (the top-level dagster.yaml is the
+    embedded default; the PostgreSQL one is deploy/dagster.yaml)."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)}
+    if "PYTHONPATH" in os.environ:  # the checkout under test, when it is not the installed one
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    dagster = str(Path(sys.executable).parent / "dagster")
     completed = subprocess.run(
-        [
-            str(Path(sys.executable).parent / "dagster"),
-            "definitions",
-            "validate",
-            "-w",
-            "workspace.yaml",
-        ],
+        [dagster, "definitions", "validate", "-w", "workspace.yaml"],
         cwd=REPO,
         env=env,
         capture_output=True,
@@ -129,4 +124,54 @@ def test_dagster_definitions_validate_passes(tmp_path: Path) -> None:
         timeout=300,
     )
     assert completed.returncode == 0, completed.stderr[-2000:]
-    assert "Validation successful" in completed.stderr + completed.stdout
+    assert "All code locations passed validation" in completed.stderr + completed.stdout
+
+
+def test_top_level_dagster_yaml_is_the_embedded_default_of_dream_run() -> None:
+    """`dream run` writes the same instance settings the top-level dagster.yaml holds."""
+    import yaml
+
+    from dream_assets.cli import EMBEDDED_INSTANCE_YAML
+
+    shipped = yaml.safe_load((REPO / "dagster.yaml").read_text(encoding="utf-8"))
+    assert "storage" not in shipped
+    assert shipped == yaml.safe_load(EMBEDDED_INSTANCE_YAML)
+    production = yaml.safe_load((REPO / "deploy" / "dagster.yaml").read_text(encoding="utf-8"))
+    assert "postgres" in production["storage"]
+    assert production["concurrency"] == shipped["concurrency"]
+
+
+def test_every_asset_has_an_owner_tags_and_a_code_reference() -> None:
+    from dream_assets.defs.conventions import OWNER
+
+    for spec in defs.resolve_all_asset_specs():
+        name = spec.key.to_user_string()
+        assert spec.owners == [OWNER], name
+        assert spec.tags["dream/model"] in {"optional", "none"}, name
+        assert spec.tags["dream/cadence"] == ("own-schedule" if name == "memory_audit" else "cycle")
+        references = spec.metadata["dagster/code_references"].code_references
+        (local,) = references
+        assert Path(local.file_path).is_file() and local.line_number > 0, name
+    assert defs.resolve_assets_def("consolidated_memory").specs_by_key[
+        dg.AssetKey("consolidated_memory")
+    ].tags["dream/model"] == ("optional")
+
+
+def test_without_dream_agents_root_the_sensors_look_at_the_demo_agents(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`dagster dev` from the repository root with nothing set: the sensors skip, naming where
+    they looked, instead of failing every tick on an unset variable."""
+    from dream_assets.defs.resources import DreamResource
+
+    monkeypatch.delenv("DREAM_AGENTS_ROOT", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert DreamResource().root() == tmp_path.resolve() / ".demo" / "agents"
+    with dg.instance_for_test() as instance:
+        context = dg.build_sensor_context(instance=instance, resources={"dream": DreamResource()})
+        result = defs.resolve_sensor_def("agent_discovery")(context)
+    assert isinstance(result, dg.SensorResult) and result.skip_reason is not None
+    assert ".demo/agents" in str(result.skip_reason.skip_message)
+    # Set later (the daemon's environment), the variable is what the resource reads.
+    monkeypatch.setenv("DREAM_AGENTS_ROOT", str(tmp_path / "agents"))
+    assert DreamResource().root() == tmp_path.resolve() / "agents"

@@ -90,7 +90,7 @@ def caddy_binary() -> str:
     if path:
         return path
     if os.environ.get("CI"):
-        pytest.fail("caddy is required in CI (.ci/run installs Debian's package)")
+        pytest.fail("caddy is required in CI (scripts/test-deps.sh installs Debian's package)")
     pytest.skip("caddy not installed (apt-get install caddy)")
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from dream_assets.core.llm_reply import extract_json_object, parse_memory_reply
+from dream_assets.core.options import load_options
 from dream_assets.llm import (
     ANSWER_ROOM,
     ChatModel,
@@ -128,6 +129,30 @@ def test_http_error_becomes_llm_error(scripted_llm: ScriptedLLM) -> None:
         model.complete("s", "u")
     assert model.calls == []
     assert len(scripted_llm.requests) == 1  # no silent retries unless asked for
+
+
+def test_a_transient_error_is_retried_after_its_retry_after(scripted_llm: ScriptedLLM) -> None:
+    scripted_llm.fail(503, "overloaded", retry_after_s=1)
+    scripted_llm.reply('{"toDelete": [], "toSave": []}')
+    settings = LLMSettings.from_options(
+        load_options({"DREAM_LLM_BASE_URL": scripted_llm.base_url, "DREAM_LLM_MODEL": "scripted"})
+    )
+    assert settings.max_retries == 2  # the default: one 429/503 must not lose the pass
+    model = ChatModel(settings, max_retries=settings.max_retries)
+    started = time.monotonic()
+    completion = model.complete("s", "u")
+    assert completion.text == '{"toDelete": [], "toSave": []}'
+    assert len(scripted_llm.requests) == 2
+    assert time.monotonic() - started >= 0.95  # waited as the server's Retry-After asked
+
+
+def test_retries_are_bounded(scripted_llm: ScriptedLLM) -> None:
+    for _ in range(3):
+        scripted_llm.fail(503, "still overloaded", retry_after_s=0.1)
+    model = ChatModel(_settings(scripted_llm), max_retries=2)
+    with pytest.raises(LLMError, match="HTTP 503"):
+        model.complete("s", "u")
+    assert len(scripted_llm.requests) == 3
 
 
 def test_timeout_becomes_llm_error(scripted_llm: ScriptedLLM) -> None:

@@ -278,3 +278,20 @@ def test_over_budget_call_is_skipped_and_the_log_still_cleared(
     assert report.failures == []
     assert report.skipped is not None and "token budget" in report.skipped
     assert log_text(volume) == ""
+
+
+def test_same_preference_in_different_words_across_three_sessions_is_one_entry(
+    tmp_path: Path,
+) -> None:
+    volume = make_volume(tmp_path / "agent")
+    user_turns(
+        volume,
+        ("s1", "I prefer short answers in every reply."),
+        ("s2", "Remember, I prefer short answers."),
+        ("s3", "As always I prefer short answers please."),
+    )
+    report = run_preference_inference(volume, OPTIONS, NOW, None)
+    (written,) = preferences(volume)
+    assert "short answers" in written.content
+    assert written.reinforcement_count == 3
+    assert report.counts["candidates"] == 1 and report.counts["qualifying"] == 1

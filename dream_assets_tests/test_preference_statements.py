@@ -13,6 +13,7 @@ from dream_assets.core.preference_statements import (
     feedback_statements,
     find_statements,
     message_sentiment,
+    preference_groups,
     requires_user_permission,
     sensitive_terms,
 )
@@ -140,3 +141,59 @@ def test_sensitive_preferences_require_user_permission(text: str, domain: str) -
 
 def test_ordinary_preference_needs_no_permission() -> None:
     assert not requires_user_permission("Never use emojis in replies.")
+
+
+SHORT_ANSWERS = (
+    "I prefer short answers in every reply.",
+    "Remember, I prefer short answers.",
+    "As always I prefer short answers please.",
+)
+
+
+def test_same_preference_in_different_words_is_one_preference() -> None:
+    (candidate,) = collect_candidates(statements(*SHORT_ANSWERS))
+    assert candidate.polarity == PREFER
+    assert candidate.occurrences == 3
+    assert candidate.sessions == ("s0", "s1", "s2")
+    assert candidate.qualifies
+    assert candidate.statement == SHORT_ANSWERS[-1]
+
+
+def test_different_preferences_are_not_grouped() -> None:
+    found = collect_candidates(
+        statements("I prefer short answers.", "I prefer short summaries.", "I prefer long answers.")
+    )
+    assert len(found) == 3
+    assert all(c.occurrences == 1 for c in found)
+
+
+def test_a_single_shared_word_is_not_the_same_preference() -> None:
+    found = collect_candidates(statements("Always answer.", "I prefer short answers."))
+    assert len(found) == 2
+
+
+def test_opposite_polarity_is_not_grouped() -> None:
+    found = collect_candidates(
+        statements("I prefer short answers.", "Never give short answers in every reply.")
+    )
+    assert sorted(c.polarity for c in found) == [AVOID, PREFER]
+
+
+def test_grouping_keeps_the_wording_that_needs_permission() -> None:
+    (candidate,) = collect_candidates(
+        statements("Always confirm bank transfers with me.", "Always confirm transfers with me.")
+    )
+    assert candidate.occurrences == 2
+    assert candidate.requires_user_permission
+    assert "bank" in candidate.statement
+
+
+def test_a_statement_of_two_preferences_counts_towards_both() -> None:
+    groups = preference_groups(
+        ["prefer: answer short", "prefer: british english", "prefer: answer british english short"]
+    )
+    assert groups["prefer: answer british english short"] == (
+        "prefer: answer short",
+        "prefer: british english",
+    )
+    assert groups["prefer: answer short"] == ("prefer: answer short",)

@@ -47,10 +47,17 @@ def test_each_kind_of_secret_is_redacted(kind: str) -> None:
         "commit 3f7bc4067a3d9ef7aa12bb34cc56dd78ee90ff12 introduced the bug",
         "the internationalization-localization-pipeline works",
         "Meeting at 14:30 with the OAuth2 team at SAP.",
+        "the token is stored in the vault",
+        "The password is Required on every login; the secret is safe with Ana.",
     ],
 )
 def test_ordinary_text_is_not_redacted(text: str) -> None:
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize("text", ["my password is hunter2", "the api_key is sk9Xq2vLm"])
+def test_secret_pair_after_is_still_redacted_when_it_looks_like_a_secret(text: str) -> None:
+    assert redact(text).kinds["secret-pair"] == 1
 
 
 def test_url_password_keeps_the_user_and_host() -> None:

@@ -1,4 +1,4 @@
-"""The Dagster UI in a real browser: headless Chromium (Debian's ``chromium``) over CDP.
+"""The Dagster UI in a real browser: Playwright driving Debian's Chromium (no browser download).
 
 The webserver runs on the embedded defaults (SQLite in a temporary DAGSTER_HOME, like
 ``make ui``) after one cycle ran in-process for a small agent. The test opens each asset group's
@@ -8,13 +8,8 @@ page, and saves a screenshot of each under ``test-artifacts/`` at the repository
 
 from __future__ import annotations
 
-import asyncio
-import base64
+import contextlib
 import json
-import shutil
-import subprocess
-import time
-import urllib.request
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -23,8 +18,10 @@ from typing import Any
 
 import dagster as dg
 import pytest
-import websockets
+from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
+from dream_assets_tests.browser import find_chromium
 from dream_assets_tests.services import (
     REPO,
     GraphQL,
@@ -39,97 +36,58 @@ from dream_assets_tests.services import (
 
 pytestmark = pytest.mark.slow
 
-CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = REPO / "test-artifacts"
 AGENT = "ada"
-PAGE_TIMEOUT_S = 45.0
+PAGE_TIMEOUT_MS = 45_000
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+# True once every expected text shows on the page at least as often as asked.
+_ALL_TEXTS_SHOWN = """(expected) => {
+  const text = document.body ? document.body.innerText : "";
+  return Object.entries(expected).every(([needle, n]) => text.split(needle).length - 1 >= n);
+}"""
 
 
 class Chromium:
-    """One headless Chromium; each visit drives its page over the DevTools protocol."""
+    """One headless Chromium (Debian's) under Playwright; each visit opens a fresh page."""
 
-    def __init__(self, profile: Path) -> None:
-        if not CHROMIUM.exists():
-            pytest.fail(f"{CHROMIUM} missing: install Debian's chromium (apt-get install chromium)")
-        profile.mkdir(parents=True, exist_ok=True)
-        self.profile = profile
-        self.process = subprocess.Popen(
-            [
-                str(CHROMIUM), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", f"--user-data-dir={profile}", "--window-size=1600,1200",
-                "--remote-debugging-port=0", "about:blank",
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )  # fmt: skip
-        self.port = self._devtools_port()
-
-    def _devtools_port(self) -> int:
-        active = self.profile / "DevToolsActivePort"
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"chromium exited with {self.process.returncode}")
-            if active.exists() and active.read_text().strip():
-                return int(active.read_text().splitlines()[0])
-            time.sleep(0.1)
-        raise AssertionError("chromium did not open its DevTools port within 30s")
+    def __init__(self) -> None:
+        executable = find_chromium()
+        if executable is None:
+            pytest.fail("no chromium found: run scripts/test-deps.sh (apt-get install chromium)")
+        self.playwright: Playwright = sync_playwright().start()
+        self.browser: Browser = self.playwright.chromium.launch(
+            executable_path=str(executable),
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic"],
+        )
 
     def close(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait(timeout=10)
+        self.browser.close()
+        self.playwright.stop()
 
     def visit(self, url: str, expected: Mapping[str, int], screenshot: Path) -> str:
         """Open ``url``; wait until each expected text shows at least as often as asked; save a
         screenshot. The page renders in stages (names first, statuses from later queries)."""
-        return asyncio.run(self._visit(url, expected, screenshot))
-
-    async def _visit(self, url: str, expected: Mapping[str, int], screenshot: Path) -> str:
-        with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/list", timeout=10) as r:
-            targets = json.load(r)
-        page = next(t for t in targets if t["type"] == "page")
-        async with websockets.connect(page["webSocketDebuggerUrl"], max_size=None) as socket:
-            calls = 0
-
-            async def call(method: str, **params: Any) -> dict[str, Any]:
-                nonlocal calls
-                calls += 1
-                await socket.send(json.dumps({"id": calls, "method": method, "params": params}))
-                while True:
-                    message = json.loads(await socket.recv())
-                    if message.get("id") == calls:
-                        if "error" in message:
-                            raise AssertionError(f"{method}: {message['error']}")
-                        return dict(message.get("result", {}))
-
-            await call("Page.enable")
-            await call("Page.navigate", url=url)
-            deadline = time.monotonic() + PAGE_TIMEOUT_S
-            text = ""
-            while time.monotonic() < deadline:
-                result = await call(
-                    "Runtime.evaluate",
-                    expression="document.body ? document.body.innerText : ''",
-                    returnByValue=True,
+        page = self.browser.new_page(viewport={"width": 1600, "height": 1200})
+        try:
+            page.goto(url)
+            # On a timeout the assertion below names what is missing.
+            with contextlib.suppress(PlaywrightError):
+                page.wait_for_function(
+                    _ALL_TEXTS_SHOWN, arg=dict(expected), timeout=PAGE_TIMEOUT_MS
                 )
-                text = str(result.get("result", {}).get("value", ""))
-                if all(text.count(needle) >= n for needle, n in expected.items()):
-                    break
-                await asyncio.sleep(0.5)
-            # Let the graph finish its zoom-to-fit before the picture is taken.
-            await asyncio.sleep(2.0)
-            shot = await call("Page.captureScreenshot", format="png")
+            # The graph's zoom-to-fit and the status queries settle before the picture.
+            with contextlib.suppress(PlaywrightError):
+                page.wait_for_load_state("networkidle", timeout=10_000)
             screenshot.parent.mkdir(parents=True, exist_ok=True)
-            screenshot.write_bytes(base64.b64decode(shot["data"]))
+            page.screenshot(path=str(screenshot))
+            text = page.inner_text("body")
+        finally:
+            page.close()
         missing = {needle: n for needle, n in expected.items() if text.count(needle) < n}
-        assert not missing, f"{url}: {missing} not on the page after {PAGE_TIMEOUT_S}s:\n{text}"
+        assert not missing, (
+            f"{url}: {json.dumps(missing)} not on the page after {PAGE_TIMEOUT_MS} ms:\n{text}"
+        )
         return text
 
 
@@ -175,12 +133,11 @@ def ui(tmp_path_factory: pytest.TempPathFactory) -> Iterator[UI]:
         graphql = wait_until_serving(services, port)
         # The first-visit community dialog would cover the page; dismiss it as a user would.
         assert graphql("mutation { setNuxSeen }")["setNuxSeen"] is True
-        browser = Chromium(base / "chromium-profile")
+        browser = Chromium()
         try:
             yield UI(f"http://127.0.0.1:{port}", browser, graphql, services)
         finally:
             browser.close()
-            shutil.rmtree(base / "chromium-profile", ignore_errors=True)
 
 
 def cycle_assets(graphql: GraphQL) -> list[dict[str, Any]]:
@@ -261,3 +218,12 @@ def test_automation_page_lists_every_sensor(ui: UI) -> None:
         shot,
     )
     assert_png(shot)
+
+
+def test_chromium_is_found_without_chromium_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`make test` where `chromium` is not on PATH: the UI test still finds Debian's binary by
+    its install location (scripts/test-deps.sh installs the package when it is absent)."""
+    monkeypatch.setenv("PATH", "/nonexistent")
+    monkeypatch.delenv("DREAM_CHROMIUM", raising=False)
+    found = find_chromium()
+    assert found is not None and found.parent in {Path("/usr/bin"), Path("/usr/lib/chromium")}

@@ -19,3 +19,7 @@ CREATE TABLE IF NOT EXISTS run_reports (
 INSERT OR REPLACE INTO run_reports
 VALUES ($run_id, $created_at, $preview, $proposed, $refused, $failures, $model_calls, $tokens,
         $redactions, $report);
+
+-- name: count
+-- Rows of the table: the cycle report's dagster/row_count.
+SELECT count(*) FROM run_reports;

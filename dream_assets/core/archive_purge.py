@@ -19,6 +19,7 @@ from pathlib import Path
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.models import MemoryEntry, is_high_value
+from dream_assets.core.preferences import is_durable
 
 TOMBSTONE_LOG = "purged.jsonl"
 
@@ -44,7 +45,8 @@ def plan_purge(
     for entry in archived:
         if entry.archived_at is None or now - entry.archived_at <= retention:
             continue
-        if is_high_value(
+        # Seed 003: durable preferences do not expire; a superseded one is their provenance.
+        if is_durable(entry) or is_high_value(
             entry, floor_importance=floor_importance, floor_reinforcement=floor_reinforcement
         ):
             kept.append(entry)

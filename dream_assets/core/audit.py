@@ -1,6 +1,6 @@
 """The memory audit's rules: census, trend, vanished entries, repeatedly rejected clusters.
 
-Seed 000, "Is any of this working?": the cycle's own log lines report "12 merged, 8 archived"
+docs/audit.md: the cycle's own log lines report "12 merged, 8 archived"
 whether the merges were good or catastrophic. The audit answers the questions those lines cannot
 — is the corpus converging, does provenance still resolve, was anything destroyed that should not
 have been — by walking the memory files themselves (never a store index, which could agree with
@@ -46,7 +46,7 @@ REJECTIONS_FILE = "rejections.json"
 UNDO_LOG = "undo.jsonl"
 RESTORE_LOG = "restore.jsonl"
 
-# Seed: long enough that a slow loss is visible long after the logs that carried it are gone.
+# Long enough that a slow loss is visible long after the logs that carried it are gone.
 TREND_RETENTION_DAYS = 400
 # A cluster's stamp history is capped: "rejected 50 times" already says everything.
 MAX_REJECTION_STAMPS = 50

@@ -1,4 +1,4 @@
-"""Token budget (seed 002): a cap per run and a rolling 24-hour cap per agent.
+"""Token budget (docs/safety.md): a cap per run and a rolling 24-hour cap per agent.
 
 A call is made only if its prompt plus room for the answer still fits both caps; a call already
 made is always kept. Usage is recorded in ``dream-token-usage.jsonl`` on the volume (so the

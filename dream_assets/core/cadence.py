@@ -1,14 +1,14 @@
 """When a dream cycle is due for an agent: the cadence, missed windows, activity and quiet period.
 
-Seed 000 (Scheduling): after the process starts, wait the initial delay (5 min), run a cycle, then
-one every interval (4 h). Seed 002 (Schedule and missed windows): remember the last window handled;
+docs/automation.md (cadence): after the process starts, wait the initial delay (5 min), run a cycle,
+then one every interval (4 h). Missed windows: remember the last window handled;
 a window newer than that runs once — on time it is *scheduled*, after the daemon was down or the
 machine asleep it is *recovered* at the first check, and several missed windows are one recovery.
 A window already handled never runs again, so a restart in the same window does nothing; seed
 000's own lesson is why (ten deploys in three days produced fifteen cycles when every start ran
 one). Changing the schedule never recovers the current window retroactively.
 
-Seed 003 (Cadence): new conversation activity requests a cycle only after a quiet period of one
+Activity: new conversation activity requests a cycle only after a quiet period of one
 hour since the last conversation line, so a cycle never learns from a conversation still going on.
 Receipt order (the file's modification time), not a timestamp inside the line, decides what is new.
 
@@ -29,7 +29,7 @@ from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.volume import AgentVolume
 
-# Seed 002: a window that arrived within 5 minutes is "scheduled", later it is "recovered".
+# A window that arrived within 5 minutes is "scheduled", later it is "recovered".
 ON_TIME_TOLERANCE = timedelta(minutes=5)
 
 Trigger = Literal["first", "scheduled", "recovered", "activity"]
@@ -208,7 +208,7 @@ def plan_cycle(
             else f"recovered {missed} missed window(s) since {_t(handled.window)} in one cycle"
         )
     if busy:
-        # Seed: back off while the LLM serves a user turn; the window stays due and is retried.
+        # Back off while the LLM serves a user turn; the window stays due and is retried.
         return CycleDecision(
             agent, "wait", f"llm-busy marker present: {trigger} cycle deferred to the next check"
         )

@@ -78,8 +78,9 @@ verified with their exact Jaccard. Measured by ``benchmarks/bench_cluster.py``: 
 entries in 3.8-7.7 s on the 2-core build machine (shared with other jobs), and every pair the
 exact all-pairs search finds on 5 000 and 10 000 entries. With embeddings the dense product is
 taken in row blocks against the rows from the block on, so memory stays bounded while the work
-is quadratic (fine for the corpus sizes an agent keeps; the lexical path is the one that has to
-scale).
+is quadratic. The duplicate_clusters scan itself goes through ``core/candidates.py`` (issue 11):
+lexical pairs from here united with semantic neighbours (``core/neighbours.py``, blocked by cells
+above 20 000 entries), each pair judged by ``core/agreement.py`` before ``clusters_from_pairs``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The merge coverage check: a merge may not drop a specific that any of its sources carries.
 
-Seed 000, Pass 1, "Merge coverage check". Before a merge is applied, the specifics in its
+docs/passes.md, "The merge coverage check". Before a merge is applied, the specifics in its
 sources -- proper nouns, acronyms and multi-digit numbers -- must all appear in the merged text.
 If any is missing the merge is rejected outright and the sources are left alone. This is what
 catches the characteristic failure: a plausible-reading merge that keeps the machine-readable
@@ -26,7 +26,7 @@ What counts as a specific (``specifics_of``)
   "O'Brien") are specific in every position: all-caps and internal capitals are deliberate
   typography, not grammar, so neither the baseline nor lowercase evidence applies to them (a
   lowercase "imap" usually sits inside a hostname). Only the operator's explicit lists do.
-  Plural acronyms ("IDs", "APIs") are the exception the seed itself names ("Contact IDs ...
+  Plural acronyms ("IDs", "APIs") are the exception a live corpus showed ("Contact IDs ...
   the contact ids"): they behave like capitalized words.
 * **Codes** -- a letter-led token holding a digit and a capital ("EC2", "S3", "H100",
   "OAuth2", "M365"), or capitals joined to a number by a hyphen ("W-9", "GPT-4", "H-1B",
@@ -79,141 +79,45 @@ is proposed, so their numbers, dates and times are not required. Matching is seg
 ``anti-patterns/routing-notes``. Each source's own category decides. A month-name date in an
 exempt entry is still required through its month word; a bare ``2026-08-19`` is not.
 
-Known conservative false positives
-----------------------------------
-* 12h -> 24h clock reformatting ("2:00 PM" -> "14:00") stays rejected: recognising the same
-  instant would need real time parsing, and accepting it blind also accepts "2:00 PM" collapsing
-  to "2:00", which loses the meridiem.
-* A generic acronym reworded in plain English ("SSID" -> "network name") is rejected, because
-  acronyms are specific in every position; a deployment that disagrees lists it in
-  ``extraCommonWords``.
-* Number words ("twenty" for "20"), slashed <-> ISO dates, unit rewrites ("5GB" -> "5 gigabytes"),
-  spelled-out titles ("Dr." -> "Doctor") and emphasis capitals ("IMPORTANT:") dropped by a merge
-  are all rejected.
+Known conservative false positives (12h -> 24h clock rewrites, acronyms reworded in plain
+English, number words, unit rewrites) are listed in docs/passes.md.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 from dream_assets.core.coverage_baseline import BASELINE_WORDS
+from dream_assets.core.coverage_dates import (
+    _YEAR_MONTH,
+    DateKey,
+    _iso_key,
+    _month_dates,
+    _plausible_year,
+)
+from dream_assets.core.coverage_vocabulary import (
+    BUILT_IN_NUMERIC_EXEMPT_CATEGORY,
+    DEFAULT_VOCABULARY,
+    VOCABULARY_FILE_NAME,
+    Vocabulary,
+    load_vocabulary,
+    straighten,
+)
 
-VOCABULARY_FILE_NAME = "merge-coverage-vocabulary.json"
-
-# Routing anti-patterns restate averages recomputed from the routing log every cycle; the seed
-# builds this exemption in so it cannot be configured away.
-BUILT_IN_NUMERIC_EXEMPT_CATEGORY = "anti-patterns/routing"
-
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'"})
-_CURLY_APOSTROPHE = re.compile("[\u2019\u2018\u02bc\u00b4]")
-
-
-def _straighten(text: str) -> str:
-    # "Rocky’s" and "Rocky's" are the same possessive; the search skips the copy when unneeded.
-    return text.translate(_APOSTROPHES) if _CURLY_APOSTROPHE.search(text) else text
-
-
-def _normalize_word(word: str) -> str:
-    return _straighten(word.strip()).lower()
-
-
-def _normalize_category(category: str) -> str:
-    return category.strip().strip("/").lower()
-
-
-# ── Per-deployment vocabulary ──────────────────────────────────────────────────────────────
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    """The operator's judgement about which capitalized words are detail.
-
-    ``extra_common_words`` unprotects a word everywhere (an explicit, corpus-specific call);
-    ``always_specific_words`` reclaims a word from the baseline, the extra list and lowercase
-    evidence alike. Both are matched case-insensitively and only ever apply to capitalized
-    tokens: a lowercase word is never a specific.
-    """
-
-    extra_common_words: frozenset[str] = frozenset()
-    always_specific_words: frozenset[str] = frozenset()
-    numeric_exempt_categories: tuple[str, ...] = ()
-
-    def __post_init__(self) -> None:
-        # Normalized once here so the per-merge hot path is plain set lookups.
-        extra = frozenset(_normalize_word(w) for w in self.extra_common_words if w.strip())
-        always = frozenset(_normalize_word(w) for w in self.always_specific_words if w.strip())
-        categories = tuple(
-            dict.fromkeys(c for c in map(_normalize_category, self.numeric_exempt_categories) if c)
-        )
-        object.__setattr__(self, "extra_common_words", extra)
-        object.__setattr__(self, "always_specific_words", always)
-        object.__setattr__(self, "numeric_exempt_categories", categories)
-
-    def is_numeric_exempt(self, category: str) -> bool:
-        """Segment-aware: a listed category covers itself and its sub-categories only."""
-        normalized = _normalize_category(category)
-        if not normalized:
-            return False
-        for exempt in (BUILT_IN_NUMERIC_EXEMPT_CATEGORY, *self.numeric_exempt_categories):
-            if normalized == exempt or normalized.startswith(exempt + "/"):
-                return True
-        return False
-
-
-DEFAULT_VOCABULARY = Vocabulary()
-
-_VOCABULARY_KEYS = {
-    "extraCommonWords": "extra_common_words",
-    "alwaysSpecificWords": "always_specific_words",
-    "numericExemptCategories": "numeric_exempt_categories",
-}
-
-
-def load_vocabulary(path: Path) -> tuple[Vocabulary, str | None]:
-    """Read ``merge-coverage-vocabulary.json``; never let bad config disable the check.
-
-    A missing file is the normal case and yields the baseline silently. A malformed file (not
-    UTF-8, not JSON, not an object, a value that is not a list of strings) yields the baseline
-    plus a warning naming the file. Unknown keys are ignored with a warning, since a typo such as
-    ``alwaysSpecificWord`` would otherwise silently leave a character unprotected.
-    """
-    fallback = "; falling back to the built-in baseline (coverage checking stays on)"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return DEFAULT_VOCABULARY, None
-    except (OSError, UnicodeDecodeError) as error:
-        return DEFAULT_VOCABULARY, f"{path}: unreadable ({error}){fallback}"
-    try:
-        document: Any = json.loads(text)
-    except json.JSONDecodeError as error:
-        return DEFAULT_VOCABULARY, (
-            f"{path}: not valid JSON ({error.msg} at line {error.lineno}){fallback}"
-        )
-    if not isinstance(document, dict):
-        return DEFAULT_VOCABULARY, f"{path}: expected a JSON object{fallback}"
-    fields: dict[str, Any] = {}
-    for key, field_name in _VOCABULARY_KEYS.items():
-        value = document.get(key)
-        if value is None:
-            continue
-        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            return DEFAULT_VOCABULARY, f"{path}: {key} must be a list of strings{fallback}"
-        fields[field_name] = (
-            tuple(value) if field_name == "numeric_exempt_categories" else frozenset(value)
-        )
-    vocabulary = Vocabulary(**fields)
-    unknown = sorted(set(document) - set(_VOCABULARY_KEYS))
-    if unknown:
-        known = ", ".join(_VOCABULARY_KEYS)
-        return vocabulary, f"{path}: ignored unknown key(s) {', '.join(unknown)} (known: {known})"
-    return vocabulary, None
-
+__all__ = [
+    "BUILT_IN_NUMERIC_EXEMPT_CATEGORY",
+    "DEFAULT_VOCABULARY",
+    "VOCABULARY_FILE_NAME",
+    "CoverageResult",
+    "CoverageSource",
+    "Vocabulary",
+    "check_merge",
+    "load_vocabulary",
+    "lowercase_words_of",
+    "specifics_of",
+]
 
 # ── Inputs and result ──────────────────────────────────────────────────────────────────────
 
@@ -262,61 +166,10 @@ _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "st", "sr", "jr", "mt", "ft", "vs", "rev", "gen", "capt"}
 )
 
-_MONTHS = {
-    "January": 1, "February": 2, "March": 3, "April": 4, "May": 5, "June": 6, "July": 7,
-    "August": 8, "September": 9, "October": 10, "November": 11, "December": 12,
-    "Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "Jun": 6, "Jul": 7, "Aug": 8, "Sep": 9, "Sept": 9,
-    "Oct": 10, "Nov": 11, "Dec": 12,
-}  # fmt: skip
-_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\b\.?"
-_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?\b"
-_YEAR = r"(?P<year>\d{4})(?!\d)(?![.,]\d)"
-# The three shapes in which a month is adjacent to a day or a year.
-_MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+{_DAY}(?:,?\s+{_YEAR})?")
-_DAY_MONTH_YEAR = re.compile(rf"(?<![\d.,:]){_DAY}\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR})?")
-_MONTH_YEAR = re.compile(rf"\b{_MONTH}(?:,|\s+of)?\s+{_YEAR}")
-_ANY_MONTH = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)")
-_YEAR_MONTH = re.compile(r"(?<![\d-])(\d{4})-(\d{1,2})(?![\d-])")
-
-DateKey = tuple[int | None, int, int | None]  # (year, month, day)
-
 _WEEKDAYS = frozenset(
     ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 )
 _WEEKDAYS_PLURAL = frozenset(day + "s" for day in _WEEKDAYS)
-
-
-def _plausible_year(year: int) -> bool:
-    # "May 1000 users" is not a date; the window keeps the month rule from firing on counts.
-    return 1900 <= year <= 2199
-
-
-def _month_dates(text: str) -> dict[int, DateKey]:
-    """Month-word start offset -> the date it belongs to, most specific reading first."""
-    found: dict[int, DateKey] = {}
-    if not _ANY_MONTH.search(text):
-        return found
-    for pattern in (_MONTH_DAY_YEAR, _DAY_MONTH_YEAR, _MONTH_YEAR):
-        for match in pattern.finditer(text):
-            groups = match.groupdict()
-            day = int(groups["day"]) if groups.get("day") else None
-            year = int(groups["year"]) if groups.get("year") else None
-            if day is not None and not 1 <= day <= 31:
-                day = None
-            if year is not None and not _plausible_year(year):
-                year = None
-            if day is None and year is None:
-                continue
-            key: DateKey = (year, _MONTHS[groups["month"]], day)
-            start = match.start("month")
-            previous = found.get(start)
-            if previous is None or _precision(key) > _precision(previous):
-                found[start] = key
-    return found
-
-
-def _precision(key: DateKey) -> int:
-    return (key[0] is not None) + (key[2] is not None)
 
 
 def _canonical_number(token: str) -> str:
@@ -326,11 +179,6 @@ def _canonical_number(token: str) -> str:
 def _canonical_time(token: str) -> str:
     hour, rest = token.split(":", 1)
     return f"{int(hour)}:{rest}"
-
-
-def _iso_key(token: str) -> DateKey:
-    year, month, day = token.split("-")
-    return (int(year), int(month), int(day))
 
 
 def _is_acronym(name: str) -> bool:
@@ -350,7 +198,7 @@ def _is_capitalized_word(name: str) -> bool:
 def lowercase_words_of(text: str) -> frozenset[str]:
     """The all-lowercase prose words of ``text``: the corpus evidence of ordinary language."""
     words = set()
-    for match in _EVIDENCE.finditer(_straighten(text)):
+    for match in _EVIDENCE.finditer(straighten(text)):
         word = match.group()
         if word.islower():
             words.add(word[:-2] if word.endswith("'s") else word)
@@ -424,7 +272,7 @@ def _positioned_tokens(text: str) -> Iterator[tuple[re.Match[str], str, bool]]:
 def _midsentence_lowercase_words(text: str) -> frozenset[str]:
     return frozenset(
         match.group()
-        for match, kind, initial in _positioned_tokens(_straighten(text))
+        for match, kind, initial in _positioned_tokens(straighten(text))
         if kind == "word" and not initial and match.group().islower()
     )
 
@@ -436,7 +284,7 @@ def _specifics(
     vocabulary: Vocabulary,
     evidence: frozenset[str],
 ) -> Iterator[_Specific]:
-    text = _straighten(text)
+    text = straighten(text)
     month_dates = _month_dates(text)
     for match, kind, sentence_initial in _positioned_tokens(text):
         token = match.group()
@@ -501,7 +349,7 @@ class _MergedText:
 
     @classmethod
     def of(cls, text: str) -> _MergedText:
-        text = _straighten(text)
+        text = straighten(text)
         words: set[str] = set()
         numbers: set[str] = set()
         times: set[str] = set()

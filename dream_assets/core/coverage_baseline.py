@@ -3,19 +3,19 @@
 These are the words whose capitalization at the start of a sentence (or line, or list item, or
 after a colon) is grammatical rather than evidence of a proper noun. The coverage check consults
 this list *only* in that position: mid-sentence a capitalized word carries signal, and applying
-the list there is what would strip a character named May of protection (seed 000, "Vocabulary is
-per-deployment"). Position-scoping is also what makes the list safe to extend.
+the list there is what would strip a character named May of protection (docs/passes.md,
+"The merge coverage check"). Position-scoping is also what makes the list safe to extend.
 
 What is deliberately **not** here:
 
 * Words that name real things in agent corpora even though they read as English -- Personal,
   Class, Benefit, Extended, Online (OneDrive Personal, Blazor Online Class, MVP Azure Extended
-  Benefit). The seed names the first four as too dangerous to add.
+  Benefit). The first four are too dangerous to add.
 * Words that double as common first names or products: hope, grace, rose, mark, bill, frank,
   chase, grant, drew, dawn, summer, sky, ruby, teams, word, excel, outlook, office, edge, chrome,
   slack, zoom, signal, notes, mail, calendar, things, bear, target, go, swift, rust, drive,
   reading. A merge that drops one of these at a sentence start is rejected, which is the safe
-  failure. ``may`` and ``will`` are the exceptions the seed names: they open too many ordinary
+  failure. ``may`` and ``will`` are the named exceptions: they open too many ordinary
   sentences, and ``alwaysSpecificWords`` reclaims them for an agent whose characters bear them.
 * Weekday names. "Moved the standup to Tuesday" loses a fact if Tuesday is dropped, so weekdays
   are specifics in every position.

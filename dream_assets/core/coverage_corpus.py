@@ -1,6 +1,6 @@
 """Measure a merge check against a labelled corpus of merges.
 
-The seed reports the coverage check by two figures: the share of merges that preserve all source
+The coverage check is reported by two figures: the share of merges that preserve all source
 content which it rejects (false rejections; 0% on its live corpus) and the share of merges that
 drop content which it catches (83% of merges dropping a source outright). This computes the same
 two figures, for any check, over JSONL corpora of two shapes:

@@ -67,7 +67,7 @@ def deterministic_reply(
     vocabulary: Vocabulary,
     rules: MeaningRules = DEFAULT_RULES,
 ) -> MemoryReply:
-    """Seed 002's idea: with no model, merge only what is safe by construction.
+    """With no model, merge only what is safe by construction.
 
     A cluster merges into the wording of one member that already says everything the others
     say: it contains every word (and number) of every other member, so a lowercase fact

@@ -25,10 +25,8 @@ _COMMENT = re.compile(r"--[^\n]*")
 
 
 def sql_dir() -> Traversable:
-    """The repository's ``sql/`` directory, or the copy packaged as ``dream_assets/sql``."""
-    checkout = Path(__file__).resolve().parents[2] / "sql"
-    if checkout.is_dir():
-        return checkout
+    """``dream_assets/sql``: in a checkout a symlink to the repository's ``sql/``, in a wheel
+    the packaged copy of it."""
     return resources.files("dream_assets") / "sql"
 
 

@@ -1,7 +1,7 @@
 """The dream-pass ledger: when each pass last completed, and on which corpus.
 
-Seed (the change gate): corpus-wide passes hash the corpus they are about to describe and skip
-the model call when the hash matches what they last ran on; a max-skip interval forces a run
+The change gate (docs/passes.md): corpus-wide passes hash the corpus they are about to describe and
+skip the model call when the hash matches what they last ran on; a max-skip interval forces a run
 regardless; the stamp is written only after the pass completes (a failed call is retried next
 cycle). A missing or corrupt ledger degrades to "run everything once", never "skip forever".
 """

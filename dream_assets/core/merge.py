@@ -13,7 +13,9 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from dream_assets.core.audience import AUDIENCE
 from dream_assets.core.clock import format_time
+from dream_assets.core.lifecycle import merged_lifecycle
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 
 # Metadata keys the cycle itself writes.
@@ -78,6 +80,14 @@ def build_merged_entry(
     if not sources:
         raise ValueError("a merge needs at least one source")
     metadata: dict[str, Any] = dict(merge_subject_time(sources))
+    # Seed 003: a merged entry carries its sources' audience (callers refuse a merge across
+    # audiences before building one) and every lifecycle obligation and keep-details flag.
+    audiences = {str(s.metadata[AUDIENCE]) for s in sources if s.metadata.get(AUDIENCE)}
+    if len(audiences) == 1 and all(s.metadata.get(AUDIENCE) for s in sources):
+        metadata[AUDIENCE] = audiences.pop()
+    elif audiences:
+        raise ValueError("a merge may not mix audiences")
+    metadata.update(merged_lifecycle(sources))
     metadata[MERGED_FROM] = [s.id for s in sources]
     metadata[MERGED_AT] = format_time(now)
     metadata[MERGE_PENDING] = "true"

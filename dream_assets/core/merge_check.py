@@ -5,11 +5,11 @@ repair, review approval, the blocking ``merge_coverage`` asset check, ``dream ch
 skill merges), so that no path applies a merge under a weaker rule than another:
 
 * ``coverage.check_merge`` -- the names, acronyms, multi-digit numbers and dates of every source
-  survive (seed 000, "Merge coverage check"); its findings are the specifics as written,
+  survive (docs/passes.md, "The merge coverage check"); its findings are the specifics as written,
   unprefixed;
 * ``meaning.check_meaning`` -- negations, quantities, status markers, attribution, concrete
-  details and each source's content survive (seed 003, "Compaction preserves attribution,
-  negations, quantities, and meaningful outcomes"); its findings carry a kind prefix
+  details and each source's content survive (docs/merge-checks.md: "compaction preserves
+  attribution, negations, quantities, and meaningful outcomes"); its findings carry a kind prefix
   (``negation: not eat meat``, ``quantity: three``, ``source: m-0002``).
 
 ``missing`` lists the coverage findings first, then the meaning findings, so a reader (and the

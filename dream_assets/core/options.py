@@ -1,7 +1,7 @@
-"""Every option of the dream cycle, with the seed's default beside it.
+"""Every option of the dream cycle, with its default and meaning beside it (docs/options.md).
 
 Precedence: built-in default < environment (``DREAM_<NAME>``) < the agent's ``dream-options.json``.
-A bad value is a ``OptionsError`` naming the option and where it came from. Where the seed says
+A bad value is a ``OptionsError`` naming the option and where it came from. Where the table says
 so, a non-positive value disables that dimension (retention ages/counts, decay half-life,
 archive retention, min interval).
 """
@@ -18,6 +18,9 @@ from typing import Any
 
 class OptionsError(ValueError):
     pass
+
+
+EMBEDDINGS_CHOICES = ("", "lexical", "local", "endpoint")
 
 
 def _option(default: Any, doc: str, **kwargs: Any) -> Any:
@@ -74,6 +77,17 @@ class DreamOptions:
     runaway_deletion_max_fraction: float = _option(
         0.25,
         "a reply archiving more than this share of what it saw as ephemeral is refused whole",
+    )
+
+    # -- Audiences and events (seed 003): private evidence stays on the volume; an event's
+    # detail survives until a week after it is done or cancelled.
+    log_memory_text: bool = _option(
+        False,
+        "run logs, metadata, decision tables and the safety report quote non-public memory "
+        "text (off: ids and counts only)",
+    )
+    event_grace_days: float = _option(
+        7.0, "a done or cancelled event may be compacted this long after its end"
     )
 
     # -- High-value pruning floor: merged yes, archived as ephemeral or purged never.
@@ -140,8 +154,15 @@ class DreamOptions:
     llm_api_key: str = _option("", "API key (falls back to `OPENAI_API_KEY`)", repr=False)
     llm_timeout_s: float = _option(60.0, "seconds per model call")
     llm_max_retries: int = _option(2, "SDK retries of a 429/5xx/timeout (honours Retry-After)")
+    # Near-duplicate candidates from embeddings: "" (lexical, or the endpoint when
+    # ``embedding_model`` is set), "lexical", "local" (the offline model of the optional extra
+    # ``semantic``) or "endpoint" (the OpenAI-compatible embeddings endpoint). For "local" only
+    # the recorded, checksummed models are accepted ("" picks all-MiniLM-L6-v2).
+    embeddings: str = _option(
+        "", "near-duplicate candidates: `lexical`, `local` (extra `semantic`) or `endpoint`"
+    )
     embedding_model: str = _option(
-        "", "embedding model of the endpoint; set, the near-duplicate scan uses its cosine"
+        "", "embedding model (the endpoint's, or the local one: all-MiniLM-L6-v2)"
     )
 
     @property
@@ -182,6 +203,9 @@ class DreamOptions:
         ):
             if not 0.0 <= getattr(self, name) <= 1.0:
                 raise bad(name, "must be within [0, 1]")
+        if self.embeddings not in EMBEDDINGS_CHOICES:
+            choices = ", ".join(repr(c) for c in EMBEDDINGS_CHOICES)
+            raise bad("embeddings", f"must be one of {choices}")
         if self.max_cluster_size < 2:
             raise bad("max_cluster_size", "must be at least 2")
         for name in (

@@ -12,6 +12,11 @@ Occurrences at a stronger level count towards the weaker thresholds too: two cas
 and one gentle pushback make three occurrences. Preferences that touch security, credentials or
 money need the user's permission before the agent acts on them (``requires_user_permission``);
 that flag is decided here, in code, so it never depends on a model remembering to set it.
+
+The same preference is often said in different words ("I prefer short answers in every reply." /
+"Remember, I prefer short answers."). Statements are grouped by containment of their content
+words (stemmed): a statement whose words contain all of another statement's words, of the same
+polarity, repeats that shorter preference (``preference_groups``).
 """
 
 from __future__ import annotations
@@ -254,35 +259,93 @@ def feedback_statements(feedback: Iterable[Mapping[str, Any]]) -> list[Preferenc
     return found
 
 
+# A shorter statement is the same preference as a longer one only when it names at least two
+# content words and at least half of the longer one's: "short answers" is what "short answers in
+# every reply" asks for, but a bare "answers" is not what "short answers" asks for.
+MIN_SHARED_TERMS = 2
+
+
+def _terms(key: str) -> tuple[str, frozenset[str]]:
+    polarity, _, terms = key.partition(": ")
+    return polarity, frozenset(terms.split())
+
+
+def _repeats(longer: str, shorter: str) -> bool:
+    """Whether the statement keyed ``longer`` restates the preference keyed ``shorter``."""
+    polarity, words = _terms(longer)
+    short_polarity, short_words = _terms(shorter)
+    return (
+        polarity == short_polarity
+        and short_words < words
+        and len(short_words) >= MIN_SHARED_TERMS
+        and 2 * len(short_words) >= len(words)
+    )
+
+
+def preference_groups(keys: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """For each statement key, the preferences (keys) it counts towards.
+
+    A key that restates no shorter key is a preference of its own. One that restates shorter
+    keys counts towards the preferences those belong to, following the chain down ("short
+    answers in every reply to me" → "short answers in every reply" → "short answers"); one that
+    restates two unrelated preferences ("short answers in British English" after "short
+    answers" and "British English") counts towards both.
+    """
+    distinct = sorted(set(keys))
+    shorter = {key: [other for other in distinct if _repeats(key, other)] for key in distinct}
+    groups: dict[str, tuple[str, ...]] = {}
+
+    def roots(key: str) -> tuple[str, ...]:
+        if key not in groups:
+            found = [root for other in shorter[key] for root in roots(other)] or [key]
+            groups[key] = tuple(sorted(set(found)))
+        return groups[key]
+
+    for key in distinct:
+        roots(key)
+    return groups
+
+
 def collect_candidates(statements: Iterable[PreferenceStatement]) -> list[PreferenceCandidate]:
     """Group statements into preferences; one message counts once per preference.
 
+    Statements of one preference in different words are one preference (``preference_groups``).
     The same words in the same session from two sources (the conversation, and the feedback
     line the agent filed about that turn) are one occurrence, not a repetition. The statement
-    shown is the latest wording, the one the user most recently chose. Pass conversation
-    statements before feedback statements.
+    shown is the latest wording, the one the user most recently chose (``_shown``). Pass
+    conversation statements before feedback statements.
     """
+    statements = list(statements)
+    groups = preference_groups(s.key for s in statements)
     grouped: dict[str, list[PreferenceStatement]] = {}
     seen_messages: set[tuple[str, str]] = set()
     seen_words: set[tuple[str, str, str]] = set()
     for statement in statements:
         words = " ".join(statement.statement.lower().split())
         origin = statement.message_id.split(":", 1)[0]
-        if (statement.key, statement.message_id) in seen_messages:
-            continue
-        if origin == "feedback" and (statement.key, statement.session_id, words) in seen_words:
-            continue
-        seen_messages.add((statement.key, statement.message_id))
-        seen_words.add((statement.key, statement.session_id, words))
-        grouped.setdefault(statement.key, []).append(statement)
+        for key in groups[statement.key]:
+            if (key, statement.message_id) in seen_messages:
+                continue
+            if origin == "feedback" and (key, statement.session_id, words) in seen_words:
+                continue
+            seen_messages.add((key, statement.message_id))
+            seen_words.add((key, statement.session_id, words))
+            grouped.setdefault(key, []).append(statement)
     candidates = [
         PreferenceCandidate(
             key=key,
             polarity=items[0].polarity,
-            statement=items[-1].statement,
+            statement=_shown(items),
             sentiments=tuple(s.sentiment for s in items),
             sessions=tuple(dict.fromkeys(s.session_id for s in items)),
         )
         for key, items in grouped.items()
     ]
     return sorted(candidates, key=lambda c: (-c.strongest, -c.occurrences, c.key))
+
+
+def _shown(items: list[PreferenceStatement]) -> str:
+    """The latest wording; but when grouping joined a wording that touches more sensitive
+    domains, the latest of those, so the permission flag (decided from the text) never drops."""
+    most = max(len(sensitive_terms(s.statement)) for s in items)
+    return [s.statement for s in items if len(sensitive_terms(s.statement)) == most][-1]

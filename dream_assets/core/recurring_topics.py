@@ -1,8 +1,8 @@
-"""The pattern-frequency signal of skill gap detection (seed 000, Pass 2).
+"""The pattern-frequency signal of skill gap detection (docs/passes.md, Pass 2).
 
 The first user message of each session is tokenized and cross-session term frequencies are
 computed; terms found in two or more sessions are a quantitative nudge that a request recurs and
-the agent should formalize it as a skill. The block handed to the model is the seed's, verbatim:
+the agent should formalize it as a skill. The block handed to the model reads:
 
     Recurring topics across sessions (term frequency ≥ 2 sessions):
     - "email": 4 session(s)
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-# The seed's threshold: one session is a request, two are a pattern.
+# The threshold: one session is a request, two are a pattern.
 MIN_SESSIONS = 2
 
 _WORD = re.compile(r"[a-z][a-z0-9'+#-]*[a-z0-9+#]|[a-z]")
@@ -114,7 +114,7 @@ def recurring_topics(
 def format_recurring_topics(
     topics: list[RecurringTopic], min_sessions: int = MIN_SESSIONS, limit: int = 25
 ) -> str:
-    """The seed's block, or an empty string when nothing recurs."""
+    """The recurring-topics block, or an empty string when nothing recurs."""
     if not topics:
         return ""
     lines = [f"Recurring topics across sessions (term frequency ≥ {min_sessions} sessions):"]

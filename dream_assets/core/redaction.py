@@ -72,11 +72,26 @@ def _high_entropy(value: str) -> bool:
     return classes >= 3 and _entropy(value) >= 4.0
 
 
+def _prose_pair(match: re.Match[str]) -> bool:
+    """ "the token is stored in the vault" is a sentence, not a secret: after "is", a plain
+    word (all letters, lowercase or capitalized) is prose; a secret mixes in digits, symbols or
+    inner capitals. ``password=`` and ``token:`` pairs are secrets whatever follows."""
+    value = match.group(4)
+    return (
+        match.group(2).strip().lower() == "is"
+        and not match.group(3)
+        and value.isalpha()
+        and (value.islower() or value.istitle())
+    )
+
+
 def redact(text: str) -> Redaction:
     result = Redaction(text)
     for kind, pattern in _PATTERNS:
 
         def replace(match: re.Match[str], kind: str = kind) -> str:
+            if kind == "secret-pair" and _prose_pair(match):
+                return match.group(0)
             result.kinds[kind] += 1
             if kind == "url-password":
                 return f"{match.group(1)}:[REDACTED:{kind}]"

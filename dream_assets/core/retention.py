@@ -1,6 +1,6 @@
 """Pass 0's file work: keep the agent's append-only JSONL telemetry logs bounded.
 
-The logs have no rotation of their own, so without this they grow forever (seed, Pass 0).
+The logs have no rotation of their own, so without this they grow forever (docs/passes.md, Pass 0).
 Two shapes:
 
 - a per-session directory of ``{session}.jsonl`` files: delete files not written for longer
@@ -10,7 +10,7 @@ Two shapes:
 - a single append-only file: keep its last N lines.
 
 Every change to a log happens under the same ``file_lock`` the agent's ``append_line`` takes
-(the seed's per-session write lock), so a trim or delete can never race an append. A trim never
+(the per-session write lock), so a trim or delete can never race an append. A trim never
 reads a whole large file: it scans backwards from the end for the cut and copies only the tail.
 """
 
@@ -235,7 +235,7 @@ class _SessionFile:
 
 def session_files(directory: Path) -> list[Path]:
     """Top-level ``*.jsonl`` regular files only: namespaced session files in subdirectories
-    are out of the sweep's scope (seed), and a symlink is never followed out of the volume."""
+    are out of the sweep's scope, and a symlink is never followed out of the volume."""
     return [f.path for f in _scan_session_files(Path(directory))]
 
 
@@ -265,7 +265,7 @@ def sweep_session_dir(
     max_files: int | None,
     max_lines: int | None,
 ) -> SweepResult:
-    """Age-prune, count-cap, then line-trim one per-session log directory (seed order).
+    """Age-prune, count-cap, then line-trim one per-session log directory (in that order).
 
     ``None`` or a non-positive value disables a dimension. A failure on one file is recorded
     in ``failures`` and the sweep goes on with the next.

@@ -204,6 +204,15 @@ def _record_row(db_path: Path, report: dict[str, Any]) -> None:
         run_sql(con, sql["record"], row)
 
 
+def count_run_reports(db_path: Path) -> int:
+    """Rows of the agent's ``run_reports`` table (0 before the first report)."""
+    sql = load_sql("run_reports")
+    with connect(db_path) as con:
+        run_sql(con, sql["create"])
+        row = run_sql(con, sql["count"]).fetchone()
+    return int(row[0]) if row else 0
+
+
 def load_safety_report(volume_root: Path, run_id: str | None) -> dict[str, Any] | None:
     """A run's report by id (or unique id prefix); the newest one when ``run_id`` is None."""
     directory = report_dir(volume_root)

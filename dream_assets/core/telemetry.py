@@ -1,8 +1,8 @@
 """Telemetry windows: the time-windowed slices of the append-only logs that later passes read.
 
-The knowledge passes are delta-driven (seed: "the change gate"): each reads a time-windowed
-slice of a telemetry log and returns early when there is nothing new, so an idle agent costs
-nothing. This module cuts those slices once per cycle into DuckDB tables, one DuckDB file per
+The knowledge passes are delta-driven (docs/passes.md, "The change gate"): each reads a
+time-windowed slice of a telemetry log and returns early when there is nothing new, so an idle agent
+costs nothing. This module cuts those slices once per cycle into DuckDB tables, one DuckDB file per
 agent (``AgentVolume.duckdb_path``), reading the JSONL files directly with the SQL in ``sql/``:
 
 - ``feedback_window``      last ``feedback_window_days``, the most recent ``feedback_max_signals``

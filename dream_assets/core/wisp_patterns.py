@@ -1,4 +1,4 @@
-"""Patterns in the wisp execution log (seed 000, "Wisp failure analysis").
+"""Patterns in the wisp execution log (docs/passes.md, "Wisp insights").
 
 Wisp runs of the last 14 days are grouped by description, so the same wisp run many times reads
 as one recurring pattern rather than as many unrelated events:
@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-# Seed thresholds.
+# Thresholds (docs/passes.md, "Wisp insights").
 MIN_FAILURES = 3
 MIN_PROMOTION_RUNS = 5
 MIN_PROMOTION_SUCCESS = 0.80
@@ -211,7 +211,7 @@ def _most_common(counter: Counter[str]) -> str:
 ANNOTATION_HEADING = "## Known wisp failures"
 
 # A corrected pattern per classification: the annotation is a negative example plus what to do
-# instead, which is what the seed asks the analysis to append to the skill.
+# instead, which is what the analysis appends to the skill.
 ADVICE = {
     "rate-limit": "Space out the calls of the failing step or add a backoff.",
     "timeout": "Give the failing step a timeout and a retry, or split its work.",

@@ -15,5 +15,5 @@ dream_cycle_job = dg.define_asset_job(
     selection=dg.AssetSelection.assets(*CYCLE_ASSETS),
     # One cycle per agent at a time comes from dagster.yaml's run queue (one run per value of
     # the dagster/partition tag), so it also holds for reruns launched from the UI.
-    description="One full dream cycle for one agent, passes in the seed's order.",
+    description="One full dream cycle for one agent, passes in order (docs/passes.md).",
 )

@@ -33,6 +33,12 @@ def preview_root() -> Path:
     return Path(tempfile.gettempdir()) / "dream-preview"
 
 
+# The agents `make run` writes (and `make ui` shows): with DREAM_AGENTS_ROOT unset, Dagster's own
+# commands work from the repository root with nothing set; while the directory does not exist the
+# sensors say so in their skip reason.
+DEMO_AGENTS_ROOT = ".demo/agents"
+
+
 class DreamResource(dg.ConfigurableResource):
     """Where the agents live, the clock (frozen with ``now`` for tests and replays), and preview.
 
@@ -41,7 +47,8 @@ class DreamResource(dg.ConfigurableResource):
     what they would do, and the real volume is not touched.
     """
 
-    agents_root: str
+    # Empty: DREAM_AGENTS_ROOT when the resource is used, else the demo agents (DEMO_AGENTS_ROOT).
+    agents_root: str = ""
     now: str | None = None
     preview: bool = False
     _run_id: str | None = PrivateAttr(default=None)
@@ -50,7 +57,8 @@ class DreamResource(dg.ConfigurableResource):
         self._run_id = context.run.run_id if context.run else None
 
     def root(self) -> Path:
-        return Path(self.agents_root).expanduser().resolve()
+        configured = self.agents_root or os.environ.get("DREAM_AGENTS_ROOT") or DEMO_AGENTS_ROOT
+        return Path(configured).expanduser().resolve()
 
     def clock(self) -> Clock:
         return FixedClock(parse_time(self.now)) if self.now else SystemClock()

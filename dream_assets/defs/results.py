@@ -5,6 +5,7 @@ from typing import Any
 import dagster as dg
 
 from dream_assets.core.report import PassReport
+from dream_assets.defs.conventions import row_count_metadata
 
 
 def report_metadata(report: PassReport) -> dict[str, Any]:
@@ -36,13 +37,16 @@ def materialize_report(
     context.log.info(report.summary_line())
     for decision in report.decisions:
         if decision.action.startswith("archived"):
-            # Every archive is logged with the entry's content inline (seed, Pass 1).
+            # Every archive is logged (docs/passes.md, Pass 1); the detail quotes only what its
+            # audience allows (core/audience.py).
             context.log.info(f"{decision.action} {decision.target}: {decision.detail}")
     for warning in report.warnings[:50]:
         context.log.warning(warning)
     for failure in report.failures[:50]:
         context.log.error(failure)
-    return dg.MaterializeResult(metadata=report_metadata(report))
+    metadata = report_metadata(report)
+    metadata.update(row_count_metadata(context.asset_key.to_user_string(), report.counts))
+    return dg.MaterializeResult(metadata=metadata)
 
 
 def check_from_violations(

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -65,11 +66,21 @@ def daemon_process(instance: dg.DagsterInstance) -> str | None:
     return heartbeat.daemon_id if heartbeat is not None else None
 
 
-def _agent_or_reason(dream: DreamResource, agent: str) -> AgentRun | str:
-    try:
-        return dream.agent(agent)
-    except (OptionsError, FileNotFoundError, PathEscapeError) as exc:
-        return f"skipped: {exc}"
+def _enabled_agents(
+    dream: DreamResource, agents: Iterable[str], lines: list[str]
+) -> Iterator[tuple[str, AgentRun]]:
+    """The agents whose cycles may run, with their options; why each other one is skipped goes
+    to ``lines`` (the tick's log)."""
+    for agent in agents:
+        try:
+            run = dream.agent(agent)
+        except (OptionsError, FileNotFoundError, PathEscapeError) as exc:
+            lines.append(f"{agent}: skipped: {exc}")
+            continue
+        if not run.options.enabled:
+            lines.append(f"{agent}: dream cycle disabled (enabled=false)")
+            continue
+        yield agent, run
 
 
 def _json_cursor(context: dg.SensorEvaluationContext) -> dict[str, Any]:
@@ -137,14 +148,7 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
     forget_missing_agents(state, set(agents))
     requests: list[dg.RunRequest] = []
     lines: list[str] = []
-    for agent in agents:
-        run = _agent_or_reason(dream, agent)
-        if isinstance(run, str):
-            lines.append(f"{agent}: {run}")
-            continue
-        if not run.options.enabled:
-            lines.append(f"{agent}: dream cycle disabled (enabled=false)")
-            continue
+    for agent, run in _enabled_agents(dream, agents, lines):
         holder = lease_holder(run.volume.root, context.instance)
         if holder is not None:
             # Another writer (a review, an undo, a run elsewhere) has the agent: ask again next
@@ -226,14 +230,7 @@ def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) ->
     agents = [a for a in discover_agents(dream.root()) if a in registered]
     requests: list[dg.RunRequest] = []
     lines: list[str] = []
-    for agent in agents:
-        run = _agent_or_reason(dream, agent)
-        if isinstance(run, str):
-            lines.append(f"{agent}: {run}")
-            continue
-        if not run.options.enabled:
-            lines.append(f"{agent}: dream cycle disabled (enabled=false)")
-            continue
+    for agent, run in _enabled_agents(dream, agents, lines):
         holder = lease_holder(run.volume.root, context.instance)
         if holder is not None:
             lines.append(f"{agent}: {holder}: deferred to the next check")

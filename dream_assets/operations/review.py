@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
 
+from dream_assets.core.atomic import atomic_write_text
+from dream_assets.core.audience import mixed_audiences
 from dream_assets.core.coverage import CoverageSource, load_vocabulary
+from dream_assets.core.lifecycle import EVENT_STATUS
 from dream_assets.core.merge import ARCHIVED_BY_RUN, build_merged_entry, settled
 from dream_assets.core.merge_check import check_merge_meaning
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.redaction import contains_redaction_marker
 from dream_assets.core.review import ReviewItem, ReviewQueue
+from dream_assets.core.skill_versions import keep_version, record_after
 from dream_assets.core.volume import AgentVolume
 
 
@@ -43,6 +48,10 @@ def approve(
     if item.status != "pending":
         raise ReviewConflict(f"{item.id} is already {item.status}")
     sources = _unchanged_sources(volume, item)
+    if item.kind == "merge" and mixed_audiences(sources):
+        # Seed 003: audiences never mix, not even with an operator's approval; a public entry
+        # with a private extension stays two entries.
+        raise ReviewConflict(f"{item.id}: the sources belong to different audiences")
     if item.kind == "merge":
         text = (content if content is not None else item.content).strip()
         if not text:
@@ -76,6 +85,47 @@ def approve(
             volume.archive(source.id, reason="merged", now=now, stamp=stamp)
         volume.save(merged.with_changes(metadata=settled(merged.metadata)))
         written = [merged.id, *(s.id for s in sources)]
+    elif item.kind == "skill":
+        # A skill the model wrote from redacted input: the operator approves the text as
+        # proposed (never with a marker in it); the earlier version is kept for undo.
+        if contains_redaction_marker(item.content):
+            raise ReviewConflict(f"{item.id}: the skill text carries redacted secrets")
+        run = f"review:{item.id}"
+        keep_version(volume, run, item.category)
+        atomic_write_text(volume.skill_path(item.category), item.content)
+        record_after(volume, run, item.category)
+        written = [item.category]
+    elif item.kind == "lifecycle":
+        # Lifecycle-only: the status changes, the text does not (seed 003).
+        for source in sources:
+            volume.save(
+                source.with_changes(
+                    updated_at=now,
+                    metadata={
+                        **source.metadata,
+                        EVENT_STATUS: item.content,
+                        "status_by_review": item.id,
+                    },
+                )
+            )
+        written = [s.id for s in sources]
+    elif item.kind == "preference":
+        if contains_redaction_marker(item.content):
+            raise ReviewConflict(f"{item.id}: the preference carries redacted secrets")
+        preference = MemoryEntry(
+            id="pref-" + hashlib.sha256(item.content.encode("utf-8")).hexdigest()[:16],
+            content=item.content,
+            category=item.category,
+            tags=tuple(item.tags),
+            importance=0.6,
+            reinforcement_count=1,
+            created_at=now,
+            updated_at=now,
+            last_seen_at=now,
+            metadata={"inferred_by": "model", "approved_by_review": item.id},
+        )
+        volume.save(preference)
+        written = [preference.id]
     elif item.kind == "archive":
         for source in sources:
             volume.archive(

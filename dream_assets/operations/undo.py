@@ -39,7 +39,9 @@ from dream_assets.core.merge import (
     settled,
 )
 from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.preferences import SUPERSEDED, WRITTEN_BY_RUN
 from dream_assets.core.report import PassReport
+from dream_assets.core.skill_versions import has_versions, undo_skills
 from dream_assets.core.volume import AgentVolume, PathEscapeError
 
 # Metadata the restore and undo paths write.
@@ -196,11 +198,18 @@ def _plan_merge_undo(
 
 def _known_run(volume: AgentVolume, run_id: str, entries: Sequence[MemoryEntry]) -> bool:
     if any(
-        run_id in (e.metadata.get(MERGED_BY_RUN), e.metadata.get(ARCHIVED_BY_RUN))
+        run_id
+        in (
+            e.metadata.get(MERGED_BY_RUN),
+            e.metadata.get(ARCHIVED_BY_RUN),
+            e.metadata.get(WRITTEN_BY_RUN),
+        )
         or e.metadata.get(UNDO_OF_RUN) == run_id
         or e.metadata.get(RESTORED_BY) == f"undo of run {run_id}"
         for e in entries
     ):
+        return True
+    if has_versions(volume, run_id):
         return True
     return any(r.get("run_id") == run_id for r in read_jsonl(volume.audit_dir / UNDO_LOG).records)
 
@@ -252,10 +261,27 @@ def undo_run(volume: AgentVolume, run_id: str, now: datetime) -> UndoResult:
         )
         result.archived.append(merged.id)
 
+    # What the run archived as ephemeral, and preferences it superseded, come back first...
     for entry in sorted(scan.archived, key=lambda e: e.id):
-        if entry.archive_reason == "ephemeral" and entry.metadata.get(ARCHIVED_BY_RUN) == run_id:
+        if (
+            entry.archive_reason in ("ephemeral", SUPERSEDED)
+            and entry.metadata.get(ARCHIVED_BY_RUN) == run_id
+        ):
             volume.save(_restored(entry, now, by))
             result.restored.append(entry.id)
+    # ...then the preferences the run wrote go (archived, reason "undone", never deleted).
+    for entry in sorted(scan.live, key=lambda e: e.id):
+        if entry.metadata.get(WRITTEN_BY_RUN) == run_id:
+            metadata = {**entry.metadata, UNDO_OF_RUN: run_id}
+            volume.save(
+                entry.with_changes(archived_at=now, archive_reason=UNDONE_REASON, metadata=metadata)
+            )
+            result.archived.append(entry.id)
+    # The skills the run rewrote, archived or created (core.skill_versions).
+    skills = undo_skills(volume, run_id)
+    result.restored += [f"skill:{name}" for name in skills.restored]
+    result.archived += [f"skill:{name}" for name in skills.archived]
+    result.skipped += [(f"skill:{name}", why) for name, why in skills.skipped]
 
     for problem in scan.problems:
         result.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")

@@ -6,23 +6,156 @@ clusters"), so consolidation degrades to unreviewed-only rather than to the whol
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 import duckdb
-import numpy as np
 
+from dream_assets.core.agreement import Statement, disagreement
+from dream_assets.core.audience import entry_audience, separate_audiences, shareable_text
+from dream_assets.core.candidates import judged_clusters
 from dream_assets.core.clock import format_time
-from dream_assets.core.cluster import Cluster, cluster_similarity_method, find_clusters
+from dream_assets.core.cluster import EMBEDDING_METHOD, LEXICAL_METHOD, Cluster
+from dream_assets.core.coverage import VOCABULARY_FILE_NAME, load_vocabulary
 from dream_assets.core.duckdb_store import connect, load_sql, run_sql
+from dream_assets.core.embeddings import (
+    Embedder,
+    EmbeddingsUnavailable,
+    EndpointEmbedder,
+    LocalEmbedder,
+    check_local_extra,
+    default_cache_dir,
+    embed_with_cache,
+    local_model,
+    progress_logger,
+)
 from dream_assets.core.merge import REVIEWED_HASH
-from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry, review_fingerprint
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
+from dream_assets.llm import LLMSettings, embed
 
-Embedder = Callable[[list[str]], list[list[float]]]
+_LOG = logging.getLogger(__name__)
+
+
+def embedding_choice(options: DreamOptions) -> str:
+    """``lexical``, ``local`` or ``endpoint``: an unset ``embeddings`` with an
+    ``embedding_model`` means the endpoint, as ``DREAM_EMBEDDING_MODEL`` alone always did."""
+    if options.embeddings:
+        return options.embeddings
+    return "endpoint" if options.embedding_model else "lexical"
+
+
+def embedder_from_options(
+    options: DreamOptions, settings: LLMSettings, env: Mapping[str, str] = os.environ
+) -> Embedder | None:
+    """The one place that turns options into an embedding backend (asset and CLI alike).
+
+    Raises ``EmbeddingsUnavailable`` with a one-line reason when the choice cannot work here
+    (``local`` without the extra, an unknown local model, ``endpoint`` without a model or URL).
+    """
+    choice = embedding_choice(options)
+    if choice == "lexical":
+        return None
+    if choice == "local":
+        model = local_model(options.embedding_model)
+        check_local_extra(model)
+        return LocalEmbedder(model, default_cache_dir(dict(env)))
+    name = options.embedding_model
+    reachable = bool(settings.base_url or settings.api_key)
+    if not options.embeddings and not reachable:
+        return None  # DREAM_EMBEDDING_MODEL alone without an endpoint was always lexical
+    if not name:
+        raise EmbeddingsUnavailable(
+            "embeddings 'endpoint' needs embedding_model (DREAM_EMBEDDING_MODEL)"
+        )
+    if not reachable:
+        raise EmbeddingsUnavailable(
+            "embeddings 'endpoint' needs DREAM_LLM_BASE_URL (or an API key) to reach"
+        )
+    return EndpointEmbedder(
+        lambda texts: embed(settings, texts, name, max_retries=settings.max_retries),
+        name,
+        options.similarity_threshold,
+    )
+
+
+@dataclass
+class ClusterComputation:
+    clusters: list[Cluster] | None
+    method: str
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    failure: str | None = None
+    rejected: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+def compute_clusters(
+    volume: AgentVolume,
+    options: DreamOptions,
+    live: Sequence[MemoryEntry],
+    embedder: Embedder | None,
+    *,
+    logger: Any = _LOG,
+) -> ClusterComputation:
+    """Candidates (lexical + semantic), then judgement; what both the scan and the CLI show."""
+    vectors = None
+    counts: dict[str, int] = {"embedded": 0, "cached": 0}
+    warnings: list[str] = []
+    cosine_threshold = None
+    if embedder is not None and live:
+        try:
+            done = embed_with_cache(
+                volume.duckdb_path,
+                embedder,
+                [e.content for e in live],
+                progress=progress_logger(logger),
+            )
+        except EmbeddingsUnavailable as exc:
+            return ClusterComputation(None, EMBEDDING_METHOD, counts, [], failure=str(exc))
+        except Exception as exc:  # an endpoint hiccup: this cycle falls back to lexical
+            warnings.append(f"embeddings unavailable, lexical similarity used: {exc}")
+        else:
+            vectors = done.vectors
+            cosine_threshold = embedder.threshold
+            counts.update(embedded=done.embedded, cached=done.cached)
+    vocabulary, warning = load_vocabulary(volume.root / VOCABULARY_FILE_NAME)
+    if warning:
+        warnings.append(warning)
+    statements = [
+        Statement(
+            e.content, e.category, tuple(str(e.metadata.get(k, "")) for k in SUBJECT_TIME_KEYS)
+        )
+        for e in live
+    ]
+    try:
+        scan = judged_clusters(
+            [e.content for e in live],
+            [e.id for e in live],
+            threshold=options.similarity_threshold,
+            max_cluster_size=options.max_cluster_size,
+            vectors=vectors,
+            cosine_threshold=cosine_threshold,
+            disagreement=lambda i, j: disagreement(
+                statements[i], statements[j], vocabulary=vocabulary
+            ),
+        )
+    except Exception as exc:  # recorded; consolidation degrades safely
+        return ClusterComputation(None, LEXICAL_METHOD, counts, warnings, f"{exc}")
+    method = LEXICAL_METHOD
+    if vectors is not None:
+        method = f"{LEXICAL_METHOD}+{EMBEDDING_METHOD} ({embedder.key if embedder else ''})"
+    counts.update(scan.counts)
+    rejected = [(live[i].id, live[j].id, why) for i, j, why in scan.rejected]
+    # One cluster never spans two audiences: a merge across them would leak one into the other.
+    clusters = separate_audiences(scan.clusters, live)
+    return ClusterComputation(clusters, method, counts, warnings, None, rejected)
 
 
 def scan_duplicate_clusters(
@@ -31,46 +164,50 @@ def scan_duplicate_clusters(
     now: datetime,
     *,
     embedder: Embedder | None = None,
+    embedder_error: str | None = None,
+    logger: Any = _LOG,
 ) -> tuple[PassReport, list[Cluster] | None]:
     report = PassReport("duplicate_clusters")
     scan = volume.scan_entries()
     for problem in scan.problems:
         report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
     live = scan.live
-    vectors = None
-    if embedder is not None and live:
-        try:
-            vectors = np.asarray(embedder([e.content for e in live]), dtype=np.float32)
-        except Exception as exc:  # any embedding failure falls back to lexical
-            report.warnings.append(f"embeddings unavailable, lexical similarity used: {exc}")
-    method = cluster_similarity_method(vectors is not None)
-    try:
-        clusters = find_clusters(
-            [(e.id, e.content) for e in live],
-            threshold=options.similarity_threshold,
-            max_cluster_size=options.max_cluster_size,
-            vectors=vectors,
-        )
-    except Exception as exc:  # recorded; consolidation degrades safely
-        report.fail(f"near-duplicate scan failed: {exc}")
-        write_cluster_table(volume.duckdb_path, None, live, now, method)
+    if embedder_error is not None:
+        computed = ClusterComputation(None, EMBEDDING_METHOD, failure=embedder_error)
+    else:
+        computed = compute_clusters(volume, options, live, embedder, logger=logger)
+    report.warnings.extend(computed.warnings)
+    report.method = computed.method
+    clusters = computed.clusters
+    if clusters is None:
+        report.fail(f"near-duplicate scan failed: {computed.failure}")
+        write_cluster_table(volume.duckdb_path, None, live, now, computed.method)
         return report, None
-    write_cluster_table(volume.duckdb_path, clusters, live, now, method)
-    open_count = sum(1 for c in clusters if not _settled(c, {e.id: e for e in live}))
+    write_cluster_table(volume.duckdb_path, clusters, live, now, computed.method)
+    by_id = {e.id: e for e in live}
+    open_count = sum(1 for c in clusters if not _settled(c, by_id))
     report.counts.update(
         live=len(live),
         clusters=len(clusters),
         clustered_entries=sum(len(c.member_ids) for c in clusters),
         clusters_open=open_count,
         clusters_settled=len(clusters) - open_count,
+        **computed.counts,
     )
-    report.method = method
-    by_id = {e.id: e for e in live}
     for cluster in clusters[:50]:
-        texts = " / ".join(by_id[m].content[:60] for m in cluster.member_ids)
+        texts = " / ".join(
+            shareable_text(
+                by_id[m].content, entry_audience(by_id[m]), log_memory_text=options.log_memory_text
+            )[:60]
+            for m in cluster.member_ids
+        )
         report.decide(
             cluster.cluster_id, ",".join(cluster.member_ids), f"{cluster.similarity:.3f} {texts}"
         )
+    for first, second, why in computed.rejected[:50]:
+        # The reason quotes the differing specifics: memory text, shown only when allowed.
+        shown = why if options.log_memory_text else why.split(":")[0]
+        report.decide("kept apart", f"{first},{second}", shown)
     return report, clusters
 
 

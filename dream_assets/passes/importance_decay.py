@@ -6,6 +6,7 @@ from datetime import datetime
 
 from dream_assets.core.decay import DecayRule, decay_entry
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.preferences import is_durable
 from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 
@@ -32,7 +33,8 @@ def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: dateti
     total_drop = 0.0
     final: list[float] = []
     for entry in live:
-        if decay_entry(entry, rule, now) is None:
+        # Seed 003: durable preferences do not expire, so they do not fade either.
+        if is_durable(entry) or decay_entry(entry, rule, now) is None:
             final.append(entry.importance)
             continue
         try:

@@ -2,7 +2,8 @@
 
 Runs first and unconditionally (only ``log_retention_enabled`` turns it off), before any
 "nothing to consolidate" early return, so the logs are capped even on an idle agent. It is
-best-effort: one log that cannot be pruned is reported and the sweep goes on (seed, Pass 0).
+best-effort: one log that cannot be pruned is reported and the sweep goes on (docs/passes.md, Pass
+0).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The memory audit (own daily schedule): is the corpus converging, was anything destroyed?
 
-Seed 000, "Is any of this working?". Walks ``memory/entries/*.json`` itself, records one trend
+docs/audit.md. Walks ``memory/entries/*.json`` itself, records one trend
 row per day, finds entries hard-deleted outside the retention purge and — when the operator opted
 in with ``audit_pause_on_loss`` — pauses consolidation (only consolidation: retention, purge,
 mining and every other pass go on), and reports clusters the coverage check keeps rejecting.
@@ -37,6 +37,7 @@ from dream_assets.core.audit import (
     write_trend,
 )
 from dream_assets.core.jsonl import read_jsonl
+from dream_assets.core.lifecycle import DueEvent, due_for_review
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
@@ -52,6 +53,7 @@ class AuditReport(PassReport):
     trend_row: TrendRow | None = None
     vanished_ids: list[str] = field(default_factory=list)
     rejected_clusters: list[RejectedCluster] = field(default_factory=list)
+    events_due: list[DueEvent] = field(default_factory=list)
 
 
 def run_memory_audit(
@@ -152,6 +154,13 @@ def run_memory_audit(
         trend_rows=len(trend.rows),
         trend_rows_dropped=dropped,
     )
+    # The daily lifecycle sweep (seed 003): events due for review are reported, never changed —
+    # the date passing does not prove a planned event happened.
+    due = due_for_review(scan.live, now, options.event_grace_days)
+    report.counts["events_due_for_review"] = len(due)
+    for event in due[:50]:
+        report.decide("event due for review", event.id, event.why)
+    report.events_due = due
     report.trend_row = row
     report.rejected_clusters = list(rejected)
     report.vanished_ids = list(vanished)

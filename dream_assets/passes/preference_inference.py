@@ -19,15 +19,24 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from dream_assets.core.audience import (
+    OWNER,
+    audience_metadata,
+    entry_audience,
+    records_by_audience,
+    shareable_text,
+)
 from dream_assets.core.ledger import stamp_pass
 from dream_assets.core.llm_reply import (
     MemoryReply,
     parse_memory_reply,
 )
+from dream_assets.core.merge import ARCHIVED_BY_RUN
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.preference_statements import (
@@ -38,9 +47,19 @@ from dream_assets.core.preference_statements import (
     feedback_statements,
     sensitive_terms,
 )
+from dream_assets.core.preferences import (
+    SUPERSEDED,
+    SUPERSEDED_BY,
+    SUPERSEDES,
+    TENTATIVE,
+    WRITTEN_BY_RUN,
+    writes_preferred_name,
+)
 from dream_assets.core.quiet import QuietConversation, quiet_conversation
 from dream_assets.core.recurring_topics import conversation_sessions
+from dream_assets.core.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.report import PassReport
+from dream_assets.core.review import ReviewQueue, make_item
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.core.volume import AgentVolume, PathEscapeError
 from dream_assets.llm import ChatModel, Outcome, ask
@@ -54,6 +73,7 @@ PERMISSION = "requires_user_permission"
 # Which conversation slice last wrote or reinforced the entry: replaying the same slice (a retried
 # run) must not reinforce it twice.
 SOURCE_LOG = "inferred_from_log"
+
 
 # Inferred, not stated as a fact: below the high-value floor (0.80), so an inference never
 # outlives archive retention merely because of the score it was born with.
@@ -90,7 +110,7 @@ def run_preference_inference(
     conversation = quiet_conversation(volume.read_conversation(), now, options.quiet_period)
     report.counts["sessions_active"] = len(conversation.active)
     try:
-        keep_log = _infer(volume, options, now, model, report, conversation)
+        keep_log = _infer(volume, options, now, model, report, conversation, run_id)
         _flag_sensitive(volume, report)
         written = [d.detail[:80] for d in report.decisions if d.action == "written"]
         report.highlights = ("written: " + " | ".join(written)) if written else ""
@@ -111,6 +131,7 @@ def _infer(
     model: ChatModel | None,
     report: PassReport,
     read: QuietConversation,
+    run_id: str | None = None,
 ) -> bool:
     """Run the inference; True only when the log must be kept for the next cycle."""
     if not options.preference_inference_enabled:
@@ -120,36 +141,77 @@ def _infer(
         report.warnings.append(
             f"conversation log: {read.malformed} malformed line(s) skipped ({read.first_problem})"
         )
-    sessions = conversation_sessions(read.records)
-    report.counts["sessions"] = len(sessions)
-    if not sessions:
+    groups = records_by_audience(read.records)
+    report.counts["sessions"] = sum(len(conversation_sessions(r)) for r in groups.values())
+    if not report.counts["sessions"]:
         report.skipped = "conversation log empty"
         return False
-    log_hash = hashlib.sha256(
-        json.dumps(read.records, sort_keys=True, default=str).encode("utf-8")
-    ).hexdigest()[:16]
     feedback = read_feedback_window(volume.duckdb_path)
+    usable = True
+    for audience, records in groups.items():
+        # Seed 003: one model call sees one audience, and a preference carries the audience of
+        # the conversation it was learned in. Feedback signals are the owner's.
+        outcome = _infer_audience(
+            volume,
+            options,
+            now,
+            model,
+            report,
+            audience,
+            records,
+            feedback if audience == OWNER else [],
+            run_id,
+        )
+        if outcome == "busy":
+            return True
+        usable = usable and outcome == "ok"
+    if usable:
+        stamp_pass(volume.ledger_path, PASS, now)
+    return False
+
+
+def _infer_audience(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    report: PassReport,
+    audience: str,
+    records: list[dict[str, Any]],
+    feedback: Sequence[dict[str, Any]],
+    run_id: str | None,
+) -> str:
+    """One audience's inference: "ok", "unusable" (no usable reply) or "busy"."""
+    sessions = conversation_sessions(records)
+    log_hash = hashlib.sha256(
+        json.dumps(records, sort_keys=True, default=str).encode("utf-8")
+    ).hexdigest()[:16]
     candidates = collect_candidates(
         conversation_statements(sessions) + feedback_statements(feedback)
     )
-    report.counts["candidates"] = len(candidates)
-    report.counts["qualifying"] = sum(1 for c in candidates if c.qualifies)
+    report.count("candidates", len(candidates))
+    report.count("qualifying", sum(1 for c in candidates if c.qualifies))
+    quote = _quoter(options, audience)
     for candidate in candidates:
         report.decide(
             "statement" if candidate.qualifies else "below-threshold",
-            candidate.statement,
+            quote(candidate.statement),
             f"{candidate.occurrences}× in {len(candidate.sessions)} session(s), "
             f"strongest: {candidate.strongest.label}",
         )
+    target = _Target(volume, report, now, log_hash, audience, quote, run_id)
 
     if model is None:
         for candidate in candidates:
             if candidate.qualifies:
-                _record(volume, report, now, log_hash, **_from_statement(candidate))
-        stamp_pass(volume.ledger_path, PASS, now)
-        return False
+                _record(target, **_from_statement(candidate))
+        return "ok"
 
-    existing = [e for e in volume.scan_entries().live if e.category == CATEGORY or TAG in e.tags]
+    existing = [
+        e
+        for e in volume.scan_entries().live
+        if (e.category == CATEGORY or TAG in e.tags) and entry_audience(e) == audience
+    ]
     directive, _source = load_directive(volume, PASS)
     system, user = preference_prompt(directive, sessions, feedback, candidates, existing)
     call = ask(
@@ -165,58 +227,139 @@ def _infer(
         # Busy: the model was never asked, so the log is kept for the next cycle to infer
         # from. Over budget, failed or unusable: cleared all the same, or a log too large for
         # the budget (or one that trips the model) would only grow.
-        return call.outcome is Outcome.BUSY
-    _apply(volume, report, now, log_hash, reply)
-    stamp_pass(volume.ledger_path, PASS, now)
-    return False
+        return "busy" if call.outcome is Outcome.BUSY else "unusable"
+    if needs_redaction(system) or needs_redaction(user):
+        _to_review(target, reply)
+    else:
+        _apply(target, reply, {e.id: e for e in existing})
+    return "ok"
+
+
+def _to_review(target: _Target, reply: MemoryReply) -> None:
+    """The model inferred from redacted text: each preference waits for an operator."""
+    for save in reply.to_save:
+        if contains_redaction_marker(save.content) or writes_preferred_name(save.content):
+            target.report.refuse("refused", preference_id(save.content), "marker or name")
+            continue
+        if target.audience != OWNER:
+            # The review queue records no audience: nothing of another audience goes there.
+            target.report.refuse("redacted input", preference_id(save.content), target.audience)
+            continue
+        item = make_item(
+            kind="preference",
+            reason="preference inference: its input needed secret redaction",
+            sources=[],
+            now=target.now,
+            run_id=target.run_id,
+            content=save.content,
+            category=CATEGORY,
+            tags=tuple(dict.fromkeys((TAG, *save.tags))),
+        )
+        ReviewQueue(target.volume.root).add(item)
+        target.report.count("pending_review")
+        target.report.decide("pending-review", preference_id(save.content), item.id)
+
+
+def _quoter(options: DreamOptions, audience: str) -> Callable[[str], str]:
+    return lambda text: shareable_text(text, audience, log_memory_text=options.log_memory_text)
+
+
+@dataclass(frozen=True)
+class _Target:
+    """Where and for whom one audience's preferences are written."""
+
+    volume: AgentVolume
+    report: PassReport
+    now: datetime
+    log_hash: str
+    audience: str
+    quote: Callable[[str], str]
+    run_id: str | None = None
 
 
 def _from_statement(candidate: PreferenceCandidate) -> dict[str, Any]:
+    metadata = {
+        "inferred_by": "explicit-statements",
+        "sentiment": candidate.strongest.label,
+        "occurrences": str(candidate.occurrences),
+    }
+    if candidate.occurrences < 2:
+        # Seed 003: a single remark, however irritated, is not a permanent trait.
+        metadata[TENTATIVE] = "true"
     return {
         "key": candidate.key,
         "content": f'User preference (stated explicitly): "{candidate.statement}"',
         "tags": (TAG, "explicit"),
         "importance": IMPORTANCE[candidate.strongest],
         "occurrences": candidate.occurrences,
-        "metadata": {
-            "inferred_by": "explicit-statements",
-            "sentiment": candidate.strongest.label,
-            "occurrences": str(candidate.occurrences),
-        },
+        "metadata": metadata,
     }
 
 
-def _apply(
-    volume: AgentVolume, report: PassReport, now: datetime, log_hash: str, reply: MemoryReply
-) -> None:
+def _apply(target: _Target, reply: MemoryReply, shown: dict[str, MemoryEntry]) -> None:
+    report = target.report
     for problem in reply.invalid:
         report.refuse("invalid-item", PASS, problem)
-    for target in reply.to_delete:
-        report.refuse("no-delete", target, "preference inference only adds preferences")
+    for entry_id in reply.to_delete:
+        report.refuse("no-delete", entry_id, "preference inference only adds preferences")
     for save in reply.to_save:
+        if writes_preferred_name(save.content, save.category):
+            report.refuse(
+                "preferred name",
+                preference_id(save.content),
+                "only a live, explicit answer may choose what to call someone",
+            )
+            continue
+        # A correction names the preference it replaces (its sourceIds): only one on file for
+        # this audience, shown to the model, may be superseded.
+        replaced = [shown[i] for i in save.source_ids if i in shown]
+        for bad in (i for i in save.source_ids if i not in shown):
+            report.refuse("unknown id", bad, "not a preference shown for this audience")
         tags = tuple(dict.fromkeys((TAG, *save.tags)))
-        metadata = {"inferred_by": "model"}
+        metadata = {"inferred_by": "model", TENTATIVE: "true"}
+        if replaced:
+            # An explicit correction is favoured over what it corrects: not tentative.
+            metadata = {"inferred_by": "model", SUPERSEDES: ",".join(e.id for e in replaced)}
         if save.category and save.category != CATEGORY:
             metadata["model_category"] = save.category
-        _record(
-            volume,
-            report,
-            now,
-            log_hash,
+        written = _record(
+            target,
             key=save.content,
             content=save.content,
             tags=tags,
-            importance=MODEL_IMPORTANCE,
+            importance=max([MODEL_IMPORTANCE, *(e.importance for e in replaced)]),
             occurrences=1,
             metadata=metadata,
         )
+        if written is not None:
+            for old in replaced:
+                if old.id != written:
+                    _supersede(target, old, written)
+
+
+def _by_run(key: str, run_id: str | None) -> dict[str, str]:
+    return {key: run_id} if run_id else {}
+
+
+def _supersede(target: _Target, old: MemoryEntry, new_id: str) -> None:
+    """The corrected preference is archived as superseded, pointing at its replacement; the
+    purge never deletes a preference, so the provenance stays readable."""
+    try:
+        target.volume.archive(
+            old.id,
+            reason=SUPERSEDED,
+            now=target.now,
+            stamp={SUPERSEDED_BY: new_id, **_by_run(ARCHIVED_BY_RUN, target.run_id)},
+        )
+    except (OSError, KeyError, PathEscapeError) as exc:
+        target.report.fail(f"{old.id}: could not archive as superseded: {exc}")
+        return
+    target.report.count("superseded")
+    target.report.decide("superseded", old.id, f"by {new_id}")
 
 
 def _record(
-    volume: AgentVolume,
-    report: PassReport,
-    now: datetime,
-    log_hash: str,
+    target: _Target,
     *,
     key: str,
     content: str,
@@ -224,22 +367,29 @@ def _record(
     importance: float,
     occurrences: int,
     metadata: dict[str, str],
-) -> None:
+) -> str | None:
+    """Write or reinforce one preference; its id, or None when nothing was written."""
+    volume, report, now, log_hash = target.volume, target.report, target.now, target.log_hash
     entry_id = preference_id(key)
     terms = sensitive_terms(" ".join([content, *tags]))
     try:
         current = volume.get(entry_id)
     except (OSError, ValueError, PathEscapeError) as exc:
         report.fail(f"{entry_id}: unreadable, left in place: {exc}")
-        return
+        return None
     if current is not None and current.archived:
         report.decide("kept-archived", entry_id, "archived earlier by consolidation; not revived")
-        return
+        return None
+    if current is not None and entry_audience(current) != target.audience:
+        report.refuse("audience", entry_id, "the same words are on file for another audience")
+        return None
     if current is not None:
         if current.metadata.get(SOURCE_LOG) == log_hash:
             report.decide("unchanged", entry_id, "already recorded from this conversation log")
-            return
+            return None
         meta = {**current.metadata, SOURCE_LOG: log_hash}
+        # Seen again: no longer a single remark.
+        meta.pop(TENTATIVE, None)
         entry = current.with_changes(
             tags=tuple(dict.fromkeys((*current.tags, *tags))),
             reinforcement_count=current.reinforcement_count + 1,
@@ -259,23 +409,36 @@ def _record(
             created_at=now,
             updated_at=now,
             last_seen_at=now,
-            metadata={**metadata, SOURCE_LOG: log_hash},
+            metadata={
+                **metadata,
+                **audience_metadata(target.audience),
+                **_by_run(WRITTEN_BY_RUN, target.run_id),
+                SOURCE_LOG: log_hash,
+            },
         )
         action = "written"
     if terms:
-        entry = entry.with_changes(
-            metadata={**entry.metadata, PERMISSION: "true", "sensitive_terms": ",".join(terms)}
-        )
+        entry = _with_permission_flag(entry, terms)
     try:
         volume.save(entry)
     except (OSError, PathEscapeError) as exc:
         report.fail(f"{entry_id}: save failed: {exc}")
-        return
+        return None
     report.count(action)
     if terms:
         report.count("flagged")
+    if entry.metadata.get(TENTATIVE) == "true":
+        report.count("tentative")
     flag = f" [{PERMISSION}: {', '.join(terms)}]" if terms else ""
-    report.decide(action, entry_id, content + flag)
+    report.decide(action, entry_id, target.quote(content) + flag)
+    return entry_id
+
+
+def _with_permission_flag(entry: MemoryEntry, terms: Sequence[str]) -> MemoryEntry:
+    """Preferences touching security, credentials or money need the user's permission."""
+    return entry.with_changes(
+        metadata={**entry.metadata, PERMISSION: "true", "sensitive_terms": ",".join(terms)}
+    )
 
 
 def _flag_sensitive(volume: AgentVolume, report: PassReport) -> None:
@@ -293,7 +456,7 @@ def _flag_sensitive(volume: AgentVolume, report: PassReport) -> None:
         try:
             # The flag is a property of the text: recomputed on the entry as it is now, under
             # its lock, so an edit the agent wrote since the scan is kept.
-            flagged = volume.update_entry(entry.id, _with_permission_flag)
+            flagged = volume.update_entry(entry.id, _flag_if_sensitive)
         except (OSError, ValueError, PathEscapeError) as exc:
             report.fail(f"{entry.id}: could not set {PERMISSION}: {exc}")
             continue
@@ -304,15 +467,11 @@ def _flag_sensitive(volume: AgentVolume, report: PassReport) -> None:
         report.decide("reflagged", entry.id, f"{PERMISSION}: {', '.join(terms)}")
 
 
-def _with_permission_flag(current: MemoryEntry) -> MemoryEntry | None:
+def _flag_if_sensitive(current: MemoryEntry) -> MemoryEntry | None:
     if current.archived or current.metadata.get(PERMISSION) == "true":
         return None
     terms = sensitive_terms(" ".join([current.content, *current.tags]))
-    if not terms:
-        return None
-    return current.with_changes(
-        metadata={**current.metadata, PERMISSION: "true", "sensitive_terms": ",".join(terms)}
-    )
+    return _with_permission_flag(current, terms) if terms else None
 
 
 def sensitive_flag_violations(volume: AgentVolume) -> tuple[list[str], int]:

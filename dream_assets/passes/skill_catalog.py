@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
@@ -23,8 +23,11 @@ from dream_assets.core.clock import format_time
 from dream_assets.core.ledger import PassLedger
 from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.report import PassReport
+from dream_assets.core.review import ReviewQueue, make_item
 from dream_assets.core.skill_changes import log_skill_change, trim_skill_changes
+from dream_assets.core.skill_versions import keep_version, record_after
 from dream_assets.core.volume import AgentVolume, PathEscapeError
 from dream_assets.llm import ChatModel, Outcome, ask
 from dream_assets.passes.skill_consolidation import consolidation
@@ -53,6 +56,9 @@ class SkillCatalogRun:
     report: PassReport
     ledger: PassLedger
     busy: str | None = None
+    # Passes whose prompt needed secret redaction: what the model wrote from it waits for
+    # review instead of being saved (seed 002; docs/safety.md).
+    redacted: set[str] = field(default_factory=set)
 
     def log_change(self, action: str, skill: str, **details: Any) -> None:
         log_skill_change(self.volume, self.run_id, self.now, action, skill, **details)
@@ -98,12 +104,42 @@ class SkillCatalogRun:
             self.report.refuse("unsafe-name" if unsafe else "invalid-item", pass_name, problem)
 
     def save(self, pass_name: str, skill: Skill) -> bool:
+        """Save a skill the model wrote, keeping the earlier version for undo; a skill with a
+        redaction marker is refused, one written from redacted input goes to review."""
+        text = skill.to_markdown()
+        if contains_redaction_marker(text):
+            self.report.refuse("redaction marker", skill.name, f"{pass_name}: never written")
+            return False
+        if pass_name in self.redacted:
+            item = make_item(
+                kind="skill",
+                reason=f"{pass_name}: its input needed secret redaction",
+                sources=[],
+                now=self.now,
+                run_id=self.run_id,
+                content=text,
+                category=skill.name,
+            )
+            ReviewQueue(self.volume.root).add(item)
+            self.report.count("pending_review")
+            self.report.decide(
+                "pending-review", skill.name, f"{pass_name}: redacted input ({item.id})"
+            )
+            return False
         try:
+            keep_version(self.volume, self.run_id, skill.name)
             self.volume.save_skill(skill)
-        except (OSError, PathEscapeError) as exc:
+            record_after(self.volume, self.run_id, skill.name)
+        except (OSError, PathEscapeError, ValueError) as exc:
             self.report.fail(f"{pass_name}: saving {skill.name} failed: {exc}")
             return False
         return True
+
+    def archive(self, name: str) -> None:
+        """Move a skill to skills-archive/, keeping the version undo puts back."""
+        keep_version(self.volume, self.run_id, name)
+        self.volume.archive_skill(name)
+        record_after(self.volume, self.run_id, name)
 
     def ask(
         self, pass_name: str, system: str, user: str, parse: Callable[[dict[str, Any]], T]
@@ -120,6 +156,8 @@ class SkillCatalogRun:
         )
         if call.outcome is Outcome.BUSY:
             self.busy = call.reason
+        if needs_redaction(system) or needs_redaction(user):
+            self.redacted.add(pass_name)
         return call.settle(self.report)
 
 

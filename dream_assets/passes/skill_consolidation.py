@@ -199,7 +199,7 @@ def _apply(run: SkillCatalogRun, live: dict[str, Skill], reply: SkillReply) -> b
             report.refuse("replacement-not-saved", name, "kept: its replacement failed to save")
             continue
         try:
-            run.volume.archive_skill(name)
+            run.archive(name)
         except (OSError, KeyError, PathEscapeError) as exc:
             report.fail(f"{CONSOLIDATION}: archiving {name} failed, kept: {exc}")
             continue

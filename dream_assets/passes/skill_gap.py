@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from dream_assets.core.audience import OWNER, records_by_audience
 from dream_assets.core.ledger import stamp_pass
 from dream_assets.core.llm_reply import SkillSave, parse_gap_reply, parse_skill_reply
 from dream_assets.core.models import Skill
@@ -39,9 +40,16 @@ def gap_detection(run: SkillCatalogRun) -> None:
         report.warnings.append(
             f"conversation log: {read.malformed} malformed line(s) skipped ({read.first_problem})"
         )
-    sessions = conversation_sessions(read.records)
+    # Seed 003: skill evidence never mixes audiences. The catalog is shared by every audience,
+    # so only the owner's own conversations are evidence for a new skill; the others are
+    # counted, never shown to the model or quoted.
+    groups = records_by_audience(read.records)
+    sessions = conversation_sessions(groups.get(OWNER, []))
+    report.counts["sessions_other_audiences"] = sum(
+        len(conversation_sessions(records)) for a, records in groups.items() if a != OWNER
+    )
     if not sessions:
-        report.decide("skipped", GAP, "conversation log empty")
+        report.decide("skipped", GAP, "no conversation of the owner's")
         return
     topics = recurring_topics(sessions)
     report.counts["sessions"] = len(sessions)

@@ -1,4 +1,4 @@
-"""Wisp failure analysis: learn from the wisps that keep failing (seed 000).
+"""Wisp failure analysis: learn from the wisps that keep failing (docs/passes.md).
 
 The analysis is deterministic (core.wisp_patterns): executions of the last 14 days grouped by
 description; a description failing 3+ times is a failure pattern (classification, affected
@@ -25,6 +25,7 @@ from dream_assets.core.llm_reply import (
 )
 from dream_assets.core.models import Skill, validate_skill_name
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.report import PassReport
 from dream_assets.core.skill_changes import log_skill_change
 from dream_assets.core.telemetry import read_wisp_window
@@ -161,6 +162,12 @@ def _ask_model(
     patterns = list({p.pattern.key: p.pattern for p in pending}.values())
     directive, _source = load_directive(volume, DIRECTIVE)
     system, user = wisp_prompt(directive, patterns, promotions)
+    if needs_redaction(system) or needs_redaction(user):
+        # Model text written from redacted input is never saved unreviewed: the notes are the
+        # deterministic ones, built from the telemetry itself (docs/safety.md).
+        report.count("redacted_input")
+        report.decide("deterministic", PASS, "the wisp errors needed secret redaction")
+        return {}
     call = ask(
         model,
         system,
@@ -170,7 +177,14 @@ def _ask_model(
         report=report,
     )
     reply = call.settle(report)
-    return None if reply is None else match_wisp_notes(reply, pending, report)
+    if reply is None:
+        return None
+    notes = match_wisp_notes(reply, pending, report)
+    for key, note in list(notes.items()):
+        if contains_redaction_marker(note):
+            report.refuse("redaction marker", key[0], "model note dropped")
+            del notes[key]
+    return notes
 
 
 def match_wisp_notes(

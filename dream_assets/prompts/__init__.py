@@ -1,8 +1,8 @@
 """The one place that builds LLM prompts (one module per pass family).
 
 Directive files on the agent volume (``dream.md``, ``skill-gap.md``, ...) replace the built-in
-directive of their pass entirely (seed: "write a complete replacement, not a diff"); the
-built-ins ship in ``dream_assets/directives/``.
+directive of their pass entirely (docs/passes.md, "Directive files": write a complete replacement,
+not a diff); the built-ins ship in ``dream_assets/directives/``.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ def entry_line(entry: MemoryEntry) -> str:
     """``[<id>] (category) content — first=… last=… reinforced=N× subject=…``.
 
     Temporal context lets the model tell a durable fact observed twice from two distinct
-    moments (seed, Pass 1 input).
+    moments (docs/passes.md, Pass 1).
     """
     parts = [
         f"first={entry.created_at:%Y-%m-%d}",

@@ -1,9 +1,9 @@
-"""Prompt of preference inference (seed 000, Pass 5).
+"""Prompt of preference inference (docs/passes.md, Pass 5).
 
 The directive (built-in or the volume's ``pref-dream.md``) is the system message. The user
 message carries the conversation by session, the recent feedback, the explicit statements the
 host already counted (so the model applies the sentiment thresholds to real counts) and the
-preferences already on file, each on its own ``[<id>]`` line (DESIGN.md, prompt contract).
+preferences already on file, each on its own ``[<id>]`` line (docs/passes.md, "Reply contracts").
 """
 
 from __future__ import annotations

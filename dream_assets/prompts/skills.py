@@ -1,4 +1,5 @@
-"""Prompts of the skill passes: gap detection, consolidation and optimization (seed 000, 2–4).
+"""Prompts of the skill passes: gap detection, consolidation and optimization (docs/passes.md,
+Passes 2–4).
 
 The directive (built-in or the volume's ``skill-gap.md`` / ``skill-dream.md`` /
 ``skill-optimize.md``) is the system message; the user message carries the data.
@@ -14,7 +15,7 @@ from dream_assets.core.models import Skill
 from dream_assets.prompts import one_line
 from dream_assets.prompts.memory import feedback_line
 
-# Seed, Pass 4: the structural review note sparse skills are sent with, verbatim.
+# docs/passes.md, Pass 4: the structural review note sparse skills are sent with, verbatim.
 REVIEW_NOTE = (
     "### Review note: This skill has minimal content.\n"
     "Expand it with concrete steps, examples, and edge cases."

@@ -1,4 +1,4 @@
-"""Prompt of wisp failure analysis (seed 000, "Wisp failure analysis").
+"""Prompt of wisp failure analysis (docs/passes.md, "Wisp insights").
 
 The analysis itself is deterministic (core.wisp_patterns); with a model configured, the model
 only words the corrected pattern appended to each skill. Each pattern is shown on its own line

@@ -27,6 +27,9 @@ class SaveItem:
     category: str
     tags: tuple[str, ...]
     source_ids: tuple[str, ...]
+    # Optional ``eventStatus``: a lifecycle status the model proposes for the event its sources
+    # describe; never applied by a pass, it goes to review (seed 003).
+    event_status: str = ""
 
 
 @dataclass(frozen=True)
@@ -86,28 +89,28 @@ def _saves(
 
 def parse_memory_reply(obj: object) -> MemoryReply:
     """Validate a memory consolidation / preference inference reply."""
-    reply = _top_level(obj, ("toDelete", "toSave"))
-    invalid: list[str] = []
-    to_delete = _id_list(reply, "toDelete", invalid)
-    saves, kept_sources = _saves(reply, _save_item, "sourceIds", invalid)
-    return MemoryReply(
-        to_delete=_keep_sources_of_dropped(to_delete, kept_sources, invalid),
-        to_save=tuple(saves),
-        invalid=tuple(invalid),
-    )
+    to_delete, saves, invalid = _deletes_and_saves(obj, _id_list, _save_item, "sourceIds")
+    return MemoryReply(to_delete, tuple(saves), invalid)
 
 
 def parse_skill_reply(obj: object) -> SkillReply:
     """Validate a skill consolidation / optimization reply."""
+    to_delete, saves, invalid = _deletes_and_saves(obj, _name_list, _skill_save, "sourceNames")
+    return SkillReply(to_delete, tuple(saves), invalid)
+
+
+def _deletes_and_saves(
+    obj: object,
+    names: Callable[[Mapping[str, object], str, list[str]], tuple[str, ...]],
+    parse_save: Callable[[object, str, list[str]], _Item],
+    sources_key: str,
+) -> tuple[tuple[str, ...], list[_Item], tuple[str, ...]]:
+    """The ``toDelete`` / ``toSave`` contract shared by memory and skill replies."""
     reply = _top_level(obj, ("toDelete", "toSave"))
     invalid: list[str] = []
-    to_delete = _name_list(reply, "toDelete", invalid)
-    saves, kept_sources = _saves(reply, _skill_save, "sourceNames", invalid)
-    return SkillReply(
-        to_delete=_keep_sources_of_dropped(to_delete, kept_sources, invalid),
-        to_save=tuple(saves),
-        invalid=tuple(invalid),
-    )
+    to_delete = names(reply, "toDelete", invalid)
+    saves, kept_sources = _saves(reply, parse_save, sources_key, invalid)
+    return _keep_sources_of_dropped(to_delete, kept_sources, invalid), saves, tuple(invalid)
 
 
 def parse_gap_reply(obj: object) -> tuple[SkillSave, ...]:
@@ -245,7 +248,13 @@ def _save_item(item: object, where: str, invalid: list[str]) -> SaveItem:
         category=category.strip(),
         tags=_item_strings(fields, "tags", where, invalid, _clean_tag),
         source_ids=_item_strings(fields, "sourceIds", where, invalid, _clean_id),
+        event_status=_event_status(fields),
     )
+
+
+def _event_status(fields: Mapping[str, object]) -> str:
+    value = fields.get("eventStatus")
+    return value.strip().lower() if isinstance(value, str) else ""
 
 
 def _skill_save(item: object, where: str, invalid: list[str]) -> SkillSave:

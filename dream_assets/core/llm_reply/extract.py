@@ -1,13 +1,13 @@
-"""The one place that parses model replies into the seed's JSON contracts.
+"""The one place that parses model replies into the passes' JSON contracts.
 
-Seed 000, "LLM response format": every pass answers with one JSON object; the host extracts the
+docs/passes.md, "Reply contracts": every pass answers with one JSON object; the host extracts the
 outermost object from the reply, tolerating DeepSeek-style ``<think>...</think>`` reasoning and
 prose around it. This module does that extraction and validates the three contract shapes
 (memory consolidation / preference inference, skill consolidation / optimization, skill gap
 detection) into typed values.
 
 A reply that cannot be read raises ``ReplyError``; the caller then leaves its ledger stamp
-unwritten, because the seed records a pass as done "only after the model returns usable JSON",
+unwritten, because a pass is recorded as done "only after the model returns usable JSON",
 so the pass is retried next cycle instead of being mistaken for a completed one. One malformed
 item does not sink a whole reply: it is dropped and described in ``invalid``.
 """
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 
 
 class ReplyError(ValueError):
@@ -93,9 +94,8 @@ def _drop_orphan_reasoning(text: str) -> str:
     return text[close.end() :]
 
 
-def _matching_close(text: str, start: int) -> int | None:
-    """Index of the bracket closing the one at ``start``, skipping brackets inside strings."""
-    depth = 0
+def _outside_strings(text: str, start: int = 0) -> Iterator[tuple[int, str]]:
+    """Each character of ``text`` from ``start`` that is not inside a JSON string literal."""
     in_string = False
     escaped = False
     for index in range(start, len(text)):
@@ -109,7 +109,15 @@ def _matching_close(text: str, start: int) -> int | None:
                 in_string = False
         elif char == '"':
             in_string = True
-        elif char in "{[":
+        else:
+            yield index, char
+
+
+def _matching_close(text: str, start: int) -> int | None:
+    """Index of the bracket closing the one at ``start``, skipping brackets inside strings."""
+    depth = 0
+    for index, char in _outside_strings(text, start):
+        if char in "{[":
             depth += 1
         elif char in "}]":
             depth -= 1
@@ -143,19 +151,8 @@ def _loads(candidate: str) -> object | None:
 def _drop_trailing_commas(candidate: str) -> str:
     pieces: list[str] = []
     last = 0
-    in_string = False
-    escaped = False
-    for index, char in enumerate(candidate):
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char == "," and _TRAILING_COMMA.match(candidate, index):
+    for index, char in _outside_strings(candidate):
+        if char == "," and _TRAILING_COMMA.match(candidate, index):
             pieces.append(candidate[last:index])
             last = index + 1
     pieces.append(candidate[last:])

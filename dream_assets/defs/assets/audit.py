@@ -1,6 +1,6 @@
 """The memory audit: its own asset, job and daily schedule, outside the dream cycle.
 
-Seed 000 runs the audit on its own schedule so that it watches the cycle rather than being part
+The audit runs on its own schedule so that it watches the cycle rather than being part
 of it: a cycle that went wrong cannot also skip its own audit.
 """
 

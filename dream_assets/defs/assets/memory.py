@@ -8,6 +8,7 @@ from dream_assets.checks.consolidation import (
     provenance_violations,
     standing_provenance_problems,
 )
+from dream_assets.core.embeddings import EmbeddingsUnavailable
 from dream_assets.core.merge_check import meaning_rules
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
@@ -16,8 +17,11 @@ from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
 from dream_assets.defs.run_bounds import run_bounds
-from dream_assets.llm import embedder_for
-from dream_assets.passes.duplicate_clusters import read_cluster_table, scan_duplicate_clusters
+from dream_assets.passes.duplicate_clusters import (
+    embedder_from_options,
+    read_cluster_table,
+    scan_duplicate_clusters,
+)
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 
 GROUP = "memory"
@@ -28,17 +32,27 @@ GROUP = "memory"
     group_name=GROUP,
     deps=[memory_importance],
     kinds={"python", "duckdb"},
-    description="Near-duplicate clusters of live entries (embeddings if configured, else TF-IDF).",
+    description=(
+        "Near-duplicate clusters of live entries: lexical and (if configured) embedding "
+        "candidates, kept only where their specifics agree."
+    ),
 )
 def duplicate_clusters(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
     with agent_writer(context, dream) as run:
+        embedder, problem = None, None
+        try:
+            embedder = embedder_from_options(run.options, llm.settings(run.options))
+        except EmbeddingsUnavailable as exc:
+            problem = str(exc)
         report, _clusters = scan_duplicate_clusters(
             run.volume,
             run.options,
             run.clock.now(),
-            embedder=embedder_for(llm.settings(run.options), run.options),
+            embedder=embedder,
+            embedder_error=problem,
+            logger=context.log,
         )
         return materialize_report(context, report)
 

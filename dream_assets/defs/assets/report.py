@@ -5,7 +5,13 @@ from pathlib import Path
 import dagster as dg
 
 from dream_assets.core.lease import release
-from dream_assets.core.safety_report import build_safety_report, store_safety_report, to_markdown
+from dream_assets.core.safety_report import (
+    build_safety_report,
+    count_run_reports,
+    store_safety_report,
+    to_markdown,
+)
+from dream_assets.defs.conventions import ROW_COUNT
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import AgentRun, DreamResource
 
@@ -54,7 +60,7 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
         kinds={"python", "duckdb"},
         description=(
             "The run's safety report: read, proposed, refused, redactions, model, budget, "
-            "failures (seed 002)."
+            "failures (docs/safety.md)."
         ),
     )
     def cycle_report(
@@ -85,6 +91,7 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
                 "redactions": dg.MetadataValue.int(sum(safety["redactions"].values())),
                 "report": dg.MetadataValue.md(markdown),
                 "path": dg.MetadataValue.path(str(path)),
+                ROW_COUNT: dg.MetadataValue.int(count_run_reports(run.volume.duckdb_path)),
             }
         )
 

@@ -6,6 +6,7 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
+from dream_assets.core.audience import OWNER, shareable_text
 from dream_assets.core.models import (
     MemoryEntry,
 )
@@ -33,7 +34,11 @@ def save_anti_pattern(
     cycle.volume.save(entry)
     cycle.touched.add(entry.id)
     cycle.report.count("anti_patterns")
-    cycle.report.decide("anti-pattern", entry.id, entry.content[:160])
+    cycle.report.decide(
+        "anti-pattern",
+        entry.id,
+        shareable_text(entry.content, OWNER, log_memory_text=cycle.options.log_memory_text),
+    )
     return None
 
 

@@ -15,9 +15,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import asdict
+from datetime import datetime
 
+from dream_assets.core.audience import PUBLIC, entry_audience, mixed_audiences, shareable_text
 from dream_assets.core.clock import format_time
 from dream_assets.core.coverage import CoverageResult, CoverageSource
+from dream_assets.core.lifecycle import STATUSES
+from dream_assets.core.lifecycle import blocked as lifecycle_blocked
+from dream_assets.core.lifecycle import status as lifecycle_status
 from dream_assets.core.llm_reply import (
     MemoryReply,
     SaveItem,
@@ -34,6 +39,7 @@ from dream_assets.core.models import (
     MemoryEntry,
     is_high_value,
 )
+from dream_assets.core.preferences import is_durable, writes_preferred_name
 from dream_assets.core.redaction import needs_redaction
 from dream_assets.core.review import ReviewQueue, make_item, protection_reason
 from dream_assets.core.volume import AgentVolume
@@ -59,6 +65,23 @@ def _id_problem(volume: AgentVolume, entry_id: str) -> str:
     return "outside the eligible set" if exists else "unknown id"
 
 
+def _other_audience(
+    volume: AgentVolume, ids: Sequence[str], shown: dict[str, MemoryEntry], audiences: set[str]
+) -> list[str]:
+    """Ids outside the shown set that exist and belong to an audience the call did not see."""
+    foreign = []
+    for entry_id in ids:
+        if entry_id in shown:
+            continue
+        try:
+            other = volume.get(entry_id)
+        except (ValueError, OSError):
+            continue
+        if other is not None and entry_audience(other) not in audiences:
+            foreign.append(entry_id)
+    return foreign
+
+
 def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: MemoryReply) -> bool:
     """Apply one validated reply to the entries it was shown. False if refused whole."""
     report = cycle.report
@@ -66,15 +89,23 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
         report.refuse("invalid item", "-", note)
 
     planned: list[tuple[SaveItem, list[MemoryEntry]]] = []
+    audiences = {entry_audience(e) for e in shown.values()}
     for item in reply.to_save:
         for bad in (i for i in item.source_ids if i not in shown):
             report.refuse(_id_problem(cycle.volume, bad), bad, "named as a merge source")
+        foreign = _other_audience(cycle.volume, item.source_ids, shown, audiences)
+        if foreign:
+            # A reply reaching for another audience's entry is refused whole: its text may
+            # carry what this call was never shown (seed 003: audiences never mix).
+            report.count("refused_scope")
+            report.refuse("mixed audiences", ",".join(item.source_ids), f"names {foreign}")
+            continue
         sources = [shown[i] for i in dict.fromkeys(item.source_ids) if i in shown]
         if not item.content.strip():
             report.refuse("blank content", ",".join(item.source_ids) or "-", "sources kept")
             continue
         if not sources and not (item.category.startswith("anti-patterns/") and not item.source_ids):
-            report.refuse("no valid source", ",".join(item.source_ids) or "-", item.content[:120])
+            report.refuse("no valid source", ",".join(item.source_ids) or "-", _quote(cycle, item))
             continue
         planned.append((item, sources))
 
@@ -98,13 +129,17 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
         report.count("replies_refused")
         return False
 
+    for item, sources in planned:
+        if item.event_status:
+            _propose_status(cycle, item, sources)
+
     persisted: list[tuple[MemoryEntry, list[MemoryEntry]]] = []
     for item, sources in planned:
         merged = _merge_one(cycle, item, sources)
         if merged is not None:
             persisted.append((merged, sources))
 
-    # Retirement only after every replacement is on disk (seed: replacement first).
+    # Retirement only after every replacement is on disk (replacement first, then retirement).
     retired: set[str] = set()
     for merged, sources in persisted:
         for source in sources:
@@ -114,6 +149,15 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
 
     for entry in ephemeral:
         if entry.id in retired:
+            continue
+        if is_durable(entry):
+            report.count("protected")
+            report.refuse("durable preference", entry.id, "preferences are never ephemeral")
+            continue
+        lifecycle = lifecycle_blocked([entry], cycle.now, cycle.options.event_grace_days)
+        if lifecycle:
+            report.count("protected")
+            report.refuse("event lifecycle", entry.id, lifecycle[0][1])
             continue
         if is_high_value(
             entry,
@@ -191,6 +235,8 @@ def _merge_one(
         and (item.category or sources[0].category) == sources[0].category
     ):
         return None  # a no-op rewrite of one entry
+    if _merge_refused(cycle, item, sources):
+        return None
     if queue_for_review(cycle, sources, "merge", item=item):
         return None
     if cycle.over_bounds() is not None:
@@ -219,8 +265,89 @@ def _merge_one(
     cycle.touched.add(merged.id)
     cycle.spend("merge", merged.id)
     report.count("merged")
-    report.decide("merged", merged.id, f"{ids} → {content[:160]}")
+    shown = shareable_text(
+        content, entry_audience(merged), log_memory_text=cycle.options.log_memory_text
+    )
+    report.decide("merged", merged.id, f"{ids} → {shown}")
     return merged
+
+
+def _findings(
+    cycle: ConsolidationRun, sources: Sequence[MemoryEntry], findings: Sequence[str]
+) -> str:
+    """Checker findings quote words of the sources: shown only where their text may be."""
+    audience = entry_audience(sources[0]) if sources else "unknown"
+    text = "; ".join(findings)
+    if cycle.options.log_memory_text or audience == PUBLIC:
+        return f"[{text}]"
+    return f"{len(findings)} finding(s), audience {audience}: text withheld"
+
+
+def _quote(cycle: ConsolidationRun, item: SaveItem) -> str:
+    # Model text of unknown audience: quoted only with the operator's opt-in.
+    return shareable_text(item.content, "unknown", log_memory_text=cycle.options.log_memory_text)
+
+
+def refusal_reason(
+    sources: Sequence[MemoryEntry],
+    content: str,
+    category: str,
+    *,
+    now: datetime,
+    grace_days: float,
+) -> str | None:
+    """Why a merge is refused in code whatever the model replied (seed 003): sources of
+    different audiences (a public entry with a private extension stays two entries), a source
+    whose event lifecycle keeps its detail, or a text that writes or rewrites a preferred name
+    (only a live, explicit answer may choose one)."""
+    audiences = mixed_audiences(sources)
+    if audiences:
+        return f"mixed audiences ({len(audiences)}): sources kept apart"
+    held = lifecycle_blocked(sources, now, grace_days)
+    if held:
+        return "event lifecycle: " + "; ".join(f"{i}: {why}" for i, why in held)
+    if writes_preferred_name(content, category) or any(
+        writes_preferred_name(s.content, s.category) for s in sources
+    ):
+        return "preferred name: only a live, explicit answer may write or replace one"
+    return None
+
+
+def _propose_status(cycle: ConsolidationRun, item: SaveItem, sources: list[MemoryEntry]) -> None:
+    """A status the model proposes for an event is evidence for an operator, never applied:
+    the date passing does not prove a planned event happened (seed 003). Only a known status
+    for events among the sources it cites (its evidence) is queued; the rest is refused."""
+    events = [s for s in sources if lifecycle_status(s.metadata) is not None]
+    target = ",".join(s.id for s in sources) or "-"
+    if item.event_status not in STATUSES or not events:
+        why = "unknown status" if item.event_status not in STATUSES else "no event among sources"
+        cycle.report.refuse("status change", target, why)
+        return
+    changed = [s for s in events if lifecycle_status(s.metadata) != item.event_status]
+    if changed:
+        queue_for_review(
+            cycle,
+            changed,
+            "lifecycle",
+            item=SaveItem(item.event_status, "", (), tuple(s.id for s in changed)),
+            reason=f"the model proposed event status {item.event_status!r}",
+        )
+
+
+def _merge_refused(cycle: ConsolidationRun, item: SaveItem, sources: list[MemoryEntry]) -> bool:
+    reason = refusal_reason(
+        sources,
+        item.content,
+        item.category,
+        now=cycle.now,
+        grace_days=cycle.options.event_grace_days,
+    )
+    if reason is None:
+        return False
+    cycle.report.count("refused_scope")
+    kind = reason.split(":")[0].split(" (")[0]
+    cycle.report.refuse(kind, ",".join(s.id for s in sources), reason)
+    return True
 
 
 def _checked(cycle: ConsolidationRun, sources: list[MemoryEntry], content: str) -> str | None:
@@ -238,11 +365,19 @@ def _checked(cycle: ConsolidationRun, sources: list[MemoryEntry], content: str) 
             if second.ok:
                 log.info("repaired merge of %s — restored %d specific(s)", ids, len(result.missing))
                 report.count("repaired")
-                report.decide("repaired", ",".join(ids), f"restored {list(result.missing)}")
+                report.decide(
+                    "repaired",
+                    ",".join(ids),
+                    f"restored {_findings(cycle, sources, result.missing)}",
+                )
                 content, result = revised, second
     if not result.ok:
         report.count("rejected")
-        report.refuse("coverage rejected", ",".join(ids), f"dropped {list(result.missing)}")
+        report.refuse(
+            "coverage rejected",
+            ",".join(ids),
+            f"dropped {_findings(cycle, sources, result.missing)}",
+        )
         _stamp_rejected(cycle, sources)
         return None
     return content
@@ -266,14 +401,16 @@ def _verified(
             second = verify_merge(cycle, sources, revised)
             if second.supported:
                 report.count("repaired")
-                report.decide("repaired", ids, f"verifier: {list(verification.losses)}")
+                report.decide(
+                    "repaired", ids, f"verifier: {_findings(cycle, sources, verification.losses)}"
+                )
             content, verification = revised, second
     if cycle.busy or verification.unanswered:
         _defer(cycle, sources, f"not verified, left for the next cycle: {verification.why}")
         return None
     if verification.losses:
         report.count("verification_rejected")
-        report.refuse("verification rejected", ids, "; ".join(verification.losses))
+        report.refuse("verification rejected", ids, _findings(cycle, sources, verification.losses))
         _stamp_rejected(cycle, sources)
         return None
     if not verification.supported:

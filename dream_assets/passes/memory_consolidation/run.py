@@ -1,6 +1,6 @@
 """Pass 1 — memory consolidation: merge near-duplicates without ever losing a fact.
 
-The rules, in the seed's words, and where each is enforced here:
+The rules (docs/passes.md, Pass 1) and where each is enforced:
 - min interval between completed passes, from the ledger (``_gate``);
 - skipped while the memory audit's pause file exists (``_gate``);
 - candidate gating in code: eligible = new or changed since review, or in an open near-duplicate
@@ -12,7 +12,8 @@ The rules, in the seed's words, and where each is enforced here:
 - replacement first, then retirement; only sources of a merge that persisted are archived;
   exhaustive removal restricted to the shown set (``_apply``);
 - the high-value floor: merged yes, archived as ephemeral never (``_apply``);
-- beyond the seed: a reply that would archive as ephemeral more than a fraction of what it was
+- beyond the rules above: a reply that would archive as ephemeral more than a fraction of what it
+was
   shown is refused whole (runaway-deletion breaker);
 - the model is called only when something is eligible; the stamp only after usable replies.
 """
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from dream_assets.core.audience import OWNER, entry_audience, split_by_audience
 from dream_assets.core.bounds import RunBounds
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.coverage import load_vocabulary
@@ -144,7 +146,9 @@ def run_memory_consolidation(
                 batch_clusters, shown, vocabulary, meaning_rules(options)
             )
         else:
-            call = _ask_model(cycle, batch, batch_clusters, feedback)
+            # Feedback signals are the owner's: only the owner's batch sees them (seed 003).
+            own = entry_audience(batch[0]) == OWNER
+            call = _ask_model(cycle, batch, batch_clusters, feedback if own else ())
             reply = call.settle(report)
             if call.outcome is Outcome.BUSY:
                 return report
@@ -205,10 +209,12 @@ def _eligible(
     open_clusters: list[list[str]] = []
     for cluster in clusters:
         members = [m for m in cluster.member_ids if m in by_id]
-        # One new or edited member re-opens the whole cluster; an all-reviewed one was already
-        # shown together on the cycle that stamped it.
-        if len(members) >= 2 and not all(m in reviewed for m in members):
-            open_clusters.append(members)
+        # Audiences never share a cluster (a scan that mixed them is split here too).
+        for group in split_by_audience(members, {m: entry_audience(by_id[m]) for m in members}):
+            # One new or edited member re-opens the whole cluster; an all-reviewed one was
+            # already shown together on the cycle that stamped it.
+            if len(group) >= 2 and not all(m in reviewed for m in group):
+                open_clusters.append(group)
     report.counts["clusters_settled"] = len(clusters) - len(open_clusters)
     in_clusters = {m for c in open_clusters for m in c}
     eligible = [e for e in live if e.id not in reviewed or e.id in in_clusters]
@@ -218,15 +224,24 @@ def _eligible(
 def _batches(
     eligible: Sequence[MemoryEntry], clusters: Sequence[list[str]], size: int
 ) -> list[tuple[list[MemoryEntry], list[list[str]]]]:
+    """Batches of at most ``size`` entries, each of one audience: one model call sees one
+    audience (seed 003), and a cluster is never split."""
     by_id = {e.id: e for e in eligible}
     units: list[list[str]] = [list(c) for c in clusters]
     clustered = {m for c in clusters for m in c}
     units += [[e.id] for e in eligible if e.id not in clustered]
+    order: dict[str, int] = {}
+    for unit in units:
+        order.setdefault(entry_audience(by_id[unit[0]]), len(order))
+    units.sort(key=lambda unit: order[entry_audience(by_id[unit[0]])])
     batches: list[tuple[list[MemoryEntry], list[list[str]]]] = []
     current: list[MemoryEntry] = []
     current_clusters: list[list[str]] = []
     for unit in units:
-        if size > 0 and current and len(current) + len(unit) > size:
+        new_audience = bool(current) and entry_audience(current[0]) != entry_audience(
+            by_id[unit[0]]
+        )
+        if new_audience or (size > 0 and current and len(current) + len(unit) > size):
             batches.append((current, current_clusters))
             current, current_clusters = [], []
         current.extend(by_id[m] for m in unit)

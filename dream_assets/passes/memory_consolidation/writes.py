@@ -1,6 +1,6 @@
 """Writes that respect the agent's own: an entry changed since the pass read it is left as
-the agent wrote it, and every archive is logged with its content inline (a bad cycle is
-reviewable from the log alone)."""
+the agent wrote it, and every archive is logged (a bad cycle is reviewable from the log alone),
+quoting the content where its audience allows (core.audience)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from dream_assets.core.audience import entry_audience, shareable_text
 from dream_assets.core.entry_lock import if_unchanged_since
 from dream_assets.core.merge import (
     ARCHIVED_BY_RUN,
@@ -84,9 +85,14 @@ def archive_entry(cycle: ConsolidationRun, snapshot: MemoryEntry, reason: str) -
     if current is None:
         return False
     cycle.touched.add(current.id)
-    # Every archive is logged with the content inline: a bad cycle is reviewable from the log.
-    log.info("archived %s (%s): %s", current.id, reason, current.content)
-    cycle.report.decide(f"archived ({reason})", current.id, current.content[:160])
+    # Every archive is logged with what may be quoted of it (public text, or any text with the
+    # operator's per-agent opt-in): a bad cycle is reviewable from the log, and private
+    # evidence does not leave the volume (seed 003).
+    text = shareable_text(
+        current.content, entry_audience(current), log_memory_text=cycle.options.log_memory_text
+    )
+    log.info("archived %s (%s): %s", current.id, reason, text)
+    cycle.report.decide(f"archived ({reason})", current.id, text)
     return True
 
 

@@ -1,0 +1,94 @@
+"""Near-duplicate clusters in two stages: candidates, then judgement (issue 11).
+
+1. **Candidates** are the union of the lexical pairs (token Jaccard >= ``similarity_threshold``,
+   ``core/cluster.py``) and, when vectors are given, the semantic neighbours (cosine >= the
+   embedder's measured threshold, ``core/neighbours.py``). A pair found both ways is scored by
+   the larger of its two similarities; clusters form from the highest score down.
+2. **Judgement**: ``agree(i, j)`` (``core/agreement.py`` in the pass) must hold for a pair to
+   count at all, so complete linkage then guarantees that *every* pair inside a cluster agrees
+   on its specifics, negation, status and subject time.
+
+Cluster formation itself is ``clusters_from_pairs`` (greedy, complete linkage, capped), unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from dream_assets.core.cluster import (
+    Cluster,
+    SimilarPair,
+    clusters_from_pairs,
+    lexical_pairs,
+    token_sets,
+)
+from dream_assets.core.neighbours import neighbour_pairs, normalized
+
+
+@dataclass
+class CandidateScan:
+    clusters: list[Cluster]
+    counts: dict[str, int] = field(default_factory=dict)
+    # "exact" or "hnsw" when vectors were searched, "" otherwise.
+    search: str = ""
+    # The first few pairs judged apart, as (left, right, reason), for the report.
+    rejected: list[tuple[int, int, str]] = field(default_factory=list)
+
+
+def judged_clusters(
+    texts: Sequence[str],
+    ids: Sequence[str],
+    *,
+    threshold: float,
+    max_cluster_size: int,
+    vectors: np.ndarray | None = None,
+    cosine_threshold: float | None = None,
+    disagreement: Callable[[int, int], str | None] | None = None,
+    keep_rejected: int = 20,
+) -> CandidateScan:
+    if len(texts) != len(ids):
+        raise ValueError("texts and ids must have the same length")
+    if len(set(ids)) != len(ids):
+        raise ValueError("entry ids must be unique")
+    if len(texts) < 2:
+        return CandidateScan([], {"lexical_pairs": 0, "semantic_pairs": 0, "candidates": 0})
+    scores: dict[tuple[int, int], float] = {}
+    lexical = lexical_pairs(token_sets(list(texts)), threshold)
+    for pair in lexical:
+        scores[(pair.left, pair.right)] = pair.similarity
+    semantic: list[SimilarPair] = []
+    search = ""
+    if vectors is not None:
+        matrix = normalized(vectors)
+        if matrix.shape[0] != len(texts):
+            raise ValueError(
+                f"vectors must have one row per text ({len(texts)}), got {matrix.shape[0]}"
+            )
+        semantic, search = neighbour_pairs(
+            matrix, cosine_threshold if cosine_threshold is not None else threshold
+        )
+        for pair in semantic:
+            key = (pair.left, pair.right)
+            scores[key] = max(scores.get(key, 0.0), pair.similarity)
+    kept: list[SimilarPair] = []
+    rejected: list[tuple[int, int, str]] = []
+    rejected_count = 0
+    for (left, right), score in scores.items():
+        reason = disagreement(left, right) if disagreement is not None else None
+        if reason is None:
+            kept.append(SimilarPair(left, right, score))
+        else:
+            rejected_count += 1
+            if len(rejected) < keep_rejected:
+                rejected.append((left, right, reason))
+    clusters = clusters_from_pairs(ids, kept, max_cluster_size=max_cluster_size)
+    counts = {
+        "lexical_pairs": len(lexical),
+        "semantic_pairs": len(semantic),
+        "candidates": len(scores),
+        "candidates_rejected": rejected_count,
+    }
+    return CandidateScan(clusters, counts, search, sorted(rejected))
