@@ -106,9 +106,7 @@ def run_cycle(agent: Path, home: Path) -> Cycle:
         "DREAM_EMBEDDING_MODEL": "",
     }
     env.pop("OPENAI_API_KEY", None)
-    code = (
-        "import sys; from dream_assets.cli import main; sys.exit(main(sys.argv[1:]))"
-    )
+    code = "import sys; from dream_assets.cli import main; sys.exit(main(sys.argv[1:]))"
     start = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, "-c", code, "run", "--agent", str(agent)],
@@ -174,9 +172,7 @@ def _mark(ok: bool) -> str:
 
 
 def print_table(rows: list[Row]) -> bool:
-    print(
-        "| entries | floor s | first cycle s | ratio | idle cycle s | ratio | peak MB | goal |"
-    )
+    print("| entries | floor s | first cycle s | ratio | idle cycle s | ratio | peak MB | goal |")
     print("|---|---|---|---|---|---|---|---|")
     met = True
     for row in rows:

@@ -1,7 +1,7 @@
 """`make bench`: every benchmark, each printing its table beside its anchor.
 
-    python benchmarks/run_all.py           # full sizes (minutes; needs ~3 GB free in /tmp)
-    python benchmarks/run_all.py --quick   # small sizes
+python benchmarks/run_all.py           # full sizes (minutes; needs ~3 GB free in /tmp)
+python benchmarks/run_all.py --quick   # small sizes
 """
 
 from __future__ import annotations

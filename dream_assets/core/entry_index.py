@@ -290,9 +290,7 @@ class EntryIndex:
                     "WHERE name = ? AND sha256 = ?",
                     con_update,
                 )
-                con.executemany(
-                    "DELETE FROM entries WHERE name = ?", [(n,) for n in self._deleted]
-                )
+                con.executemany("DELETE FROM entries WHERE name = ?", [(n,) for n in self._deleted])
         except sqlite3.Error:
             # A cache that cannot be written costs reads next time, never correctness.
             self._discard_file()
@@ -319,9 +317,7 @@ class EntryIndex:
                 "mtime_ns INTEGER, ctime_ns INTEGER, ino INTEGER, racy INTEGER, sha256 TEXT, "
                 "body TEXT, problem TEXT)"
             )
-            con.execute(
-                "INSERT OR IGNORE INTO meta VALUES ('version', ?)", (SCHEMA_VERSION,)
-            )
+            con.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", (SCHEMA_VERSION,))
             yield con
             con.execute("COMMIT")
         except BaseException:

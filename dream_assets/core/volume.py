@@ -21,7 +21,6 @@ from dream_assets.core.models import (
     FileProblem,
     MemoryEntry,
     Skill,
-    VolumeFormatError,
     validate_entry_id,
     validate_skill_name,
 )
