@@ -14,7 +14,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from dream_assets.core.atomic import append_line, atomic_write_text, file_lock
+from dream_assets.core.atomic import (
+    append_line,
+    atomic_write_batch,
+    atomic_write_text,
+    file_lock,
+)
 from dream_assets.core.entry_index import EntryIndex, index_for
 from dream_assets.core.jsonl import CONVERSATION_LINE, JsonlRead, encode_line, read_jsonl
 from dream_assets.core.models import (
@@ -203,6 +208,18 @@ class AgentVolume:
         text = entry.to_json()
         atomic_write_text(path, text)
         self.entry_index.note_written(path, text.encode("utf-8"), entry)
+
+    def save_many(self, entries: list[MemoryEntry]) -> dict[str, OSError]:
+        """Save many entries with one sync for the batch (``atomic_write_batch``); the ids that
+        could not be written, with their errors (the others are written)."""
+        texts = {entry.id: entry.to_json().encode("utf-8") for entry in entries}
+        paths = {entry.id: self.entry_path(entry.id) for entry in entries}
+        failed = atomic_write_batch([(paths[e.id], texts[e.id]) for e in entries])
+        errors = {path.stem: exc for path, exc in failed}
+        for entry in entries:
+            if entry.id not in errors:
+                self.entry_index.note_written(paths[entry.id], texts[entry.id], entry)
+        return errors
 
     def archive(
         self, entry_id: str, *, reason: str, now: datetime, stamp: dict[str, str] | None = None
