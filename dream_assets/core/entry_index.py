@@ -100,6 +100,10 @@ class EntryIndex:
         self.rows: dict[str, Row] | None = None
         self._dirty: set[str] = set()
         self._deleted: set[str] = set()
+        # Bumped whenever an entry, a problem or the set of files changes; the last walk's
+        # result is reused while it stands.
+        self._generation = 0
+        self._built: tuple[int, IndexScan] | None = None
 
     # -- the walk ---------------------------------------------------------------------------
     def scan(self, *, now_ns: int | None = None) -> IndexScan:
@@ -119,26 +123,56 @@ class EntryIndex:
                 if not name.endswith(".json"):
                     continue
                 names.append(name)
+                row = rows.get(name)
+                # The common case, kept lean: a regular file whose stat tuple still vouches.
+                if row is not None and not row.racy and not escaped_dir and not dirent.is_symlink():
+                    try:
+                        st = dirent.stat()
+                    except OSError:
+                        pass
+                    else:
+                        if (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino) == row.key:
+                            continue
                 self._refresh(dirent, name, seen_ns, escaped_dir, result)
-        self._forget_missing(set(names), result)
+        if len(names) != len(rows):
+            self._forget_missing(set(names), result)
+        built = self._built
+        if built is not None and built[0] == self._generation:
+            # Nothing changed since the last walk of this process: the same entries, in order.
+            result.entries = list(built[1].entries)
+            result.problems = list(built[1].problems)
+            result.hashes = dict(built[1].hashes)
+            self._persist()
+            return result
         names.sort()
         for name in names:
             row = rows.get(name)
             if row is None:
                 continue
-            path = directory / name
             if row.problem is not None:
-                result.problems.append(FileProblem(path, row.problem))
+                result.problems.append(FileProblem(directory / name, row.problem))
                 continue
             entry = row.entry
             if entry is None:
-                entry = self._from_body(name, row, path)
+                entry = self._from_body(name, row, directory / name)
                 if entry is None:
-                    result.problems.append(FileProblem(path, row.problem or "unreadable"))
+                    result.problems.append(FileProblem(directory / name, row.problem or "?"))
                     continue
             result.entries.append(entry)
             result.hashes[entry.id] = row.sha256
         self._persist()
+        self._built = (
+            self._generation,
+            IndexScan(result.entries, result.problems, result.hashes, 0, [], []),
+        )
+        result = IndexScan(
+            list(result.entries),
+            list(result.problems),
+            dict(result.hashes),
+            result.read,
+            result.changed,
+            result.removed,
+        )
         return result
 
     def _outside(self, resolved: Path) -> bool:
@@ -197,6 +231,9 @@ class EntryIndex:
         old = self.rows.get(name)
         if old is None or old.sha256 != row.sha256 or old.problem != row.problem:
             result.changed.append(name)
+            self._generation += 1
+        elif old.entry is not None and row.entry is None:
+            self._generation += 1
         self.rows[name] = row
         self._dirty.add(name)
         self._deleted.discard(name)
@@ -205,6 +242,7 @@ class EntryIndex:
         assert self.rows is not None
         for name in [n for n in self.rows if n not in present]:
             del self.rows[name]
+            self._generation += 1
             self._dirty.discard(name)
             self._deleted.add(name)
             result.removed.append(name)
@@ -216,6 +254,7 @@ class EntryIndex:
             # The index file disagrees with itself: distrust the row, re-read the file next time.
             row.problem, row.racy = str(exc), True
             self._dirty.add(name)
+            self._generation += 1
             return None
         row.body = None
         return row.entry
@@ -230,15 +269,18 @@ class EntryIndex:
             st = os.stat(path)
         except OSError:
             self.rows.pop(path.name, None)
+            self._generation += 1
             return
         digest = hashlib.sha256(data).hexdigest()
         body = data.decode("utf-8")
         self.rows[path.name] = Row(stat_key(st), digest, racy=True, entry=entry, body=body)
+        self._generation += 1
         self._dirty.add(path.name)
         self._deleted.discard(path.name)
 
     def note_removed(self, path: Path) -> None:
         if self.rows is not None and self.rows.pop(path.name, None) is not None:
+            self._generation += 1
             self._dirty.discard(path.name)
             self._deleted.add(path.name)
 
