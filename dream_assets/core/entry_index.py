@@ -131,7 +131,7 @@ class EntryIndex:
                     except OSError:
                         pass
                     else:
-                        if (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino) == row.key:
+                        if stat_key(st) == row.key:
                             continue
                 self._refresh(dirent, name, seen_ns, escaped_dir, result)
         if len(names) != len(rows):
