@@ -175,3 +175,22 @@ def test_the_cycles_own_writes_are_seen_without_parsing_again(tmp_path: Path) ->
     volume.save(entry("m-1", importance=0.4))
     assert volume.scan_entries().entries[0].importance == 0.4
     assert EntryIndex(volume.root).scan().entries[0].importance == 0.4
+
+
+def test_an_idle_cycle_reuses_the_clusters_and_a_changed_text_rescans(tmp_path: Path) -> None:
+    from dream_assets.core.options import DreamOptions
+    from dream_assets.passes.duplicate_clusters import scan_duplicate_clusters
+    from dream_assets_tests.builders import NOW
+
+    text = "The team deploys the billing API to EU-West every Tuesday at 14:30."
+    volume = make_volume(
+        tmp_path / "a", [entry("m-1", text), entry("m-2", text), entry("m-3", "Other fact.")]
+    )
+    first, clusters = scan_duplicate_clusters(volume, DreamOptions(), NOW)
+    assert clusters and not any(d.action == "reused" for d in first.decisions)
+    again, reused = scan_duplicate_clusters(volume, DreamOptions(), NOW)
+    assert reused == clusters and any(d.action == "reused" for d in again.decisions)
+    volume.save(entry("m-3", text))
+    third, rescanned = scan_duplicate_clusters(volume, DreamOptions(), NOW)
+    assert not any(d.action == "reused" for d in third.decisions)
+    assert rescanned and set(rescanned[0].member_ids) == {"m-1", "m-2", "m-3"}

@@ -20,6 +20,7 @@ from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
+from dream_assets.passes.cluster_reuse import clusters_fingerprint, record_scan, reusable_clusters
 
 Embedder = Callable[[list[str]], list[list[float]]]
 
@@ -36,6 +37,18 @@ def scan_duplicate_clusters(
     for problem in scan.problems:
         report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
     live = scan.live
+    # An idle cycle reuses the last clusters (passes.cluster_reuse): same ids, texts, settings.
+    fingerprint = clusters_fingerprint(
+        live, options, cluster_similarity_method(embedder is not None), options.embedding_model
+    )
+    reused = reusable_clusters(
+        volume.ledger_path, read_cluster_table(volume.duckdb_path), fingerprint, options, now
+    )
+    if reused is not None:
+        method = cluster_similarity_method(embedder is not None)
+        write_cluster_table(volume.duckdb_path, reused, live, now, method)
+        report.decide("reused", "clusters", "live ids and texts unchanged since the last scan")
+        return _counted(report, reused, live, method), reused
     vectors = None
     if embedder is not None and live:
         try:
@@ -55,6 +68,15 @@ def scan_duplicate_clusters(
         write_cluster_table(volume.duckdb_path, None, live, now, method)
         return report, None
     write_cluster_table(volume.duckdb_path, clusters, live, now, method)
+    # A scan that fell back to another method is not reusable as the one asked for.
+    wanted = method == cluster_similarity_method(embedder is not None)
+    record_scan(volume.ledger_path, fingerprint if wanted else None, now)
+    return _counted(report, clusters, live, method), clusters
+
+
+def _counted(
+    report: PassReport, clusters: list[Cluster], live: list[MemoryEntry], method: str
+) -> PassReport:
     open_count = sum(1 for c in clusters if not _settled(c, {e.id: e for e in live}))
     report.counts.update(
         live=len(live),
@@ -70,7 +92,7 @@ def scan_duplicate_clusters(
         report.decide(
             cluster.cluster_id, ",".join(cluster.member_ids), f"{cluster.similarity:.3f} {texts}"
         )
-    return report, clusters
+    return report
 
 
 def _settled(cluster: Cluster, by_id: dict[str, MemoryEntry]) -> bool:
