@@ -77,7 +77,8 @@ def scan_duplicate_clusters(
 def _counted(
     report: PassReport, clusters: list[Cluster], live: list[MemoryEntry], method: str
 ) -> PassReport:
-    open_count = sum(1 for c in clusters if not _settled(c, {e.id: e for e in live}))
+    by_id = {e.id: e for e in live}  # once, not per cluster: clusters × live at 100 000
+    open_count = sum(1 for c in clusters if not _settled(c, by_id))
     report.counts.update(
         live=len(live),
         clusters=len(clusters),
@@ -86,7 +87,6 @@ def _counted(
         clusters_settled=len(clusters) - open_count,
     )
     report.method = method
-    by_id = {e.id: e for e in live}
     for cluster in clusters[:50]:
         texts = " / ".join(by_id[m].content[:60] for m in cluster.member_ids)
         report.decide(
