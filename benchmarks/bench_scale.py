@@ -167,6 +167,20 @@ def run_case(size: int, workdir: Path) -> Row:
     return Row(size, floor, first, idle)
 
 
+def _filesystem(path: Path) -> str:
+    """The filesystem type and mount options of ``path`` (from /proc/mounts), for the record:
+    on a filesystem mounted with online ``discard`` every file replaced costs a TRIM."""
+    best = ("?", "", "")
+    try:
+        for line in Path("/proc/mounts").read_text().splitlines():
+            _dev, mount, kind, opts, *_ = line.split()
+            if str(path).startswith(mount) and len(mount) >= len(best[0]):
+                best = (mount, kind, opts)
+    except OSError:
+        pass
+    return f"{best[1]} at {best[0]}, {best[2]}"
+
+
 def _mark(ok: bool) -> str:
     return "✔" if ok else "✘"
 
@@ -203,12 +217,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", type=int, nargs="*", help="entry counts (default 10k, 100k)")
     parser.add_argument("--one-cycle", nargs=2, metavar=("AGENT", "HOME"), help=argparse.SUPPRESS)
     parser.add_argument("--keep", action="store_true", help="keep the planted volumes")
+    parser.add_argument(
+        "--dir", type=Path, default=None, help="where to plant (default: the temp dir)"
+    )
     args = parser.parse_args(argv)
     if args.one_cycle:
         measure_one_cycle(Path(args.one_cycle[0]), Path(args.one_cycle[1]))
         return 0
     sizes = args.sizes or ([2_000] if args.quick else [10_000, 100_000])
-    workdir = Path(tempfile.mkdtemp(prefix="bench-scale-"))
+    workdir = Path(tempfile.mkdtemp(prefix="bench-scale-", dir=args.dir))
+    print(f"volumes under {workdir} ({_filesystem(workdir)})", flush=True)
     rows = []
     try:
         for size in sizes:
