@@ -109,3 +109,18 @@ def test_write_quantum_option_is_bounded() -> None:
 
     with pytest.raises(OptionsError, match="importance_decay_write_quantum"):
         DreamOptions().with_overrides({"importance_decay_write_quantum": 1.5}, "test")
+
+
+def test_a_batch_leaves_alone_an_entry_changed_since_it_was_read(tmp_path: Path) -> None:
+    from dream_assets.core.atomic import ChangedMeanwhile
+
+    volume = make_volume(tmp_path / "a", [entry("m-1", "mine"), entry("m-2", "also mine")])
+    expect = {"m-1": volume.entry_stat("m-1"), "m-2": volume.entry_stat("m-2")}
+    edited = entry("m-1", "edited by the agent meanwhile").to_json()
+    volume.entry_path("m-1").write_text(edited)
+    errors = volume.save_many(
+        [entry("m-1", "cycle's stamp"), entry("m-2", "cycle's stamp")], expect=expect
+    )
+    assert list(errors) == ["m-1"] and isinstance(errors["m-1"], ChangedMeanwhile)
+    assert volume.entry_path("m-1").read_text() == edited
+    assert volume.get("m-2").content == "cycle's stamp"  # type: ignore[union-attr]

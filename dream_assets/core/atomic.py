@@ -13,7 +13,7 @@ import ctypes
 import fcntl
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 
@@ -61,7 +61,13 @@ def sync_filesystem(directory: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_batch(items: list[tuple[Path, bytes]]) -> list[tuple[Path, OSError]]:
+class ChangedMeanwhile(OSError):
+    """The target changed after the caller read it: the batch left it as it is."""
+
+
+def atomic_write_batch(
+    items: list[tuple[Path, bytes]], guard: Callable[[Path], bool] | None = None
+) -> list[tuple[Path, OSError]]:
     """Write many files of one directory atomically with batched durability.
 
     The same guarantee as ``atomic_write_bytes`` for each file — a crash leaves the old or the
@@ -69,7 +75,9 @@ def atomic_write_batch(items: list[tuple[Path, bytes]]) -> list[tuple[Path, OSEr
     the whole batch instead of two fsyncs per file: every temp file is written, then synced at
     once, then renamed over its target (a rename only ever publishes synced bytes), then the
     directory is fsynced. Returns the files that could not be written, with the error; the
-    others are written.
+    others are written. ``guard(path)``, when given, is asked right before each rename whether
+    the target is still as the caller read it; a target that is not is left alone
+    (``ChangedMeanwhile``), so batching does not widen a check-then-write window.
     """
     if not items:
         return []
@@ -103,6 +111,8 @@ def atomic_write_batch(items: list[tuple[Path, bytes]]) -> list[tuple[Path, OSEr
         for tmp, path in staged:
             renamed += 1
             try:
+                if guard is not None and not guard(path):
+                    raise ChangedMeanwhile(f"{path} changed since it was read; left as it is")
                 os.replace(tmp, path)
             except OSError as exc:
                 failed.append((path, exc))

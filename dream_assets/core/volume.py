@@ -20,7 +20,7 @@ from dream_assets.core.atomic import (
     atomic_write_text,
     file_lock,
 )
-from dream_assets.core.entry_index import EntryIndex, index_for
+from dream_assets.core.entry_index import EntryIndex, index_for, stat_key
 from dream_assets.core.jsonl import CONVERSATION_LINE, JsonlRead, encode_line, read_jsonl
 from dream_assets.core.models import (
     FileProblem,
@@ -209,12 +209,37 @@ class AgentVolume:
         atomic_write_text(path, text)
         self.entry_index.note_written(path, text.encode("utf-8"), entry)
 
-    def save_many(self, entries: list[MemoryEntry]) -> dict[str, OSError]:
+    def entry_stat(self, entry_id: str) -> tuple[int, int, int, int] | None:
+        """The stat tuple of an entry file (the index's), or None when it is absent."""
+        try:
+            return stat_key(os.stat(self.entry_path(entry_id)))
+        except FileNotFoundError:
+            return None
+
+    def save_many(
+        self,
+        entries: list[MemoryEntry],
+        *,
+        expect: dict[str, tuple[int, int, int, int] | None] | None = None,
+    ) -> dict[str, OSError]:
         """Save many entries with one sync for the batch (``atomic_write_batch``); the ids that
-        could not be written, with their errors (the others are written)."""
+        could not be written, with their errors (the others are written). With ``expect``
+        (id -> ``entry_stat`` taken before the caller read the entry), an entry whose file
+        changed since is left alone (``ChangedMeanwhile``)."""
         texts = {entry.id: entry.to_json().encode("utf-8") for entry in entries}
         paths = {entry.id: self.entry_path(entry.id) for entry in entries}
-        failed = atomic_write_batch([(paths[e.id], texts[e.id]) for e in entries])
+
+        def unchanged(path: Path) -> bool:
+            assert expect is not None
+            try:
+                now = stat_key(os.stat(path))
+            except FileNotFoundError:
+                now = None
+            return expect.get(path.stem, now) == now
+
+        failed = atomic_write_batch(
+            [(paths[e.id], texts[e.id]) for e in entries], unchanged if expect else None
+        )
         errors = {path.stem: exc for path, exc in failed}
         for entry in entries:
             if entry.id not in errors:
