@@ -12,7 +12,13 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-BENCHES = ["bench_retention", "bench_telemetry", "bench_cluster", "bench_coverage"]
+BENCHES = [
+    "bench_retention",
+    "bench_telemetry",
+    "bench_cluster",
+    "bench_coverage",
+    "bench_scale",
+]
 
 
 def main(argv: list[str]) -> int:
