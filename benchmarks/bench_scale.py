@@ -139,6 +139,16 @@ def cycle_in_child(agent: Path, home: Path) -> Cycle:
     return Cycle(**json.loads(proc.stdout.strip().splitlines()[-1]))
 
 
+def fixed_cost(workdir: Path) -> float:
+    """The idle cycle of an agent with no entries: what a cycle costs whatever the corpus."""
+    agent = workdir / "agent-empty"
+    (agent / "memory" / "entries").mkdir(parents=True)
+    home = workdir / "dagster-home-empty"
+    home.mkdir()
+    cycle_in_child(agent, home)
+    return cycle_in_child(agent, home).seconds
+
+
 @dataclass
 class Row:
     size: int
@@ -225,10 +235,13 @@ def main(argv: list[str] | None = None) -> int:
         measure_one_cycle(Path(args.one_cycle[0]), Path(args.one_cycle[1]))
         return 0
     sizes = args.sizes or ([2_000] if args.quick else [10_000, 100_000])
+    fixed = None
     workdir = Path(tempfile.mkdtemp(prefix="bench-scale-", dir=args.dir))
     print(f"volumes under {workdir} ({_filesystem(workdir)})", flush=True)
     rows = []
     try:
+        fixed = fixed_cost(workdir)
+        print(f"== fixed cost: an idle cycle of an agent with no entries {fixed:.1f} s", flush=True)
         for size in sizes:
             print(f"== {size:,} entries", flush=True)
             rows.append(run_case(size, workdir))
@@ -239,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(workdir, ignore_errors=True)
     print()
     print_table(rows)
+    if fixed is not None:
+        print(f"fixed cost (Python, Dagster, an idle cycle of an empty agent): {fixed:.1f} s")
     # Speed is reported, not asserted: the exit status says only whether every cycle succeeded.
     return 0 if all(r.first.ok and r.idle.ok for r in rows) else 1
 
