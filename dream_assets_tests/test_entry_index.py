@@ -194,3 +194,36 @@ def test_an_idle_cycle_reuses_the_clusters_and_a_changed_text_rescans(tmp_path: 
     third, rescanned = scan_duplicate_clusters(volume, DreamOptions(), NOW)
     assert not any(d.action == "reused" for d in third.decisions)
     assert rescanned and set(rescanned[0].member_ids) == {"m-1", "m-2", "m-3"}
+
+
+def test_an_idle_second_cycle_re_reads_only_the_racy_rows_of_the_last_one(
+    demo_agent: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dream_assets.cli import main
+
+    started = time.time_ns() - RACY_WINDOW_NS
+    assert main(["run", "--agent", str(demo_agent)]) == 0
+    written = {
+        p for p in (demo_agent / "memory" / "entries").iterdir() if p.stat().st_mtime_ns > started
+    }
+    reads: list[Path] = []
+    real_read = entry_index._read
+
+    def counting(path: Path):  # type: ignore[no-untyped-def]
+        reads.append(path)
+        return real_read(path)
+
+    real_now = time.time_ns
+    # The second cycle an hour later as far as the racy rule goes: the first cycle's own writes
+    # are then outside the window, as they are for a cycle four hours later.
+    monkeypatch.setattr(entry_index.time, "time_ns", lambda: real_now() + HOUR_NS)
+    monkeypatch.setattr(entry_index, "_read", counting)
+    # A new process has only the index file.
+    monkeypatch.setattr(entry_index, "_MEMO", entry_index.OrderedDict())
+    assert main(["run", "--agent", str(demo_agent)]) == 0
+    # Only racy rows are re-read (hashed, not parsed): files the first cycle itself wrote within
+    # the racy window of its last scan (how many depends on the machine's speed). A file the first
+    # cycle did not write is never opened, and none twice.
+    assert set(reads) <= written
+    assert len(set(reads)) == len(reads)
+    capsys.readouterr()
