@@ -300,8 +300,10 @@ class EntryIndex:
                         rows[name] = Row(
                             (size, mtime, ctime, ino), sha, bool(racy), problem=problem, body=body
                         )
+        except sqlite3.OperationalError:
+            rows = {}  # locked too long, unreadable for now: read the files, keep the cache
         except sqlite3.Error:
-            rows = {}
+            rows = {}  # not a database, or a broken one: rebuilt from the files
             self._discard_file()
         self.rows = rows
         return rows
@@ -334,8 +336,9 @@ class EntryIndex:
                 )
                 con.executemany("DELETE FROM entries WHERE name = ?", [(n,) for n in self._deleted])
         except sqlite3.Error:
-            # A cache that cannot be written costs reads next time, never correctness.
-            self._discard_file()
+            # A cache that cannot be written costs reads next time, never correctness: the
+            # transaction rolled back, and the rows it kept were each true when written.
+            pass
         for name in self._dirty:
             row = self.rows.get(name)
             if row is not None and row.entry is not None:
