@@ -124,3 +124,22 @@ def test_a_batch_leaves_alone_an_entry_changed_since_it_was_read(tmp_path: Path)
     assert list(errors) == ["m-1"] and isinstance(errors["m-1"], ChangedMeanwhile)
     assert volume.entry_path("m-1").read_text() == edited
     assert volume.get("m-2").content == "cycle's stamp"  # type: ignore[union-attr]
+
+
+def test_decay_leaves_an_entry_the_agent_rewrote_after_the_scan(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dream_assets.core.volume import AgentVolume
+
+    volume = make_volume(tmp_path / "a", [entry("m-1", importance=0.9, last_seen_days=100)])
+    agents_version = entry("m-1", "reinforced by the agent", importance=0.95).to_json()
+    real = AgentVolume.save_many
+
+    def agent_writes_first(self: AgentVolume, entries, **kwargs):  # type: ignore[no-untyped-def]
+        self.entry_path("m-1").write_text(agents_version)  # between the scan and the batch
+        return real(self, entries, **kwargs)
+
+    monkeypatch.setattr(AgentVolume, "save_many", agent_writes_first)
+    report = run_importance_decay(volume, DreamOptions(), NOW)
+    assert report.counts["decayed"] == 0 and not report.failures
+    assert volume.entry_path("m-1").read_text() == agents_version

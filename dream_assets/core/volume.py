@@ -216,6 +216,11 @@ class AgentVolume:
         except FileNotFoundError:
             return None
 
+    def scanned_stat(self, entry_id: str) -> tuple[int, int, int, int] | None:
+        """The stat tuple the last scan of this process saw for an entry (None: not seen)."""
+        row = (self.entry_index.rows or {}).get(f"{entry_id}.json")
+        return row.key if row is not None else None
+
     def save_many(
         self,
         entries: list[MemoryEntry],

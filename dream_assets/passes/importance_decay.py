@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from dream_assets.core.atomic import ChangedMeanwhile
 from dream_assets.core.decay import DecayRule, decay_entry, decayed_importance
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
@@ -33,10 +34,16 @@ def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: dateti
     final: list[float] = []
     quantum = options.importance_decay_write_quantum
     due = [(entry, decay_entry(entry, rule, now, quantum)) for entry in live]
-    # One sync for every entry this pass rewrites, not two fsyncs per entry.
-    errors = volume.save_many([updated for _entry, updated in due if updated is not None])
+    # One sync for every entry this pass rewrites, not two fsyncs per entry; an entry the agent
+    # rewrote since the scan is left as it wrote it (decayed from its own timestamp next cycle).
+    writes = [updated for _entry, updated in due if updated is not None]
+    errors = volume.save_many(writes, expect={e.id: volume.scanned_stat(e.id) for e in writes})
     for entry, updated in due:
         if updated is None:
+            final.append(entry.importance)
+            continue
+        if isinstance(errors.get(entry.id), ChangedMeanwhile):
+            report.refuse("changed during the pass", entry.id, "left as the agent wrote it")
             final.append(entry.importance)
             continue
         if entry.id in errors:
