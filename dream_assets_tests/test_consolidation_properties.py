@@ -30,6 +30,7 @@ from dream_assets.checks.consolidation import (
 )
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.coverage import specifics_of
+from dream_assets.core.entry_index import INDEX_FILE
 from dream_assets.core.merge import ARCHIVED_BY_RUN, MERGE_PENDING, MERGED_FROM, REVIEWED_HASH
 from dream_assets.core.models import MemoryEntry, is_high_value, review_fingerprint
 from dream_assets.core.options import DreamOptions
@@ -192,7 +193,7 @@ def _bytes(volume: AgentVolume) -> dict[str, bytes]:
     return {
         str(p.relative_to(volume.root)): p.read_bytes()
         for p in sorted(volume.root.rglob("*"))
-        if p.is_file()
+        if p.is_file() and p.name != INDEX_FILE  # the entry index is a cache
     }
 
 

@@ -24,6 +24,7 @@ from dream_assets.checks.consolidation import (
 )
 from dream_assets.core.clock import format_time
 from dream_assets.core.cluster import Cluster, find_clusters
+from dream_assets.core.entry_index import INDEX_FILE
 from dream_assets.core.merge import (
     ARCHIVED_BY_RUN,
     MERGE_PENDING,
@@ -115,7 +116,7 @@ def _files(volume: AgentVolume) -> dict[str, str]:
     return {
         str(path.relative_to(volume.root)): hashlib.sha256(path.read_bytes()).hexdigest()
         for path in sorted(volume.root.rglob("*"))
-        if path.is_file()
+        if path.is_file() and path.name != INDEX_FILE  # the entry index is a cache
     }
 
 

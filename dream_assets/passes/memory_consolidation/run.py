@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from dream_assets.core.atomic import ChangedMeanwhile
 from dream_assets.core.audience import OWNER, entry_audience, split_by_audience
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.coverage import load_vocabulary
@@ -254,6 +255,9 @@ def _ask_model(
 
 
 def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> None:
+    stamped: list[MemoryEntry] = []
+    # Each file's stat before it is re-read: the batch leaves alone a file changed since.
+    expect: dict[str, tuple[int, int, int, int] | None] = {}
     for entry in batch:
         if entry.id in cycle.touched or entry.id in cycle.deferred:
             continue
@@ -261,8 +265,17 @@ def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> Non
         cycle.report.count("reviewed")
         if entry.metadata.get(REVIEWED_HASH) == fingerprint:
             continue
+        expect[entry.id] = cycle.volume.entry_stat(entry.id)
         current = current_unchanged(cycle, entry)
         if current is not None:
-            cycle.volume.save(
+            stamped.append(
                 current.with_changes(metadata={**current.metadata, REVIEWED_HASH: fingerprint})
             )
+    # Review stamps are bookkeeping of their own entries, ordered against no other write: one
+    # batch with one sync (a first cycle stamps every entry of the corpus).
+    errors = cycle.volume.save_many(stamped, expect=expect)
+    for entry_id, error in errors.items():
+        if isinstance(error, ChangedMeanwhile):
+            cycle.report.refuse("changed during the pass", entry_id, "left as the agent wrote it")
+        else:
+            raise error
