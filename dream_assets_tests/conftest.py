@@ -57,4 +57,7 @@ def agents_root(tmp_path: Path) -> Path:
     return root
 
 
-from dream_assets_tests.scripted_llm import scripted_llm_fixture  # noqa: E402, F401
+from dream_assets_tests.scripted_llm import (  # noqa: E402, F401
+    module_scripted_llm_fixture,
+    scripted_llm_fixture,
+)

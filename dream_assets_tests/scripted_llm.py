@@ -328,3 +328,11 @@ def scripted_llm_fixture() -> Iterator[ScriptedLLM]:
     """
     with ScriptedLLM() as server:
         yield server
+
+
+@pytest.fixture(name="module_scripted_llm", scope="module")
+def module_scripted_llm_fixture() -> Iterator[ScriptedLLM]:
+    """One scripted server for every example of a module's property tests: starting one per
+    example would dominate the runtime. Each example scripts it afresh."""
+    with ScriptedLLM() as server:
+        yield server

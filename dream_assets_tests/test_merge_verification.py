@@ -284,20 +284,6 @@ def test_verification_can_be_turned_off(tmp_path: Path, scripted_llm: ScriptedLL
 
 # -- property: nothing is archived on a verdict short of "supported" for every source ----------
 
-SERVER: ScriptedLLM | None = None
-
-
-def _server() -> ScriptedLLM:
-    global SERVER
-    if SERVER is None:
-        SERVER = ScriptedLLM()
-    return SERVER
-
-
-def teardown_module() -> None:
-    if SERVER is not None:
-        SERVER.close()
-
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
@@ -314,8 +300,9 @@ def test_no_source_is_archived_unless_every_verdict_is_supported(
     verdicts: list[str],
     repair_verdicts: list[str],
     drop_one: bool,
+    module_scripted_llm: ScriptedLLM,
 ) -> None:
-    server = _server()
+    server = module_scripted_llm
     volume = _volume(tmp_path_factory.mktemp("prop"))
     answers = iter([verdicts, repair_verdicts])
     ids = list(SOURCES)
