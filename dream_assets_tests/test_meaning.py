@@ -190,13 +190,9 @@ def test_merge_rejected_when_attribution_swapped() -> None:
 
 
 def test_passive_rewording_keeps_attribution() -> None:
-    assert (
-        findings(
-            ["Caroline recommended the book to Melanie."],
-            "Melanie was recommended the book by Caroline.",
-        )
-        == ()
-    )
+    sources = ["Caroline recommended the book to Melanie."]
+    merged = "Melanie was recommended the book by Caroline."
+    assert findings(sources, merged) == ()
 
 
 def test_symmetric_verb_is_not_a_swap() -> None:
@@ -224,13 +220,9 @@ def test_details_of_parallel_sources_survive_any_wording() -> None:
 
 def test_common_words_are_not_details() -> None:
     # "evening" and "book" are generic English (the coverage baseline); a rewording may drop them.
-    assert (
-        findings(
-            ["The user reads a book in the evening.", "The user reads science fiction."],
-            "The user reads science fiction at night.",
-        )
-        == ()
-    )
+    sources = ["The user reads a book in the evening.", "The user reads science fiction."]
+    merged = "The user reads science fiction at night."
+    assert findings(sources, merged) == ()
 
 
 # ── Dropped source ───────────────────────────────────────────────────────────────────────
@@ -244,13 +236,9 @@ def test_merge_rejected_when_source_dropped() -> None:
 
 
 def test_paraphrase_of_every_source_is_not_a_dropped_source() -> None:
-    assert (
-        findings(
-            ["The user has trouble sleeping.", "The user suffers from insomnia."],
-            "The user struggles with insomnia.",
-        )
-        == ()
-    )
+    sources = ["The user has trouble sleeping.", "The user suffers from insomnia."]
+    merged = "The user struggles with insomnia."
+    assert findings(sources, merged) == ()
 
 
 def test_source_vanish_share_is_a_parameter() -> None:
