@@ -24,6 +24,9 @@ from typing import Any
 
 import pytest
 
+from dream_assets.core.volume import AgentVolume
+from dream_assets.llm import ChatModel, LLMSettings
+
 DEFAULT_REPLY = '{"toDelete": [], "toSave": []}'
 
 
@@ -336,3 +339,16 @@ def module_scripted_llm_fixture() -> Iterator[ScriptedLLM]:
     example would dominate the runtime. Each example scripts it afresh."""
     with ScriptedLLM() as server:
         yield server
+
+
+def busy_model(server: ScriptedLLM, volume: AgentVolume, *, max_wait_s: float) -> ChatModel:
+    """A model of ``volume`` while its agent serves a turn: the busy marker is written, and the
+    client polls it every second for ``max_wait_s`` without really sleeping."""
+    volume.busy_marker.write_text("serving a turn")
+    return ChatModel(
+        LLMSettings(base_url=server.base_url, model="scripted", api_key="x"),
+        busy_marker=volume.busy_marker,
+        poll_s=1,
+        max_wait_s=max_wait_s,
+        sleep=lambda _s: None,
+    )

@@ -23,7 +23,7 @@ from dream_assets.passes.preference_inference import (
     sensitive_flag_violations,
 )
 from dream_assets_tests.builders import NOW, entry, make_volume
-from dream_assets_tests.scripted_llm import ScriptedLLM
+from dream_assets_tests.scripted_llm import ScriptedLLM, busy_model
 
 OPTIONS = DreamOptions()
 
@@ -224,14 +224,7 @@ def test_busy_model_keeps_the_log_for_the_next_cycle(
 ) -> None:
     volume = agent(tmp_path)
     before = log_text(volume)
-    volume.busy_marker.write_text("serving a turn")
-    model = ChatModel(
-        LLMSettings(base_url=scripted_llm.base_url, model="scripted", api_key="x"),
-        busy_marker=volume.busy_marker,
-        poll_s=1,
-        max_wait_s=1,
-        sleep=lambda _s: None,
-    )
+    model = busy_model(scripted_llm, volume, max_wait_s=1)
     report = run_preference_inference(volume, OPTIONS, NOW, model)
     assert report.skipped is not None and "busy" in report.skipped
     assert report.failures == []

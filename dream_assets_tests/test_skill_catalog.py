@@ -26,7 +26,7 @@ from dream_assets.passes.skill_gap import GAP
 from dream_assets.passes.skill_optimization import OPTIMIZATION
 from dream_assets.prompts.skills import REVIEW_NOTE
 from dream_assets_tests.builders import NOW, make_volume
-from dream_assets_tests.scripted_llm import ScriptedLLM
+from dream_assets_tests.scripted_llm import ScriptedLLM, busy_model
 
 OPTIONS = DreamOptions()
 LONG = "Steps: open the tool, run the query, check the output, report back. " * 4
@@ -492,14 +492,7 @@ def test_busy_model_skips_the_pass_without_failing(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = email_catalog(tmp_path)
-    volume.busy_marker.write_text("serving a turn")
-    model = ChatModel(
-        LLMSettings(base_url=scripted_llm.base_url, model="scripted", api_key="x"),
-        busy_marker=volume.busy_marker,
-        poll_s=1,
-        max_wait_s=2,
-        sleep=lambda _s: None,
-    )
+    model = busy_model(scripted_llm, volume, max_wait_s=2)
     report = run_skill_catalog(volume, OPTIONS, NOW, model, run_id="r1")
     assert report.skipped is not None and "busy" in report.skipped
     assert report.failures == []
