@@ -20,12 +20,16 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from dream_assets.core.budget import TokenBudget
+from dream_assets.core.clock import FixedClock
 from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets_tests.builders import NOW
 
 DEFAULT_REPLY = '{"toDelete": [], "toSave": []}'
 
@@ -351,4 +355,12 @@ def busy_model(server: ScriptedLLM, volume: AgentVolume, *, max_wait_s: float) -
         poll_s=1,
         max_wait_s=max_wait_s,
         sleep=lambda _s: None,
+    )
+
+
+def over_budget_model(server: ScriptedLLM, usage_log: Path) -> ChatModel:
+    """A model whose run "r1" may spend 100 tokens, which no pass's first call fits."""
+    budget = TokenBudget(usage_log, "r1", FixedClock(NOW), run_cap=100)
+    return ChatModel(
+        LLMSettings(base_url=server.base_url, model="scripted", api_key="x"), budget=budget
     )

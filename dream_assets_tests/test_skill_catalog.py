@@ -11,8 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
-from dream_assets.core.budget import TokenBudget
-from dream_assets.core.clock import FixedClock
 from dream_assets.core.ledger import PassLedger
 from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
@@ -26,7 +24,7 @@ from dream_assets.passes.skill_gap import GAP
 from dream_assets.passes.skill_optimization import OPTIMIZATION
 from dream_assets.prompts.skills import REVIEW_NOTE
 from dream_assets_tests.builders import NOW, make_volume
-from dream_assets_tests.scripted_llm import ScriptedLLM, busy_model
+from dream_assets_tests.scripted_llm import ScriptedLLM, busy_model, over_budget_model
 
 OPTIONS = DreamOptions()
 LONG = "Steps: open the tool, run the query, check the output, report back. " * 4
@@ -564,10 +562,7 @@ def test_call_over_the_token_budget_is_skipped_not_failed(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = email_catalog(tmp_path)
-    budget = TokenBudget(tmp_path / "usage.jsonl", "r1", FixedClock(NOW), run_cap=100)
-    model = ChatModel(
-        LLMSettings(base_url=scripted_llm.base_url, model="scripted", api_key="x"), budget=budget
-    )
+    model = over_budget_model(scripted_llm, tmp_path / "usage.jsonl")
     report = run_skill_catalog(volume, OPTIONS, NOW, model, run_id="r1")
     assert scripted_llm.requests == []
     assert report.failures == []
