@@ -14,6 +14,7 @@ from dream_assets.checks.skill_catalog import deletion_violations, see_also_viol
 from dream_assets.core.ledger import PassLedger
 from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.skill_changes import changes_path
 from dream_assets.core.telemetry import build_windows
 from dream_assets.core.volume import AgentVolume
@@ -300,13 +301,18 @@ def test_consolidation_malformed_reply_changes_nothing_and_is_not_stamped(
     assert not stamped(volume, CONSOLIDATION)
 
 
+def _run_again(
+    volume: AgentVolume, scripted_llm: ScriptedLLM, later: timedelta, run_id: str
+) -> PassReport:
+    """The pass once more, ``later`` than the first run at NOW."""
+    return run_skill_catalog(volume, OPTIONS, NOW + later, chat_model(scripted_llm), run_id=run_id)
+
+
 def test_unchanged_catalog_is_not_sent_again(tmp_path: Path, scripted_llm: ScriptedLLM) -> None:
     volume = email_catalog(tmp_path)
     run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
     assert len(scripted_llm.requests) == 1
-    report = run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
-    )
+    report = _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 1
     assert report.counts["consolidation_gated"] == 1
 
@@ -317,9 +323,7 @@ def test_usage_drift_does_not_reopen_the_gate(tmp_path: Path, scripted_llm: Scri
     usage = [{"ts": NOW.isoformat(), "session_id": "s1", "skill": "calendar"}] * 3
     write_jsonl(volume.session_log_dir("skill-usage") / "s1.jsonl", usage)
     build_windows(volume, OPTIONS, NOW + timedelta(hours=1))
-    run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
-    )
+    _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 1
 
 
@@ -327,9 +331,7 @@ def test_a_changed_skill_reopens_the_gate(tmp_path: Path, scripted_llm: Scripted
     volume = email_catalog(tmp_path)
     run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
     volume.save_skill(skill("calendar", LONG + " Also invite the team."))
-    run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
-    )
+    _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 2
 
 
@@ -338,13 +340,9 @@ def test_max_skip_floor_forces_a_run_after_seven_days(
 ) -> None:
     volume = email_catalog(tmp_path)
     run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
-    run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(days=6, hours=23), chat_model(scripted_llm), run_id="r2"
-    )
+    _run_again(volume, scripted_llm, timedelta(days=6, hours=23), "r2")
     assert len(scripted_llm.requests) == 1
-    run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(days=7), chat_model(scripted_llm), run_id="r3"
-    )
+    _run_again(volume, scripted_llm, timedelta(days=7), "r3")
     assert len(scripted_llm.requests) == 2
 
 
@@ -441,9 +439,7 @@ def test_skill_rewritten_for_its_failures_is_not_sent_again(
     improved = {"name": "deploy", "summary": "Deploy safely", "content": LONG + " Migrate first."}
     scripted_llm.reply(reply({"toDelete": [], "toSave": [improved]}))
     run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
-    report = run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
-    )
+    report = _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 1
     assert report.counts["optimization_candidates"] == 0
 
@@ -540,9 +536,7 @@ def test_volume_directive_replaces_the_builtin_and_reopens_the_gate(
     volume = email_catalog(tmp_path)
     run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
     (volume.root / "skill-dream.md").write_text("Only add seeAlso links. Answer in JSON.")
-    run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
-    )
+    _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     first, second = system_messages(scripted_llm)
     assert "skill-consolidation step" in first
     assert second == "Only add seeAlso links. Answer in JSON."
