@@ -1,4 +1,5 @@
--- Field readers shared by every window; blocks run in file order once per build.
+-- Field readers, the log reader and the malformed count shared by every window; blocks run in
+-- file order once per build.
 --
 -- The windows read the logs with DuckDB's typed JSON reader (read_ndjson with explicit
 -- columns), which parses each line once, in parallel. A line that is not JSON, not an object,
