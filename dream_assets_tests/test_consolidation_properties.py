@@ -201,22 +201,6 @@ def _entry_bytes(volume: AgentVolume, ids: set[str]) -> dict[str, bytes]:
     return {i: volume.entry_path(i).read_bytes() for i in ids}
 
 
-SERVER: ScriptedLLM | None = None
-
-
-def _server() -> ScriptedLLM:
-    # One server for every example: starting one per example would dominate the runtime.
-    global SERVER
-    if SERVER is None:
-        SERVER = ScriptedLLM()
-    return SERVER
-
-
-def teardown_module() -> None:
-    if SERVER is not None:
-        SERVER.close()
-
-
 def _assert_cycle_kept_the_rules(
     volume: AgentVolume, corpus: Corpus, before: dict[str, bytes]
 ) -> None:
@@ -280,9 +264,9 @@ def _assert_cycle_kept_the_rules(
 )
 @given(corpus=corpora(), data=st.data())
 def test_no_model_reply_loses_a_fact_or_breaks_the_rules(
-    corpus: Corpus, data: st.DataObject
+    corpus: Corpus, data: st.DataObject, module_scripted_llm: ScriptedLLM
 ) -> None:
-    server = _server()
+    server = module_scripted_llm
     script = data.draw(scripts(corpus))
     ScriptedModel(server).script = script
     server.requests.clear()
