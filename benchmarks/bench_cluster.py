@@ -32,7 +32,9 @@ import random
 import re
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import numpy as np
@@ -350,21 +352,44 @@ def _planted_found(clusters: list[Cluster], groups: list[tuple[str, ...]]) -> fl
 def run_case(size: int, *, with_anchor: bool, seed: int = 42) -> Row:
     items, groups = synthetic_corpus(size, seed=seed)
     threshold = DEFAULT_SIMILARITY_THRESHOLD
+    # Built after the timed scan, for the anchor only, and once for both pair lists.
+    tokens = cache(lambda: token_sets([text for _, text in items]))
+    return _measure(
+        f"{size:,} entries",
+        items,
+        groups,
+        scan=lambda: find_clusters(items, threshold=threshold),
+        ours_pairs=lambda: lexical_pairs(tokens(), threshold),
+        exact_pairs=lambda: anchor_pairs(tokens(), threshold),
+        with_anchor=with_anchor,
+    )
+
+
+def _measure(
+    case: str,
+    items: list[tuple[str, str]],
+    groups: list[tuple[str, ...]],
+    *,
+    scan: Callable[[], list[Cluster]],
+    ours_pairs: Callable[[], list[SimilarPair]],
+    exact_pairs: Callable[[], list[SimilarPair]],
+    with_anchor: bool,
+) -> Row:
+    """Time ``scan``; with the anchor, also time its exact pairs clustered and score the recall."""
     started = time.perf_counter()
-    clusters = find_clusters(items, threshold=threshold)
+    clusters = scan()
     ours_seconds = time.perf_counter() - started
     anchor_seconds = pair_recall = cluster_recall = None
     if with_anchor:
-        tokens = token_sets([text for _, text in items])
-        ours = {(p.left, p.right) for p in lexical_pairs(tokens, threshold)}
+        ours = {(p.left, p.right) for p in ours_pairs()}
         started = time.perf_counter()
-        exact = anchor_pairs(tokens, threshold)
+        exact = exact_pairs()
         ids = [entry_id for entry_id, _ in items]
         exact_clusters = clusters_from_pairs(ids, exact, max_cluster_size=DEFAULT_MAX_CLUSTER_SIZE)
         anchor_seconds = time.perf_counter() - started
         pair_recall, cluster_recall = _recalls(ours, exact, clusters, exact_clusters)
     return Row(
-        case=f"{size:,} entries",
+        case=case,
         ours_seconds=ours_seconds,
         anchor_seconds=anchor_seconds,
         pair_recall=pair_recall,
@@ -409,26 +434,14 @@ def anchor_embedding_pairs(vectors: np.ndarray, threshold: float) -> list[Simila
 def run_embedding_case(size: int, *, with_anchor: bool, seed: int = 42) -> Row:
     items, vectors, groups = synthetic_embeddings(size, seed=seed)
     threshold = DEFAULT_SIMILARITY_THRESHOLD
-    started = time.perf_counter()
-    clusters = find_clusters(items, threshold=threshold, vectors=vectors)
-    ours_seconds = time.perf_counter() - started
-    anchor_seconds = pair_recall = cluster_recall = None
-    if with_anchor:
-        ours = {(p.left, p.right) for p in embedding_pairs(vectors, threshold)}
-        started = time.perf_counter()
-        exact = anchor_embedding_pairs(vectors, threshold)
-        ids = [entry_id for entry_id, _ in items]
-        exact_clusters = clusters_from_pairs(ids, exact, max_cluster_size=DEFAULT_MAX_CLUSTER_SIZE)
-        anchor_seconds = time.perf_counter() - started
-        pair_recall, cluster_recall = _recalls(ours, exact, clusters, exact_clusters)
-    return Row(
-        case=f"{size:,} embeddings",
-        ours_seconds=ours_seconds,
-        anchor_seconds=anchor_seconds,
-        pair_recall=pair_recall,
-        cluster_recall=cluster_recall,
-        clusters=len(clusters),
-        planted_found=_planted_found(clusters, groups),
+    return _measure(
+        f"{size:,} embeddings",
+        items,
+        groups,
+        scan=lambda: find_clusters(items, threshold=threshold, vectors=vectors),
+        ours_pairs=lambda: embedding_pairs(vectors, threshold),
+        exact_pairs=lambda: anchor_embedding_pairs(vectors, threshold),
+        with_anchor=with_anchor,
     )
 
 

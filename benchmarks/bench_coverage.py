@@ -10,12 +10,13 @@ its false-rejection and catch rates on the same labelled corpus.
 
 from __future__ import annotations
 
-import argparse
 import re
 import time
 from pathlib import Path
 
-from dream_assets.core.coverage_corpus import CorpusCase, measure, read_corpus
+from corpus_workload import corpus_workload
+
+from dream_assets.core.coverage_corpus import CorpusCase, measure
 
 CORPUS = (
     Path(__file__).resolve().parents[1] / "dream_assets_tests" / "data" / "coverage_corpus.jsonl"
@@ -29,12 +30,8 @@ def naive_ok(case: CorpusCase) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args(argv)
-    cases = read_corpus(CORPUS)
-    total = 2_000 if args.quick else 20_000
-    work = [cases[i % len(cases)] for i in range(total)]
+    cases, work = corpus_workload(argv, __doc__.splitlines()[0], CORPUS)
+    total = len(work)
 
     start = time.perf_counter()
     for case in work:

@@ -16,11 +16,12 @@ catches, what it costs), and the threshold sweep behind the measured defaults
 
 from __future__ import annotations
 
-import argparse
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+
+from corpus_workload import corpus_workload
 
 from dream_assets.core.coverage import CoverageResult
 from dream_assets.core.coverage_corpus import CorpusCase, CorpusRates, measure, read_corpus
@@ -69,12 +70,8 @@ def _timed(check: Callable[[CorpusCase], CoverageResult], work: list[CorpusCase]
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args(argv)
-    cases = read_corpus(MEANING_CORPUS)
-    total = 2_000 if args.quick else 20_000
-    work = [cases[i % len(cases)] for i in range(total)]
+    cases, work = corpus_workload(argv, __doc__.splitlines()[0], MEANING_CORPUS)
+    total = len(work)
 
     print(f"merge meaning checks -- {len(cases)} labelled cases, {total} checks of each timed")
     print(f"{'checker':<44}{'checks/s':>12}")

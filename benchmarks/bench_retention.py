@@ -29,6 +29,8 @@ from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
 
+from tables import print_markdown_table
+
 from dream_assets.core.clock import SystemClock
 from dream_assets.core.retention import sweep_session_dir, trim_to_last_lines
 
@@ -198,12 +200,7 @@ def sweep_cases(work: Path, files: int, long_files: int, reps: int) -> list[Row]
 
 def print_table(rows: list[Row], anchor: str) -> None:
     header = ["case", "ours s", f"{anchor} s", "ratio", f"{anchor}+sync s", "same result"]
-    table = [header, *[r.cells() for r in rows]]
-    widths = [max(len(line[i]) for line in table) for i in range(len(header))]
-    for index, line in enumerate(table):
-        print("| " + " | ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) + " |")
-        if index == 0:
-            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    print_markdown_table(header, [row.cells() for row in rows])
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pandas as pd
+from tables import print_markdown_table
 
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.telemetry import WINDOWS, WindowSpec, build_windows, window_sources
@@ -212,12 +213,7 @@ def print_table(rows: list[Row]) -> None:
         "pandas cpu s",
         "same rows",
     ]
-    table = [header, *[row.cells() for row in rows]]
-    widths = [max(len(line[i]) for line in table) for i in range(len(header))]
-    for index, line in enumerate(table):
-        print("| " + " | ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)) + " |")
-        if index == 0:
-            print("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    print_markdown_table(header, [row.cells() for row in rows])
 
 
 def main(argv: list[str] | None = None) -> int:

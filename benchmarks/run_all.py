@@ -19,6 +19,7 @@ BENCHES = [
     "bench_coverage",
     "bench_meaning",
     "bench_semantic",
+    "bench_scale",
 ]
 
 

@@ -11,6 +11,24 @@ from dream_assets.core.volume import AgentVolume
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 
+# The keys of a memory entry's JSON file, as docs/agent-volume.md documents them.
+MEMORY_ENTRY_KEYS = frozenset(
+    {
+        "id",
+        "content",
+        "category",
+        "tags",
+        "importance",
+        "reinforcement_count",
+        "created_at",
+        "updated_at",
+        "last_seen_at",
+        "metadata",
+        "archived_at",
+        "archive_reason",
+    }
+)
+
 
 def entry(
     entry_id: str,

@@ -1,31 +1,11 @@
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from dream_assets_tests.builders import NOW  # noqa: F401  (re-exported for tests)
-
-PG = {
-    "host": os.environ.get("DREAM_PG_HOST", "127.0.0.1"),
-    "port": int(os.environ.get("DREAM_PG_PORT", "5432")),
-    "user": os.environ.get("DREAM_PG_USER", "postgres"),
-    "password": os.environ.get("DREAM_PG_PASSWORD", ""),
-    "dbname": os.environ.get("DREAM_PG_DB", "test"),
-}
-
-
-def _postgres_reachable() -> str | None:
-    try:
-        import psycopg2
-
-        psycopg2.connect(connect_timeout=3, **PG).close()
-    except Exception as exc:
-        return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-    return None
 
 
 @pytest.fixture
@@ -35,28 +15,16 @@ def postgres_db() -> Iterator[dict[str, object]]:
     Skipped only when the server is unreachable and DREAM_REQUIRE_POSTGRES is unset; CI sets it,
     so there the test fails instead of skipping.
     """
-    problem = _postgres_reachable()
-    if problem:
-        if os.environ.get("DREAM_REQUIRE_POSTGRES"):
-            pytest.fail(f"PostgreSQL required but unreachable: {problem}")
-        pytest.skip(f"PostgreSQL unreachable: {problem}")
-    import psycopg2
+    from dream_assets_tests.services import fresh_postgres_database
 
-    name = f"dream_test_{uuid.uuid4().hex[:10]}"
-    admin = psycopg2.connect(**PG)
-    admin.autocommit = True
-    with admin.cursor() as cursor:
-        cursor.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield {**PG, "dbname": name}
-    finally:
-        with admin.cursor() as cursor:
-            cursor.execute(
-                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
-                (name,),
-            )
-            cursor.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        admin.close()
+    with fresh_postgres_database(prefix="dream_test") as database:
+        yield {
+            "host": database.host,
+            "port": database.port,
+            "user": database.user,
+            "password": database.password,
+            "dbname": database.name,
+        }
 
 
 @pytest.fixture(scope="session")
@@ -89,4 +57,7 @@ def agents_root(tmp_path: Path) -> Path:
     return root
 
 
-from dream_assets_tests.scripted_llm import scripted_llm_fixture  # noqa: E402, F401
+from dream_assets_tests.scripted_llm import (  # noqa: E402, F401
+    module_scripted_llm_fixture,
+    scripted_llm_fixture,
+)

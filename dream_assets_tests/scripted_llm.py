@@ -20,9 +20,16 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
+
+from dream_assets.core.budget import TokenBudget
+from dream_assets.core.clock import FixedClock
+from dream_assets.core.volume import AgentVolume
+from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets_tests.builders import NOW
 
 DEFAULT_REPLY = '{"toDelete": [], "toSave": []}'
 
@@ -339,3 +346,32 @@ def scripted_llm_fixture() -> Iterator[ScriptedLLM]:
     """
     with ScriptedLLM() as server:
         yield server
+
+
+@pytest.fixture(name="module_scripted_llm", scope="module")
+def module_scripted_llm_fixture() -> Iterator[ScriptedLLM]:
+    """One scripted server for every example of a module's property tests: starting one per
+    example would dominate the runtime. Each example scripts it afresh."""
+    with ScriptedLLM() as server:
+        yield server
+
+
+def busy_model(server: ScriptedLLM, volume: AgentVolume, *, max_wait_s: float) -> ChatModel:
+    """A model of ``volume`` while its agent serves a turn: the busy marker is written, and the
+    client polls it every second for ``max_wait_s`` without really sleeping."""
+    volume.busy_marker.write_text("serving a turn")
+    return ChatModel(
+        LLMSettings(base_url=server.base_url, model="scripted", api_key="x"),
+        busy_marker=volume.busy_marker,
+        poll_s=1,
+        max_wait_s=max_wait_s,
+        sleep=lambda _s: None,
+    )
+
+
+def over_budget_model(server: ScriptedLLM, usage_log: Path) -> ChatModel:
+    """A model whose run "r1" may spend 100 tokens, which no pass's first call fits."""
+    budget = TokenBudget(usage_log, "r1", FixedClock(NOW), run_cap=100)
+    return ChatModel(
+        LLMSettings(base_url=server.base_url, model="scripted", api_key="x"), budget=budget
+    )

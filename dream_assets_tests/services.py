@@ -222,8 +222,12 @@ class Database:
 
 
 @contextmanager
-def fresh_postgres_database() -> Iterator[Database]:
-    """Like conftest's ``postgres_db``, for a module-scoped deployment (one per test module)."""
+def fresh_postgres_database(prefix: str = "dream_e2e") -> Iterator[Database]:
+    """A fresh, empty database named ``<prefix>_<random>``, dropped afterwards: conftest's
+    ``postgres_db`` per test, or one per test module for a deployment.
+
+    Skipped when the server is unreachable, unless DREAM_REQUIRE_POSTGRES is set (CI): then failed.
+    """
     settings = {
         "host": os.environ.get("DREAM_PG_HOST", "127.0.0.1"),
         "port": int(os.environ.get("DREAM_PG_PORT", "5432")),
@@ -240,7 +244,7 @@ def fresh_postgres_database() -> Iterator[Database]:
         if os.environ.get("DREAM_REQUIRE_POSTGRES"):
             pytest.fail(f"PostgreSQL required but unreachable: {reason}")
         pytest.skip(f"PostgreSQL unreachable: {reason}")
-    name = f"dream_e2e_{uuid.uuid4().hex[:10]}"
+    name = f"{prefix}_{uuid.uuid4().hex[:10]}"
     admin.autocommit = True
     with admin.cursor() as cursor:
         cursor.execute(f'CREATE DATABASE "{name}"')

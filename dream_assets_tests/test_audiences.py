@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import logging
 import re
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ from dream_assets.core.audience import OWNER, separate_audiences, shareable_text
 from dream_assets.core.clock import format_time
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.coverage import load_vocabulary
+from dream_assets.core.entry_index import INDEX_FILE
 from dream_assets.core.llm_reply import MemoryReply, SaveItem
 from dream_assets.core.merge import build_merged_entry
 from dream_assets.core.options import DreamOptions
@@ -109,11 +112,26 @@ def _private_in_duckdb(path: Path) -> list[str]:
     return found
 
 
+def _private_in_entry_index(path: Path, allowed: set[Path]) -> list[str]:
+    """The entry index caches each entry file's text: a row may hold private text only where
+    the entry file it caches may."""
+    allowed_names = {p.name for p in allowed}
+    with closing(sqlite3.connect(path)) as con:
+        rows = con.execute("SELECT name, body FROM entries").fetchall()
+    return [
+        f"{path.name}: {name}"
+        for name, body in rows
+        if name not in allowed_names and PRIVATE.search(body or "")
+    ]
+
+
 def _leaks(root: Path, *, allowed: set[Path]) -> list[str]:
     leaks = []
     for path in sorted(p for p in root.rglob("*") if p.is_file() and p not in allowed):
         if path.suffix == ".duckdb":
             leaks += _private_in_duckdb(path)
+        elif path.name == INDEX_FILE:
+            leaks += _private_in_entry_index(path, allowed)
         elif PRIVATE.search(path.read_bytes().decode("utf-8", "replace")):
             leaks.append(str(path.relative_to(root)))
     return leaks

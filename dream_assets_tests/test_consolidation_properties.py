@@ -30,6 +30,7 @@ from dream_assets.checks.consolidation import (
 )
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.coverage import specifics_of
+from dream_assets.core.entry_index import INDEX_FILE
 from dream_assets.core.merge import ARCHIVED_BY_RUN, MERGE_PENDING, MERGED_FROM, REVIEWED_HASH
 from dream_assets.core.models import MemoryEntry, is_high_value, review_fingerprint
 from dream_assets.core.options import DreamOptions
@@ -192,28 +193,12 @@ def _bytes(volume: AgentVolume) -> dict[str, bytes]:
     return {
         str(p.relative_to(volume.root)): p.read_bytes()
         for p in sorted(volume.root.rglob("*"))
-        if p.is_file()
+        if p.is_file() and p.name != INDEX_FILE  # the entry index is a cache
     }
 
 
 def _entry_bytes(volume: AgentVolume, ids: set[str]) -> dict[str, bytes]:
     return {i: volume.entry_path(i).read_bytes() for i in ids}
-
-
-SERVER: ScriptedLLM | None = None
-
-
-def _server() -> ScriptedLLM:
-    # One server for every example: starting one per example would dominate the runtime.
-    global SERVER
-    if SERVER is None:
-        SERVER = ScriptedLLM()
-    return SERVER
-
-
-def teardown_module() -> None:
-    if SERVER is not None:
-        SERVER.close()
 
 
 def _assert_cycle_kept_the_rules(
@@ -279,9 +264,9 @@ def _assert_cycle_kept_the_rules(
 )
 @given(corpus=corpora(), data=st.data())
 def test_no_model_reply_loses_a_fact_or_breaks_the_rules(
-    corpus: Corpus, data: st.DataObject
+    corpus: Corpus, data: st.DataObject, module_scripted_llm: ScriptedLLM
 ) -> None:
-    server = _server()
+    server = module_scripted_llm
     script = data.draw(scripts(corpus))
     ScriptedModel(server).script = script
     server.requests.clear()

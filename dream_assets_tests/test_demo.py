@@ -17,22 +17,9 @@ import pytest
 import yaml
 
 from dream_assets.demo import DEMO_MARKER, DemoSummary, write_demo
+from dream_assets_tests.builders import MEMORY_ENTRY_KEYS
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
-ENTRY_KEYS = {
-    "id",
-    "content",
-    "category",
-    "tags",
-    "importance",
-    "reinforcement_count",
-    "created_at",
-    "updated_at",
-    "last_seen_at",
-    "metadata",
-    "archived_at",
-    "archive_reason",
-}
 SUBJECT_KEYS = {"subject_start", "subject_end", "subject_point"}
 MONTHS = [
     "January",
@@ -240,7 +227,7 @@ def test_entries_follow_the_volume_schema(demo: tuple[Path, DemoSummary]) -> Non
         text = path.read_text(encoding="utf-8")
         entry = json.loads(text)
         assert text == json.dumps(entry, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
-        assert set(entry) == ENTRY_KEYS
+        assert set(entry) == MEMORY_ENTRY_KEYS
         assert entry["id"] == path.stem and re.fullmatch(r"m-\d{5}", entry["id"])
         assert isinstance(entry["tags"], list)
         assert 0 <= entry["importance"] <= 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -190,13 +191,9 @@ def test_merge_rejected_when_attribution_swapped() -> None:
 
 
 def test_passive_rewording_keeps_attribution() -> None:
-    assert (
-        findings(
-            ["Caroline recommended the book to Melanie."],
-            "Melanie was recommended the book by Caroline.",
-        )
-        == ()
-    )
+    sources = ["Caroline recommended the book to Melanie."]
+    merged = "Melanie was recommended the book by Caroline."
+    assert findings(sources, merged) == ()
 
 
 def test_symmetric_verb_is_not_a_swap() -> None:
@@ -224,13 +221,9 @@ def test_details_of_parallel_sources_survive_any_wording() -> None:
 
 def test_common_words_are_not_details() -> None:
     # "evening" and "book" are generic English (the coverage baseline); a rewording may drop them.
-    assert (
-        findings(
-            ["The user reads a book in the evening.", "The user reads science fiction."],
-            "The user reads science fiction at night.",
-        )
-        == ()
-    )
+    sources = ["The user reads a book in the evening.", "The user reads science fiction."]
+    merged = "The user reads science fiction at night."
+    assert findings(sources, merged) == ()
 
 
 # ── Dropped source ───────────────────────────────────────────────────────────────────────
@@ -244,13 +237,9 @@ def test_merge_rejected_when_source_dropped() -> None:
 
 
 def test_paraphrase_of_every_source_is_not_a_dropped_source() -> None:
-    assert (
-        findings(
-            ["The user has trouble sleeping.", "The user suffers from insomnia."],
-            "The user struggles with insomnia.",
-        )
-        == ()
-    )
+    sources = ["The user has trouble sleeping.", "The user suffers from insomnia."]
+    merged = "The user struggles with insomnia."
+    assert findings(sources, merged) == ()
 
 
 def test_source_vanish_share_is_a_parameter() -> None:
@@ -328,39 +317,38 @@ def test_combined_check_passes_a_faithful_merge() -> None:
 
 # ── The issue's four examples through `dream check-merge` ────────────────────────────────
 
+
+def _issue_example(case_id: str, a: str, b: str, merged: str) -> dict[str, Any]:
+    """A `dream check-merge` input line: sources a and b, and their merge."""
+    sources = [{"id": "a", "content": a}, {"id": "b", "content": b}]
+    return {"case_id": case_id, "sources": sources, "merged": merged}
+
+
 ISSUE_EXAMPLES = [
-    {
-        "case_id": "negation",
-        "sources": [
-            {"id": "a", "content": "Jon does not eat meat."},
-            {"id": "b", "content": "Jon eats fish on Fridays."},
-        ],
-        "merged": "Jon eats meat and fish on Fridays.",
-    },
-    {
-        "case_id": "quantity",
-        "sources": [
-            {"id": "a", "content": "Melanie has 3 kids."},
-            {"id": "b", "content": "Melanie has kids who love camping."},
-        ],
-        "merged": "Melanie has 2 kids who love camping.",
-    },
-    {
-        "case_id": "attribution",
-        "sources": [
-            {"id": "a", "content": "Caroline recommended the book Becoming to Melanie."},
-            {"id": "b", "content": "Melanie read Becoming."},
-        ],
-        "merged": "Melanie recommended the book Becoming to Caroline, who read it.",
-    },
-    {
-        "case_id": "detail",
-        "sources": [
-            {"id": "a", "content": "The user is allergic to peanuts."},
-            {"id": "b", "content": "The user is allergic to shellfish."},
-        ],
-        "merged": "The user has a food allergy.",
-    },
+    _issue_example(
+        "negation",
+        "Jon does not eat meat.",
+        "Jon eats fish on Fridays.",
+        "Jon eats meat and fish on Fridays.",
+    ),
+    _issue_example(
+        "quantity",
+        "Melanie has 3 kids.",
+        "Melanie has kids who love camping.",
+        "Melanie has 2 kids who love camping.",
+    ),
+    _issue_example(
+        "attribution",
+        "Caroline recommended the book Becoming to Melanie.",
+        "Melanie read Becoming.",
+        "Melanie recommended the book Becoming to Caroline, who read it.",
+    ),
+    _issue_example(
+        "detail",
+        "The user is allergic to peanuts.",
+        "The user is allergic to shellfish.",
+        "The user has a food allergy.",
+    ),
 ]
 ISSUE_ANSWERS = [
     {"ok": False, "missing": ["negation: not eat meat"]},

@@ -24,6 +24,7 @@ from dream_assets.checks.consolidation import (
 )
 from dream_assets.core.clock import format_time
 from dream_assets.core.cluster import Cluster, find_clusters
+from dream_assets.core.entry_index import INDEX_FILE
 from dream_assets.core.merge import (
     ARCHIVED_BY_RUN,
     MERGE_PENDING,
@@ -115,7 +116,7 @@ def _files(volume: AgentVolume) -> dict[str, str]:
     return {
         str(path.relative_to(volume.root)): hashlib.sha256(path.read_bytes()).hexdigest()
         for path in sorted(volume.root.rglob("*"))
-        if path.is_file()
+        if path.is_file() and path.name != INDEX_FILE  # the entry index is a cache
     }
 
 
@@ -165,6 +166,14 @@ def _caroline_volume(tmp_path: Path, *extra: MemoryEntry) -> AgentVolume:
 
 
 CAROLINE = [Cluster("c-1", ("m-1", "m-2"), 0.95)]
+
+
+def _reviewed_caroline() -> list[MemoryEntry]:
+    """The CAROLINE cluster's two entries as a previous cycle left them: reviewed, unchanged."""
+    return [
+        _reviewed(entry("m-1", "Caroline met Tomasz in Berlin.")),
+        _reviewed(entry("m-2", "Caroline met Tomasz in Berlin in 2021.")),
+    ]
 
 
 class RecordingVolume(AgentVolume):
@@ -698,8 +707,7 @@ def test_cluster_of_reviewed_members_is_skipped(scripted_llm: ScriptedLLM, tmp_p
     volume = make_volume(
         tmp_path / "agent",
         [
-            _reviewed(entry("m-1", "Caroline met Tomasz in Berlin.")),
-            _reviewed(entry("m-2", "Caroline met Tomasz in Berlin in 2021.")),
+            *_reviewed_caroline(),
             entry("m-3", "The user runs on Sundays."),
         ],
     )
@@ -732,10 +740,7 @@ def test_one_edited_member_reopens_its_cluster(scripted_llm: ScriptedLLM, tmp_pa
 def test_decay_write_does_not_reopen_a_reviewed_entry(
     scripted_llm: ScriptedLLM, tmp_path: Path
 ) -> None:
-    reviewed = [
-        _reviewed(entry("m-1", "Caroline met Tomasz in Berlin.")),
-        _reviewed(entry("m-2", "Caroline met Tomasz in Berlin in 2021.")),
-    ]
+    reviewed = _reviewed_caroline()
     # Importance decay rewrites score and updated_at, never content: still reviewed.
     decayed = [e.with_changes(importance=0.2, updated_at=NOW) for e in reviewed]
     volume = make_volume(tmp_path / "agent", decayed)
@@ -756,8 +761,7 @@ def test_failed_cluster_scan_shows_unreviewed_entries_only(
     volume = make_volume(
         tmp_path / "agent",
         [
-            _reviewed(entry("m-1", "Caroline met Tomasz in Berlin.")),
-            _reviewed(entry("m-2", "Caroline met Tomasz in Berlin in 2021.")),
+            *_reviewed_caroline(),
             entry("m-3", "The user runs on Sundays."),
         ],
     )
@@ -772,8 +776,7 @@ def test_idle_corpus_costs_no_model_call(scripted_llm: ScriptedLLM, tmp_path: Pa
     volume = make_volume(
         tmp_path / "agent",
         [
-            _reviewed(entry("m-1", "Caroline met Tomasz in Berlin.")),
-            _reviewed(entry("m-2", "Caroline met Tomasz in Berlin in 2021.")),
+            *_reviewed_caroline(),
             _reviewed(entry("m-3", "The user runs on Sundays.")),
         ],
     )
@@ -874,6 +877,20 @@ def test_deterministic_merges_exact_duplicates(tmp_path: Path) -> None:
     assert [e.content for e in live] == ["The user prefers tea in the morning."]
 
 
+def _deterministic_on_a_pair(
+    tmp_path: Path, first: str, second: str
+) -> tuple[AgentVolume, PassReport]:
+    """m-1 and m-2 as one cluster, consolidated without a model."""
+    volume = make_volume(tmp_path / "agent", [entry("m-1", first), entry("m-2", second)])
+    return volume, _run(volume, None, [Cluster("c-1", ("m-1", "m-2"), 0.9)])
+
+
+def _assert_kept_apart(volume: AgentVolume, report: PassReport) -> None:
+    assert _archived(volume) == {}
+    assert set(_entries(volume)) == {"m-1", "m-2"}
+    assert report.counts["merged"] == 0
+
+
 @pytest.mark.parametrize(
     ("positive", "negative"),
     [
@@ -888,25 +905,17 @@ def test_deterministic_merges_exact_duplicates(tmp_path: Path) -> None:
 def test_deterministic_keeps_a_negation_pair_apart(
     tmp_path: Path, positive: str, negative: str
 ) -> None:
-    volume = make_volume(tmp_path / "agent", [entry("m-1", positive), entry("m-2", negative)])
+    volume, report = _deterministic_on_a_pair(tmp_path, positive, negative)
 
-    report = _run(volume, None, [Cluster("c-1", ("m-1", "m-2"), 0.9)])
-
-    assert _archived(volume) == {}
-    assert set(_entries(volume)) == {"m-1", "m-2"}
-    assert report.counts["merged"] == 0
+    _assert_kept_apart(volume, report)
 
 
 def test_deterministic_keeps_an_nt_contraction_pair_apart(tmp_path: Path) -> None:
-    volume = make_volume(
-        tmp_path / "agent",
-        [
-            entry("m-1", "The user has been to the office this month."),
-            entry("m-2", "The user hasn't been to the office this month."),
-        ],
+    volume, _report = _deterministic_on_a_pair(
+        tmp_path,
+        "The user has been to the office this month.",
+        "The user hasn't been to the office this month.",
     )
-
-    _run(volume, None, [Cluster("c-1", ("m-1", "m-2"), 0.9)])
 
     assert _archived(volume) == {}
 
@@ -950,19 +959,11 @@ def test_deterministic_keeps_near_duplicates_differing_in_a_lowercase_fact_apart
 
 
 def test_deterministic_skips_a_cluster_no_member_covers(tmp_path: Path) -> None:
-    volume = make_volume(
-        tmp_path / "agent",
-        [
-            entry("m-1", "Caroline moved to Berlin with Tomasz."),
-            entry("m-2", "Caroline moved to Munich with Tomasz."),
-        ],
+    volume, report = _deterministic_on_a_pair(
+        tmp_path, "Caroline moved to Berlin with Tomasz.", "Caroline moved to Munich with Tomasz."
     )
 
-    report = _run(volume, None, [Cluster("c-1", ("m-1", "m-2"), 0.9)])
-
-    assert _archived(volume) == {}
-    assert set(_entries(volume)) == {"m-1", "m-2"}
-    assert report.counts["merged"] == 0
+    _assert_kept_apart(volume, report)
 
 
 def test_deterministic_never_archives_as_ephemeral(tmp_path: Path) -> None:

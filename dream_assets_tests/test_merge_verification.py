@@ -10,7 +10,7 @@ leaves the merge for the next cycle with nothing archived and the sources still 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,24 @@ def _script(server: ScriptedLLM, *replies: str) -> None:
         server.reply(text)
 
 
+# Passes every deterministic check, yet narrows "no meat" to "no red meat".
+LOSSY = "Jon does not eat red meat, and he eats fish on Fridays."
+
+
+def _script_a_loss_and_its_repair(
+    server: ScriptedLLM, *, repaired: str, repair_verdict: str
+) -> None:
+    """The merge is LOSSY and the verifier finds j-1 narrowed; the repair answers ``repaired``,
+    whose verification finds j-1 ``repair_verdict``."""
+    _script(
+        server,
+        _merge(LOSSY),
+        _verdicts(**{"j-1": "detail", "j-2": "supported"}),
+        json.dumps({"content": repaired}),
+        _verdicts(**{"j-1": repair_verdict, "j-2": "supported"}),
+    )
+
+
 def test_supported_merge_is_applied(tmp_path: Path, scripted_llm: ScriptedLLM) -> None:
     volume = _volume(tmp_path)
     _script(scripted_llm, _merge(), _verdicts(**{"j-1": "supported", "j-2": "supported"}))
@@ -132,15 +150,7 @@ def test_a_loss_is_rejected_then_repaired_and_verified_again(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = _volume(tmp_path)
-    # Passes every deterministic check, yet narrows "no meat" to "no red meat".
-    lossy = "Jon does not eat red meat, and he eats fish on Fridays."
-    _script(
-        scripted_llm,
-        _merge(lossy),
-        _verdicts(**{"j-1": "detail", "j-2": "supported"}),
-        json.dumps({"content": FAITHFUL}),
-        _verdicts(**{"j-1": "supported", "j-2": "supported"}),
-    )
+    _script_a_loss_and_its_repair(scripted_llm, repaired=FAITHFUL, repair_verdict="supported")
 
     report = _run(volume, _model(scripted_llm))
 
@@ -161,13 +171,10 @@ def test_a_loss_that_survives_the_repair_archives_nothing(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = _volume(tmp_path)
-    lossy = "Jon does not eat red meat, and he eats fish on Fridays."
-    _script(
+    _script_a_loss_and_its_repair(
         scripted_llm,
-        _merge(lossy),
-        _verdicts(**{"j-1": "detail", "j-2": "supported"}),
-        json.dumps({"content": "Jon does not eat red meat but eats fish on Fridays."}),
-        _verdicts(**{"j-1": "detail", "j-2": "supported"}),
+        repaired="Jon does not eat red meat but eats fish on Fridays.",
+        repair_verdict="detail",
     )
 
     report = _run(volume, _model(scripted_llm))
@@ -210,44 +217,36 @@ def _assert_deferred(volume: AgentVolume, report: PassReport) -> None:
     assert ReviewQueue(volume.root).items() == []
 
 
-def test_verifier_http_500_leaves_the_sources_eligible(
-    tmp_path: Path, scripted_llm: ScriptedLLM
+@pytest.mark.parametrize(
+    ("verifier_answers", "failure"),
+    [
+        pytest.param(
+            lambda llm: llm.fail(500, "verifier crashed"), "verifier crashed", id="http-500"
+        ),
+        pytest.param(
+            lambda llm: llm.stall(5.0, _verdicts(**{"j-1": "supported", "j-2": "supported"})),
+            "timeout",
+            id="timeout",
+        ),
+        pytest.param(
+            lambda llm: llm.reply("Looks fine to me!"), "unusable model reply", id="malformed-reply"
+        ),
+    ],
+)
+def test_a_failed_verification_leaves_the_sources_eligible(
+    tmp_path: Path,
+    scripted_llm: ScriptedLLM,
+    verifier_answers: Callable[[ScriptedLLM], None],
+    failure: str,
 ) -> None:
     volume = _volume(tmp_path)
-    scripted_llm.verifier = None
-    scripted_llm.reply(_merge())
-    scripted_llm.fail(500, "verifier crashed")
+    _script(scripted_llm, _merge())
+    verifier_answers(scripted_llm)
 
     report = _run(volume, _model(scripted_llm))
 
     _assert_deferred(volume, report)
-    assert any("verifier crashed" in f for f in report.failures)
-
-
-def test_verifier_timeout_leaves_the_sources_eligible(
-    tmp_path: Path, scripted_llm: ScriptedLLM
-) -> None:
-    volume = _volume(tmp_path)
-    scripted_llm.verifier = None
-    scripted_llm.reply(_merge())
-    scripted_llm.stall(5.0, _verdicts(**{"j-1": "supported", "j-2": "supported"}))
-
-    report = _run(volume, _model(scripted_llm))
-
-    _assert_deferred(volume, report)
-    assert any("timeout" in f for f in report.failures)
-
-
-def test_malformed_verifier_reply_leaves_the_sources_eligible(
-    tmp_path: Path, scripted_llm: ScriptedLLM
-) -> None:
-    volume = _volume(tmp_path)
-    _script(scripted_llm, _merge(), "Looks fine to me!")
-
-    report = _run(volume, _model(scripted_llm))
-
-    _assert_deferred(volume, report)
-    assert any("unusable model reply" in f for f in report.failures)
+    assert any(failure in f for f in report.failures)
 
 
 def test_busy_marker_before_verification_leaves_the_sources_eligible(
@@ -284,20 +283,6 @@ def test_verification_can_be_turned_off(tmp_path: Path, scripted_llm: ScriptedLL
 
 # -- property: nothing is archived on a verdict short of "supported" for every source ----------
 
-SERVER: ScriptedLLM | None = None
-
-
-def _server() -> ScriptedLLM:
-    global SERVER
-    if SERVER is None:
-        SERVER = ScriptedLLM()
-    return SERVER
-
-
-def teardown_module() -> None:
-    if SERVER is not None:
-        SERVER.close()
-
 
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
@@ -314,8 +299,9 @@ def test_no_source_is_archived_unless_every_verdict_is_supported(
     verdicts: list[str],
     repair_verdicts: list[str],
     drop_one: bool,
+    module_scripted_llm: ScriptedLLM,
 ) -> None:
-    server = _server()
+    server = module_scripted_llm
     volume = _volume(tmp_path_factory.mktemp("prop"))
     answers = iter([verdicts, repair_verdicts])
     ids = list(SOURCES)

@@ -8,8 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.atomic import append_line
-from dream_assets.core.budget import TokenBudget
-from dream_assets.core.clock import FixedClock
 from dream_assets.core.ledger import PassLedger
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.volume import AgentVolume
@@ -23,7 +21,7 @@ from dream_assets.passes.preference_inference import (
     sensitive_flag_violations,
 )
 from dream_assets_tests.builders import NOW, entry, make_volume
-from dream_assets_tests.scripted_llm import ScriptedLLM
+from dream_assets_tests.scripted_llm import ScriptedLLM, busy_model, over_budget_model
 
 OPTIONS = DreamOptions()
 
@@ -224,14 +222,7 @@ def test_busy_model_keeps_the_log_for_the_next_cycle(
 ) -> None:
     volume = agent(tmp_path)
     before = log_text(volume)
-    volume.busy_marker.write_text("serving a turn")
-    model = ChatModel(
-        LLMSettings(base_url=scripted_llm.base_url, model="scripted", api_key="x"),
-        busy_marker=volume.busy_marker,
-        poll_s=1,
-        max_wait_s=1,
-        sleep=lambda _s: None,
-    )
+    model = busy_model(scripted_llm, volume, max_wait_s=1)
     report = run_preference_inference(volume, OPTIONS, NOW, model)
     assert report.skipped is not None and "busy" in report.skipped
     assert report.failures == []
@@ -269,10 +260,7 @@ def test_over_budget_call_is_skipped_and_the_log_still_cleared(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = agent(tmp_path)
-    budget = TokenBudget(tmp_path / "usage.jsonl", "r1", FixedClock(NOW), run_cap=100)
-    model = ChatModel(
-        LLMSettings(base_url=scripted_llm.base_url, model="scripted", api_key="x"), budget=budget
-    )
+    model = over_budget_model(scripted_llm, tmp_path / "usage.jsonl")
     report = run_preference_inference(volume, OPTIONS, NOW, model)
     assert scripted_llm.requests == []
     assert report.failures == []

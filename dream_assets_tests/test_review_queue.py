@@ -12,6 +12,7 @@ from dream_assets.core.budget import TokenBudget
 from dream_assets.core.clock import FixedClock
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.review import ReviewQueue
 from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
@@ -44,14 +45,22 @@ def _pinned_volume(tmp_path: Path) -> AgentVolume:
     )
 
 
-def test_merge_touching_a_pinned_entry_waits_for_review(
+def _pinned_merge_proposed(
     tmp_path: Path, scripted_llm: ScriptedLLM
-) -> None:
+) -> tuple[AgentVolume, PassReport]:
+    """A cycle in which the model merges m-1 (pinned) and m-2 into one Caroline entry."""
     volume = _pinned_volume(tmp_path)
     scripted_llm.reply(_merge_reply("Caroline moved to Berlin in 2021.", ["m-1", "m-2"]))
     report = run_memory_consolidation(
         volume, DreamOptions(), NOW, model=_model(scripted_llm), clusters=CLUSTER, run_id="r1"
     )
+    return volume, report
+
+
+def test_merge_touching_a_pinned_entry_waits_for_review(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    volume, report = _pinned_merge_proposed(tmp_path, scripted_llm)
     assert report.counts["pending_review"] == 1 and report.counts["merged"] == 0
     assert {e.id for e in volume.scan_entries().live} == {"m-1", "m-2"}
     (item,) = ReviewQueue(volume.root).items("pending")
@@ -61,11 +70,7 @@ def test_merge_touching_a_pinned_entry_waits_for_review(
 def test_approval_applies_the_merge_after_rechecking_the_sources(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
-    volume = _pinned_volume(tmp_path)
-    scripted_llm.reply(_merge_reply("Caroline moved to Berlin in 2021.", ["m-1", "m-2"]))
-    run_memory_consolidation(
-        volume, DreamOptions(), NOW, model=_model(scripted_llm), clusters=CLUSTER, run_id="r1"
-    )
+    volume, _report = _pinned_merge_proposed(tmp_path, scripted_llm)
     (item,) = ReviewQueue(volume.root).items("pending")
     written = approve(volume, item.id, NOW)
     live = volume.scan_entries().live
@@ -80,11 +85,7 @@ def test_approval_applies_the_merge_after_rechecking_the_sources(
 def test_approval_refused_when_a_source_changed_since_the_proposal(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
-    volume = _pinned_volume(tmp_path)
-    scripted_llm.reply(_merge_reply("Caroline moved to Berlin in 2021.", ["m-1", "m-2"]))
-    run_memory_consolidation(
-        volume, DreamOptions(), NOW, model=_model(scripted_llm), clusters=CLUSTER, run_id="r1"
-    )
+    volume, _report = _pinned_merge_proposed(tmp_path, scripted_llm)
     (item,) = ReviewQueue(volume.root).items("pending")
     edited = volume.get("m-2")
     assert edited is not None
@@ -95,11 +96,7 @@ def test_approval_refused_when_a_source_changed_since_the_proposal(
 
 
 def test_rejection_changes_nothing(tmp_path: Path, scripted_llm: ScriptedLLM) -> None:
-    volume = _pinned_volume(tmp_path)
-    scripted_llm.reply(_merge_reply("Caroline moved to Berlin in 2021.", ["m-1", "m-2"]))
-    run_memory_consolidation(
-        volume, DreamOptions(), NOW, model=_model(scripted_llm), clusters=CLUSTER, run_id="r1"
-    )
+    volume, _report = _pinned_merge_proposed(tmp_path, scripted_llm)
     before = {p.name: p.read_bytes() for p in volume.entries_dir.glob("*.json")}
     (item,) = ReviewQueue(volume.root).items("pending")
     reject(volume, item.id, NOW, note="keep both")

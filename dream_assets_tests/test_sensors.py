@@ -322,12 +322,20 @@ def _finished_cycle(instance: dg.DagsterInstance) -> datetime:
     return created if created.tzinfo else created.replace(tzinfo=UTC)
 
 
+def _ada_talked_after_a_cycle(
+    instance: dg.DagsterInstance, root: Path, talked_after: timedelta
+) -> datetime:
+    """ada with a finished cycle and a conversation line ``talked_after`` it; when the cycle ran."""
+    instance.add_dynamic_partitions("agents", ["ada"])
+    last = _finished_cycle(instance)
+    _append_conversation(root, last + talked_after)
+    return last
+
+
 def test_new_activity_within_the_quiet_period_waits(
     instance: dg.DagsterInstance, root: Path
 ) -> None:
-    instance.add_dynamic_partitions("agents", ["ada"])
-    last = _finished_cycle(instance)
-    _append_conversation(root, last + timedelta(minutes=10))
+    last = _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
     result = Sensor(agent_activity, instance, root).tick(last + timedelta(minutes=50))
     assert "ada: new activity; conversation quiet period until" in skipped(result)
 
@@ -335,9 +343,7 @@ def test_new_activity_within_the_quiet_period_waits(
 def test_new_activity_after_the_quiet_period_requests_one_cycle(
     instance: dg.DagsterInstance, root: Path
 ) -> None:
-    instance.add_dynamic_partitions("agents", ["ada"])
-    last = _finished_cycle(instance)
-    _append_conversation(root, last + timedelta(minutes=10))
+    last = _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
     activity = Sensor(agent_activity, instance, root)
     activity.tick(last + timedelta(minutes=50))
     result = activity.tick(last + timedelta(minutes=71))
@@ -348,9 +354,7 @@ def test_new_activity_after_the_quiet_period_requests_one_cycle(
 def test_no_activity_since_the_last_cycle_requests_nothing(
     instance: dg.DagsterInstance, root: Path
 ) -> None:
-    instance.add_dynamic_partitions("agents", ["ada"])
-    last = _finished_cycle(instance)
-    _append_conversation(root, last - timedelta(minutes=30))
+    last = _ada_talked_after_a_cycle(instance, root, -timedelta(minutes=30))
     result = Sensor(agent_activity, instance, root).tick(last + timedelta(hours=3))
     assert "ada: no new activity since" in skipped(result)
 
@@ -367,9 +371,7 @@ def test_activity_before_any_cycle_is_left_to_the_first_cycle(
 def test_an_unreadable_activity_cursor_starts_over_from_the_last_cycle(
     instance: dg.DagsterInstance, root: Path
 ) -> None:
-    instance.add_dynamic_partitions("agents", ["ada"])
-    last = _finished_cycle(instance)
-    _append_conversation(root, last + timedelta(minutes=10))
+    last = _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
     activity = Sensor(agent_activity, instance, root)
     activity.cursor = "{not json"
     assert requested(activity.tick(last + timedelta(hours=2))) == [("ada", "activity")]
@@ -378,9 +380,7 @@ def test_an_unreadable_activity_cursor_starts_over_from_the_last_cycle(
 def test_busy_marker_skips_an_activity_cycle_until_it_is_gone(
     instance: dg.DagsterInstance, root: Path
 ) -> None:
-    instance.add_dynamic_partitions("agents", ["ada"])
-    last = _finished_cycle(instance)
-    _append_conversation(root, last + timedelta(minutes=10))
+    last = _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
     (root / "ada" / "llm-busy").touch()
     activity = Sensor(agent_activity, instance, root)
     assert "llm-busy" in skipped(activity.tick(last + timedelta(hours=2)))
@@ -392,9 +392,7 @@ def test_an_agent_with_the_cycle_disabled_gets_no_automated_cycle(
     instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
-    instance.add_dynamic_partitions("agents", ["ada"])
-    last = _finished_cycle(instance)
-    _append_conversation(root, last + timedelta(minutes=10))
+    last = _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
     (root / "ada" / "dream-options.json").write_text('{"enabled": false}')
     assert "disabled" in skipped(Sensor(dream_cadence, instance, root).tick(last))
     later = last + timedelta(hours=3)

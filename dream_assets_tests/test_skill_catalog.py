@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
-from dream_assets.core.budget import TokenBudget
-from dream_assets.core.clock import FixedClock
 from dream_assets.core.ledger import PassLedger
 from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
 from dream_assets.core.skill_changes import changes_path
 from dream_assets.core.telemetry import build_windows
 from dream_assets.core.volume import AgentVolume
@@ -26,7 +25,7 @@ from dream_assets.passes.skill_gap import GAP
 from dream_assets.passes.skill_optimization import OPTIMIZATION
 from dream_assets.prompts.skills import REVIEW_NOTE
 from dream_assets_tests.builders import NOW, make_volume
-from dream_assets_tests.scripted_llm import ScriptedLLM
+from dream_assets_tests.scripted_llm import ScriptedLLM, busy_model, over_budget_model
 
 OPTIONS = DreamOptions()
 LONG = "Steps: open the tool, run the query, check the output, report back. " * 4
@@ -302,13 +301,18 @@ def test_consolidation_malformed_reply_changes_nothing_and_is_not_stamped(
     assert not stamped(volume, CONSOLIDATION)
 
 
+def _run_again(
+    volume: AgentVolume, scripted_llm: ScriptedLLM, later: timedelta, run_id: str
+) -> PassReport:
+    """The pass once more, ``later`` than the first run at NOW."""
+    return run_skill_catalog(volume, OPTIONS, NOW + later, chat_model(scripted_llm), run_id=run_id)
+
+
 def test_unchanged_catalog_is_not_sent_again(tmp_path: Path, scripted_llm: ScriptedLLM) -> None:
     volume = email_catalog(tmp_path)
     run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
     assert len(scripted_llm.requests) == 1
-    report = run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
-    )
+    report = _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 1
     assert report.counts["consolidation_gated"] == 1
 
@@ -319,9 +323,7 @@ def test_usage_drift_does_not_reopen_the_gate(tmp_path: Path, scripted_llm: Scri
     usage = [{"ts": NOW.isoformat(), "session_id": "s1", "skill": "calendar"}] * 3
     write_jsonl(volume.session_log_dir("skill-usage") / "s1.jsonl", usage)
     build_windows(volume, OPTIONS, NOW + timedelta(hours=1))
-    run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
-    )
+    _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 1
 
 
@@ -329,9 +331,7 @@ def test_a_changed_skill_reopens_the_gate(tmp_path: Path, scripted_llm: Scripted
     volume = email_catalog(tmp_path)
     run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
     volume.save_skill(skill("calendar", LONG + " Also invite the team."))
-    run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
-    )
+    _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 2
 
 
@@ -340,13 +340,9 @@ def test_max_skip_floor_forces_a_run_after_seven_days(
 ) -> None:
     volume = email_catalog(tmp_path)
     run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
-    run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(days=6, hours=23), chat_model(scripted_llm), run_id="r2"
-    )
+    _run_again(volume, scripted_llm, timedelta(days=6, hours=23), "r2")
     assert len(scripted_llm.requests) == 1
-    run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(days=7), chat_model(scripted_llm), run_id="r3"
-    )
+    _run_again(volume, scripted_llm, timedelta(days=7), "r3")
     assert len(scripted_llm.requests) == 2
 
 
@@ -443,9 +439,7 @@ def test_skill_rewritten_for_its_failures_is_not_sent_again(
     improved = {"name": "deploy", "summary": "Deploy safely", "content": LONG + " Migrate first."}
     scripted_llm.reply(reply({"toDelete": [], "toSave": [improved]}))
     run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
-    report = run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
-    )
+    report = _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 1
     assert report.counts["optimization_candidates"] == 0
 
@@ -492,14 +486,7 @@ def test_busy_model_skips_the_pass_without_failing(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = email_catalog(tmp_path)
-    volume.busy_marker.write_text("serving a turn")
-    model = ChatModel(
-        LLMSettings(base_url=scripted_llm.base_url, model="scripted", api_key="x"),
-        busy_marker=volume.busy_marker,
-        poll_s=1,
-        max_wait_s=2,
-        sleep=lambda _s: None,
-    )
+    model = busy_model(scripted_llm, volume, max_wait_s=2)
     report = run_skill_catalog(volume, OPTIONS, NOW, model, run_id="r1")
     assert report.skipped is not None and "busy" in report.skipped
     assert report.failures == []
@@ -549,9 +536,7 @@ def test_volume_directive_replaces_the_builtin_and_reopens_the_gate(
     volume = email_catalog(tmp_path)
     run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
     (volume.root / "skill-dream.md").write_text("Only add seeAlso links. Answer in JSON.")
-    run_skill_catalog(
-        volume, OPTIONS, NOW + timedelta(hours=4), chat_model(scripted_llm), run_id="r2"
-    )
+    _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     first, second = system_messages(scripted_llm)
     assert "skill-consolidation step" in first
     assert second == "Only add seeAlso links. Answer in JSON."
@@ -571,10 +556,7 @@ def test_call_over_the_token_budget_is_skipped_not_failed(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = email_catalog(tmp_path)
-    budget = TokenBudget(tmp_path / "usage.jsonl", "r1", FixedClock(NOW), run_cap=100)
-    model = ChatModel(
-        LLMSettings(base_url=scripted_llm.base_url, model="scripted", api_key="x"), budget=budget
-    )
+    model = over_budget_model(scripted_llm, tmp_path / "usage.jsonl")
     report = run_skill_catalog(volume, OPTIONS, NOW, model, run_id="r1")
     assert scripted_llm.requests == []
     assert report.failures == []

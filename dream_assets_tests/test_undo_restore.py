@@ -15,6 +15,7 @@ import pytest
 
 from dream_assets.cli import main
 from dream_assets.core.cluster import find_clusters
+from dream_assets.core.entry_index import INDEX_FILE
 from dream_assets.core.merge import (
     ARCHIVED_BY_RUN,
     MERGE_PENDING,
@@ -66,7 +67,8 @@ def _entries(volume: AgentVolume) -> dict[str, MemoryEntry]:
 
 def _digest(volume: AgentVolume) -> str:
     digest = hashlib.sha256()
-    for path in sorted(p for p in volume.root.rglob("*") if p.is_file()):
+    # The entry index is a cache of the entry files, not part of what an undo restores.
+    for path in sorted(p for p in volume.root.rglob("*") if p.is_file() and p.name != INDEX_FILE):
         digest.update(str(path.relative_to(volume.root)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()

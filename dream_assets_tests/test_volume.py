@@ -11,7 +11,7 @@ import pytest
 from dream_assets.core.atomic import append_line
 from dream_assets.core.models import MemoryEntry, Skill, review_fingerprint
 from dream_assets.core.volume import AgentVolume, PathEscapeError, discover_agents
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import MEMORY_ENTRY_KEYS, NOW, entry, make_volume
 
 
 def test_entry_round_trips_through_its_file(tmp_path: Path) -> None:
@@ -159,20 +159,7 @@ def test_agents_are_the_subdirectories_of_the_root(tmp_path: Path) -> None:
 
 def test_memory_entry_json_matches_the_documented_schema() -> None:
     raw = entry("m-1").to_dict()
-    assert set(raw) == {
-        "id",
-        "content",
-        "category",
-        "tags",
-        "importance",
-        "reinforcement_count",
-        "created_at",
-        "updated_at",
-        "last_seen_at",
-        "metadata",
-        "archived_at",
-        "archive_reason",
-    }
+    assert set(raw) == MEMORY_ENTRY_KEYS
     assert MemoryEntry.from_dict(raw) == entry("m-1")
 
 

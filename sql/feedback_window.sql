@@ -30,16 +30,12 @@ WITH parsed AS (
         rating,
         skills AS skills_json,
         text
-    FROM read_ndjson(
+    FROM telemetry_lines(
         $files,
-        columns = {
+        {
             ts: 'TIMESTAMPTZ', session_id: 'VARCHAR', kind: 'VARCHAR', rating: 'VARCHAR',
             skills: 'JSON', text: 'VARCHAR'
-        },
-        format = 'newline_delimited',
-        records = true,
-        ignore_errors = true,
-        filename = true
+        }
     )
 ),
 checked AS (
@@ -68,11 +64,7 @@ FROM checked
 WHERE NOT valid OR ts BETWEEN $window_start AND $now;
 
 -- name: malformed
-SELECT source_file, count(*) AS malformed
-FROM feedback_lines
-WHERE NOT valid
-GROUP BY source_file
-ORDER BY source_file;
+SELECT * FROM telemetry_malformed('feedback_lines');
 
 -- name: build
 -- Ties on ts are broken by content so that the same logs always give the same 50.

@@ -24,14 +24,7 @@ WITH parsed AS (
         ts,
         telemetry_name(session_id) AS session_id,
         telemetry_name(skill) AS skill
-    FROM read_ndjson(
-        $files,
-        columns = {ts: 'TIMESTAMPTZ', session_id: 'VARCHAR', skill: 'VARCHAR'},
-        format = 'newline_delimited',
-        records = true,
-        ignore_errors = true,
-        filename = true
-    )
+    FROM telemetry_lines($files, {ts: 'TIMESTAMPTZ', session_id: 'VARCHAR', skill: 'VARCHAR'})
 ),
 checked AS (
     SELECT
@@ -44,11 +37,7 @@ FROM checked
 WHERE NOT valid OR ts BETWEEN $window_start AND $now;
 
 -- name: malformed
-SELECT source_file, count(*) AS malformed
-FROM skill_usage_lines
-WHERE NOT valid
-GROUP BY source_file
-ORDER BY source_file;
+SELECT * FROM telemetry_malformed('skill_usage_lines');
 
 -- name: build
 CREATE OR REPLACE TABLE skill_usage_window AS

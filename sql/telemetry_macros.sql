@@ -1,4 +1,5 @@
--- Field readers shared by every window; blocks run in file order once per build.
+-- Field readers, the log reader and the malformed count shared by every window; blocks run in
+-- file order once per build.
 --
 -- The windows read the logs with DuckDB's typed JSON reader (read_ndjson with explicit
 -- columns), which parses each line once, in parallel. A line that is not JSON, not an object,
@@ -31,3 +32,26 @@ CREATE OR REPLACE TEMP MACRO telemetry_number(field) AS
 CREATE OR REPLACE TEMP MACRO telemetry_is_name_list(field) AS
     field IS NULL
     OR (json_type(field) = 'ARRAY' AND list_has_all(['VARCHAR'], json_type(field, '$[*]')));
+
+-- name: telemetry_lines
+-- One log's lines with the given typed columns, and the file each came from. ignore_errors turns
+-- a line that cannot be read into NULLs instead of failing the build, so it is counted malformed.
+CREATE OR REPLACE TEMP MACRO telemetry_lines(files, fields) AS TABLE
+    SELECT *
+    FROM read_ndjson(
+        files,
+        columns = fields,
+        format = 'newline_delimited',
+        records = true,
+        ignore_errors = true,
+        filename = true
+    );
+
+-- name: telemetry_malformed
+-- Malformed lines per file of one staging table (named as a string), for the build's report.
+CREATE OR REPLACE TEMP MACRO telemetry_malformed(lines) AS TABLE
+    SELECT source_file, count(*) AS malformed
+    FROM query_table(lines)
+    WHERE NOT valid
+    GROUP BY source_file
+    ORDER BY source_file;

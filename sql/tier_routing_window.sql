@@ -27,16 +27,12 @@ WITH parsed AS (
         telemetry_name(tier) AS tier,
         telemetry_name(model) AS model,
         telemetry_number(cost_usd) AS cost_usd
-    FROM read_ndjson(
+    FROM telemetry_lines(
         $files,
-        columns = {
+        {
             ts: 'TIMESTAMPTZ', session_id: 'VARCHAR', tier: 'VARCHAR', model: 'VARCHAR',
             cost_usd: 'JSON'
-        },
-        format = 'newline_delimited',
-        records = true,
-        ignore_errors = true,
-        filename = true
+        }
     )
 ),
 checked AS (
@@ -57,11 +53,7 @@ FROM checked
 WHERE NOT valid OR ts BETWEEN $window_start AND $now;
 
 -- name: malformed
-SELECT source_file, count(*) AS malformed
-FROM tier_routing_lines
-WHERE NOT valid
-GROUP BY source_file
-ORDER BY source_file;
+SELECT * FROM telemetry_malformed('tier_routing_lines');
 
 -- name: build
 CREATE OR REPLACE TABLE tier_routing_window AS

@@ -31,16 +31,12 @@ WITH parsed AS (
         failed_step,
         error,
         skill
-    FROM read_ndjson(
+    FROM telemetry_lines(
         $files,
-        columns = {
+        {
             ts: 'TIMESTAMPTZ', session_id: 'VARCHAR', description: 'VARCHAR', ok: 'JSON',
             failed_step: 'VARCHAR', error: 'VARCHAR', skill: 'VARCHAR'
-        },
-        format = 'newline_delimited',
-        records = true,
-        ignore_errors = true,
-        filename = true
+        }
     )
 ),
 checked AS (
@@ -57,11 +53,7 @@ FROM checked
 WHERE NOT valid OR ts BETWEEN $window_start AND $now;
 
 -- name: malformed
-SELECT source_file, count(*) AS malformed
-FROM wisp_lines
-WHERE NOT valid
-GROUP BY source_file
-ORDER BY source_file;
+SELECT * FROM telemetry_malformed('wisp_lines');
 
 -- name: build
 CREATE OR REPLACE TABLE wisp_window AS

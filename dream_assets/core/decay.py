@@ -45,17 +45,27 @@ def decayed_importance(entry: MemoryEntry, rule: DecayRule, now: datetime) -> fl
     return max(rule.floor, entry.importance * factor)
 
 
-# Below this change an entry is not rewritten. Skipping is exact, not an approximation: the next
-# pass measures elapsed time from the last write, so the deferred decay is applied in full then.
-MIN_WRITTEN_CHANGE = 1e-4
+# The default write quantum (option ``importance_decay_write_quantum``).
+DEFAULT_WRITE_QUANTUM = 0.01
 
 
-def decay_entry(entry: MemoryEntry, rule: DecayRule, now: datetime) -> MemoryEntry | None:
-    """The decayed entry to write, or None when the change is too small to be worth a write."""
+def decay_entry(
+    entry: MemoryEntry, rule: DecayRule, now: datetime, quantum: float = DEFAULT_WRITE_QUANTUM
+) -> MemoryEntry | None:
+    """The decayed entry to write, or None when it moved by less than ``quantum``.
+
+    Skipping a write defers decay, it does not lose it: the entry's decay timestamp is its own
+    ``updated_at`` (the stored importance is the importance as of that instant, whoever wrote
+    it), and a skipped write leaves both untouched, so the next pass decays from the last write
+    over the whole elapsed time, and by the calendar-time identity lands exactly where writing
+    every cycle would have. The stored score therefore lags the always-write score by less than
+    the quantum, never more, whatever the cadence. Reaching the floor is always written, once.
+    A write by the agent re-bases the timestamp, as before: what it stores is current as of then.
+    """
     new_importance = decayed_importance(entry, rule, now)
     change = abs(new_importance - entry.importance)
     if change < 1e-9:
         return None
-    if change < MIN_WRITTEN_CHANGE and new_importance > rule.floor:
+    if change < quantum and new_importance > rule.floor + 1e-9:
         return None
     return entry.with_changes(importance=new_importance, updated_at=now)

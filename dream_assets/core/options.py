@@ -103,6 +103,11 @@ class DreamOptions:
     importance_decay_grace_days: float = _option(30.0, "decay: grace after last seen")
     importance_decay_half_life_days: float = _option(45.0, "decay: half-life (≤ 0 disables)")
     importance_decay_floor: float = _option(0.10, "decay: floor")
+    # A write per entry per cycle is what made a large agent's cycle cost its size; the deferred
+    # decay is applied in full by the write that follows, so the stored score lags by less.
+    importance_decay_write_quantum: float = _option(
+        0.01, "decay: an entry is rewritten only when its importance moves by at least this"
+    )
 
     # -- Pass 0, log retention (≤ 0 disables a dimension)
     log_retention_max_file_age_days: float = _option(
@@ -196,6 +201,8 @@ class DreamOptions:
         for name in ("similarity_threshold",):
             if not 0.0 < getattr(self, name) <= 1.0:
                 raise bad(name, "must be within (0, 1]")
+        if not 0.0 <= self.importance_decay_write_quantum < 1.0:
+            raise bad("importance_decay_write_quantum", "must be within [0, 1)")
         for name in (
             "importance_decay_floor",
             "runaway_deletion_max_fraction",

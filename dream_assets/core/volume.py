@@ -7,6 +7,7 @@ a file that does not parse is reported (``FileProblem``) and left in place, neve
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -14,13 +15,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from dream_assets.core.atomic import append_line, atomic_write_text, file_lock
+from dream_assets.core.atomic import (
+    append_line,
+    atomic_write_batch,
+    atomic_write_text,
+    file_lock,
+    lock_path_for,
+)
+from dream_assets.core.entry_index import EntryIndex, index_for, stat_key
 from dream_assets.core.jsonl import CONVERSATION_LINE, JsonlRead, encode_line, read_jsonl
 from dream_assets.core.models import (
     FileProblem,
     MemoryEntry,
     Skill,
-    VolumeFormatError,
     validate_entry_id,
     validate_skill_name,
 )
@@ -48,6 +55,8 @@ class PathEscapeError(ValueError):
 class EntryScan:
     entries: list[MemoryEntry] = field(default_factory=list)
     problems: list[FileProblem] = field(default_factory=list)
+    # sha256 of each readable entry's file, by id (from the entry index).
+    hashes: dict[str, str] = field(default_factory=dict)
 
     @property
     def live(self) -> list[MemoryEntry]:
@@ -67,16 +76,20 @@ class SkillScan:
 class AgentVolume:
     def __init__(self, root: Path) -> None:
         self.root = Path(root).resolve()
+        self._entries_dir_inside: bool | None = None
 
     @property
     def name(self) -> str:
         return self.root.name
 
     # -- paths -----------------------------------------------------------------------------
+    def _is_inside(self, path: Path) -> bool:
+        resolved = path.resolve()
+        return resolved == self.root or self.root in resolved.parents
+
     def _inside(self, path: Path) -> Path:
         """Resolve ``path`` (following symlinks) and refuse anything outside the volume."""
-        resolved = path.resolve()
-        if resolved != self.root and self.root not in resolved.parents:
+        if not self._is_inside(path):
             raise PathEscapeError(f"{path} resolves outside the agent volume {self.root}")
         return path
 
@@ -147,7 +160,16 @@ class AgentVolume:
             validate_entry_id(entry_id)
         except ValueError as exc:
             raise PathEscapeError(str(exc)) from exc
-        return self._inside(self.entries_dir / f"{entry_id}.json")
+        path = self.entries_dir / f"{entry_id}.json"
+        # The directory is resolved once per volume object; only a symlinked file needs its own
+        # realpath (a write per entry must not cost a path resolution per entry).
+        if self._entries_dir_inside is None:
+            self._entries_dir_inside = self.entries_dir.is_dir() and self._is_inside(
+                self.entries_dir
+            )
+        if self._entries_dir_inside and not path.is_symlink():
+            return path
+        return self._inside(path)
 
     def skill_path(self, name: str, *, archived: bool = False) -> Path:
         try:
@@ -166,23 +188,15 @@ class AgentVolume:
         return path.read_text(encoding="utf-8")
 
     # -- memory entries ---------------------------------------------------------------------
+    @property
+    def entry_index(self) -> EntryIndex:
+        """This process's index of the entry files (shared by every asset of a run)."""
+        return index_for(self.root)
+
     def scan_entries(self) -> EntryScan:
-        scan = EntryScan()
-        if not self.entries_dir.is_dir():
-            return scan
-        for path in sorted(self.entries_dir.glob("*.json")):
-            try:
-                self._inside(path)
-                entry = MemoryEntry.from_dict(
-                    json.loads(path.read_text(encoding="utf-8")), str(path)
-                )
-                if entry.id != path.stem:
-                    raise VolumeFormatError(f"{path}: id {entry.id!r} does not match the file name")
-            except (OSError, ValueError) as exc:
-                scan.problems.append(FileProblem(path, str(exc)))
-                continue
-            scan.entries.append(entry)
-        return scan
+        """Every entry file, parsed; files unchanged since the index saw them are not read."""
+        found = self.entry_index.scan()
+        return EntryScan(found.entries, found.problems, found.hashes)
 
     def get(self, entry_id: str) -> MemoryEntry | None:
         """An entry by id, live or archived; None when absent."""
@@ -192,7 +206,56 @@ class AgentVolume:
         return MemoryEntry.from_dict(json.loads(path.read_text(encoding="utf-8")), str(path))
 
     def save(self, entry: MemoryEntry) -> None:
-        atomic_write_text(self.entry_path(entry.id), entry.to_json())
+        path = self.entry_path(entry.id)
+        text = entry.to_json()
+        atomic_write_text(path, text)
+        self.entry_index.note_written(path, text.encode("utf-8"), entry)
+
+    def entry_stat(self, entry_id: str) -> tuple[int, int, int, int] | None:
+        """The stat tuple of an entry file (the index's), or None when it is absent."""
+        try:
+            return stat_key(os.stat(self.entry_path(entry_id)))
+        except FileNotFoundError:
+            return None
+
+    def scanned_stat(self, entry_id: str) -> tuple[int, int, int, int] | None:
+        """The stat tuple the last scan of this process saw for an entry (None: not seen)."""
+        row = (self.entry_index.rows or {}).get(f"{entry_id}.json")
+        return row.key if row is not None else None
+
+    def save_many(
+        self,
+        entries: list[MemoryEntry],
+        *,
+        expect: dict[str, tuple[int, int, int, int] | None] | None = None,
+    ) -> dict[str, OSError]:
+        """Save many entries with one sync for the batch (``atomic_write_batch``); the ids that
+        could not be written, with their errors (the others are written). With ``expect``
+        (id -> ``entry_stat`` taken before the caller read the entry), an entry whose file
+        changed since is left alone (``ChangedMeanwhile``)."""
+        texts = {entry.id: entry.to_json().encode("utf-8") for entry in entries}
+        paths = {entry.id: self.entry_path(entry.id) for entry in entries}
+
+        def unchanged(path: Path) -> bool:
+            assert expect is not None
+            try:
+                now = stat_key(os.stat(path))
+            except FileNotFoundError:
+                now = None
+            return expect.get(path.stem, now) == now
+
+        failed = atomic_write_batch(
+            [(paths[e.id], texts[e.id]) for e in entries],
+            unchanged if expect else None,
+            # The guard and the rename under the entry's lock: an agent write through
+            # ``update_entry`` lands before (and fails the guard) or after, never between.
+            entry_lock_held if expect else None,
+        )
+        errors = {path.stem: exc for path, exc in failed}
+        for entry in entries:
+            if entry.id not in errors:
+                self.entry_index.note_written(paths[entry.id], texts[entry.id], entry)
+        return errors
 
     def update_entry(
         self, entry_id: str, change: Callable[[MemoryEntry], MemoryEntry | None]
@@ -235,6 +298,7 @@ class AgentVolume:
         """Only the archive purge destroys memory; everything else archives."""
         path = self.entry_path(entry_id)
         path.unlink(missing_ok=True)
+        self.entry_index.note_removed(path)
 
     # -- skills -----------------------------------------------------------------------------
     def _scan_skill_tree(self, base: Path) -> SkillScan:
@@ -350,6 +414,16 @@ class AgentVolume:
                 except OSError:
                     continue
         return total
+
+
+@contextlib.contextmanager
+def entry_lock_held(path: Path) -> Iterator[None]:
+    """An entry's lock (``core.entry_lock``), its sidecar removed while still held."""
+    with file_lock(path):
+        try:
+            yield
+        finally:
+            lock_path_for(path).unlink(missing_ok=True)
 
 
 def _session_of(line: str) -> str | None:

@@ -40,6 +40,7 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import LLMSettings, embed
+from dream_assets.passes.cluster_reuse import clusters_fingerprint, record_scan, reusable_clusters
 
 _LOG = logging.getLogger(__name__)
 
@@ -172,6 +173,20 @@ def scan_duplicate_clusters(
     for problem in scan.problems:
         report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
     live = scan.live
+    method = _method_asked(embedder)
+    # An idle cycle reuses the last clusters (passes/cluster_reuse.py): same ids, texts,
+    # audiences, subject times and settings.
+    fingerprint = clusters_fingerprint(live, options, method, options.embedding_model)
+    reused = reusable_clusters(
+        volume.ledger_path, read_cluster_table(volume.duckdb_path), fingerprint, options, now
+    )
+    if reused is not None and embedder_error is None:
+        clusters = separate_audiences(reused, live)
+        write_cluster_table(volume.duckdb_path, clusters, live, now, method)
+        report.method = method
+        report.decide("reused", "clusters", "live ids and texts unchanged since the last scan")
+        _counted(report, clusters, live, options, {})
+        return report, clusters
     if embedder_error is not None:
         computed = ClusterComputation(None, EMBEDDING_METHOD, failure=embedder_error)
     else:
@@ -184,7 +199,31 @@ def scan_duplicate_clusters(
         write_cluster_table(volume.duckdb_path, None, live, now, computed.method)
         return report, None
     write_cluster_table(volume.duckdb_path, clusters, live, now, computed.method)
-    by_id = {e.id: e for e in live}
+    # A scan that fell back to another method (an embedding hiccup) is not reusable as the one
+    # asked for: the next cycle scans again.
+    record_scan(volume.ledger_path, None if computed.warnings else fingerprint, now)
+    _counted(report, clusters, live, options, computed.counts)
+    for first, second, why in computed.rejected[:50]:
+        # The reason quotes the differing specifics: memory text, shown only when allowed.
+        shown = why if options.log_memory_text else why.split(":")[0]
+        report.decide("kept apart", f"{first},{second}", shown)
+    return report, clusters
+
+
+def _method_asked(embedder: Embedder | None) -> str:
+    if embedder is None:
+        return LEXICAL_METHOD
+    return f"{LEXICAL_METHOD}+{EMBEDDING_METHOD} ({embedder.key})"
+
+
+def _counted(
+    report: PassReport,
+    clusters: list[Cluster],
+    live: list[MemoryEntry],
+    options: DreamOptions,
+    counts: dict[str, int],
+) -> None:
+    by_id = {e.id: e for e in live}  # once, not per cluster: clusters × live at 100 000
     open_count = sum(1 for c in clusters if not _settled(c, by_id))
     report.counts.update(
         live=len(live),
@@ -192,7 +231,7 @@ def scan_duplicate_clusters(
         clustered_entries=sum(len(c.member_ids) for c in clusters),
         clusters_open=open_count,
         clusters_settled=len(clusters) - open_count,
-        **computed.counts,
+        **counts,
     )
     for cluster in clusters[:50]:
         texts = " / ".join(
@@ -204,11 +243,6 @@ def scan_duplicate_clusters(
         report.decide(
             cluster.cluster_id, ",".join(cluster.member_ids), f"{cluster.similarity:.3f} {texts}"
         )
-    for first, second, why in computed.rejected[:50]:
-        # The reason quotes the differing specifics: memory text, shown only when allowed.
-        shown = why if options.log_memory_text else why.split(":")[0]
-        report.decide("kept apart", f"{first},{second}", shown)
-    return report, clusters
 
 
 def _settled(cluster: Cluster, by_id: dict[str, MemoryEntry]) -> bool:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from dream_assets.core.decay import DecayRule, decay_entry
+from dream_assets.core.atomic import ChangedMeanwhile
+from dream_assets.core.decay import DecayRule, decay_entry, decayed_importance
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.preferences import is_durable
 from dream_assets.core.report import PassReport
@@ -32,21 +33,26 @@ def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: dateti
     report.counts.update(live=len(live), decayed=0, at_floor=0, unreadable=len(scan.problems))
     total_drop = 0.0
     final: list[float] = []
-    for entry in live:
-        # Seed 003: durable preferences do not expire, so they do not fade either.
-        if is_durable(entry) or decay_entry(entry, rule, now) is None:
-            final.append(entry.importance)
-            continue
-        try:
-            # Decayed from the entry as it is now, under its lock: a reinforcement or edit the
-            # agent wrote since the scan is kept (and decides the decay).
-            updated = volume.update_entry(entry.id, lambda current: decay_entry(current, rule, now))
-        except (OSError, ValueError) as exc:
-            report.fail(f"{entry.id}: could not write decayed importance: {exc}")
-            final.append(entry.importance)
-            continue
+    quantum = options.importance_decay_write_quantum
+    # Durable preferences do not expire, so they do not fade either (docs/passes.md).
+    due = [
+        (entry, None if is_durable(entry) else decay_entry(entry, rule, now, quantum))
+        for entry in live
+    ]
+    # One sync for every entry this pass rewrites, not two fsyncs per entry; an entry the agent
+    # rewrote since the scan is left as it wrote it (decayed from its own timestamp next cycle).
+    writes = [updated for _entry, updated in due if updated is not None]
+    errors = volume.save_many(writes, expect={e.id: volume.scanned_stat(e.id) for e in writes})
+    for entry, updated in due:
         if updated is None:
-            report.count("changed_during_pass")
+            final.append(entry.importance)
+            continue
+        if isinstance(errors.get(entry.id), ChangedMeanwhile):
+            report.refuse("changed during the pass", entry.id, "left as the agent wrote it")
+            final.append(entry.importance)
+            continue
+        if entry.id in errors:
+            report.fail(f"{entry.id}: could not write decayed importance: {errors[entry.id]}")
             final.append(entry.importance)
             continue
         final.append(updated.importance)
@@ -55,6 +61,14 @@ def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: dateti
         if updated.importance <= rule.floor + 1e-9:
             report.count("at_floor")
         report.decide("decayed", entry.id, f"{entry.importance:.3f} → {updated.importance:.3f}")
+    # Decay too small to write this cycle: applied in full by a later write (decay_entry).
+    report.counts["deferred"] = sum(
+        1
+        for entry, updated in due
+        if updated is None
+        and not is_durable(entry)
+        and decayed_importance(entry, rule, now) != entry.importance
+    )
     report.counts["importance_removed"] = round(total_drop, 4)
     report.counts["mean_importance"] = round(sum(final) / len(final), 4) if final else 0.0
     return report

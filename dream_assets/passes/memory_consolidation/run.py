@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
+from dream_assets.core.atomic import ChangedMeanwhile
 from dream_assets.core.audience import OWNER, entry_audience, split_by_audience
 from dream_assets.core.bounds import RunBounds
 from dream_assets.core.cluster import Cluster
@@ -51,7 +52,7 @@ from dream_assets.passes.memory_consolidation.anti_patterns import mine_correcti
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.recovery import finish_interrupted_merges
 from dream_assets.passes.memory_consolidation.state import PASS, ConsolidationRun
-from dream_assets.passes.memory_consolidation.writes import update_if_unchanged
+from dream_assets.passes.memory_consolidation.writes import current_unchanged
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.memory import consolidation_prompt
 
@@ -272,6 +273,9 @@ def _ask_model(
 
 
 def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> None:
+    stamped: list[MemoryEntry] = []
+    # Each file's stat before it is re-read: the batch leaves alone a file changed since.
+    expect: dict[str, tuple[int, int, int, int] | None] = {}
     for entry in batch:
         if entry.id in cycle.touched or entry.id in cycle.deferred:
             continue
@@ -279,11 +283,17 @@ def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> Non
         cycle.report.count("reviewed")
         if entry.metadata.get(REVIEWED_HASH) == fingerprint:
             continue
-        update_if_unchanged(
-            cycle,
-            entry,
-            # Called at once, under the entry's lock: the loop's fingerprint is this entry's.
-            lambda current: current.with_changes(
-                metadata={**current.metadata, REVIEWED_HASH: fingerprint}  # noqa: B023
-            ),
-        )
+        expect[entry.id] = cycle.volume.entry_stat(entry.id)
+        current = current_unchanged(cycle, entry)
+        if current is not None:
+            stamped.append(
+                current.with_changes(metadata={**current.metadata, REVIEWED_HASH: fingerprint})
+            )
+    # Review stamps are bookkeeping of their own entries, ordered against no other write: one
+    # batch with one sync (a first cycle stamps every entry of the corpus).
+    errors = cycle.volume.save_many(stamped, expect=expect)
+    for entry_id, error in errors.items():
+        if isinstance(error, ChangedMeanwhile):
+            cycle.report.refuse("changed during the pass", entry_id, "left as the agent wrote it")
+        else:
+            raise error
