@@ -25,7 +25,8 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
+def _write_temp_beside(path: Path, data: bytes, *, sync: bool) -> str:
+    """``data`` in a temp file next to ``path`` with ``path``'s mode; returns the temp path."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -38,8 +39,19 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
+            if sync:
+                handle.flush()
+                os.fsync(handle.fileno())
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+        raise
+    return tmp
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    tmp = _write_temp_beside(path, data, sync=True)
+    try:
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -91,21 +103,10 @@ def atomic_write_batch(
     directories: set[Path] = set()
     try:
         for path, data in items:
-            tmp = None
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-                try:
-                    mode = os.stat(path).st_mode & 0o7777
-                except FileNotFoundError:
-                    mode = 0o644
-                os.fchmod(fd, mode)
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(data)
+                # One filesystem sync for the whole batch below, not one fsync per file.
+                tmp = _write_temp_beside(path, data, sync=False)
             except OSError as exc:
-                if tmp is not None:
-                    with contextlib.suppress(FileNotFoundError):
-                        os.unlink(tmp)
                 failed.append((path, exc))
                 continue
             staged.append((tmp, path))

@@ -1,6 +1,6 @@
 """Typed records of the agent volume, validated on read.
 
-The schemas are the interface to the agent (DESIGN.md, "The agent volume"); docs/agent-volume.md
+The schemas are the interface to the agent (docs/agent-volume.md); docs/agent-volume.md
 documents every field. A record that fails validation raises ``VolumeFormatError`` naming the file,
 so the caller can report it and leave the file in place.
 """

@@ -25,7 +25,7 @@ import dagster as dg
 
 from dream_assets.core.clock import SystemClock
 from dream_assets.core.lease import acquire, read_lease, release, stale_reason
-from dream_assets.defs.resources import AgentRun, DreamResource
+from dream_assets.defs.resources import Agent, DreamResource
 
 CYCLE_REPORT = dg.AssetKey("cycle_report")
 
@@ -40,29 +40,29 @@ def _holds_across_steps(context: dg.AssetExecutionContext) -> bool:
 
 
 @contextlib.contextmanager
-def agent_writer(context: dg.AssetExecutionContext, dream: DreamResource) -> Iterator[AgentRun]:
+def agent_writer(context: dg.AssetExecutionContext, dream: DreamResource) -> Iterator[Agent]:
     """The agent's run for a writing step, with the agent's lease held by this Dagster run."""
-    run = dream.agent(context.partition_key)
-    if run.preview:
+    agent = dream.agent(context.partition_key)
+    if agent.preview:
         # A preview writes only its own copy of the volume: the agent's lease is not its to take.
-        yield run
+        yield agent
         return
     run_id = context.run.run_id
     acquire(
-        run.volume.root,
+        agent.volume.root,
         owner=f"dagster job {context.job_name}",
         run_id=run_id,
         # The lease coordinates real processes: its times are the wall clock's, whatever clock
         # the passes are given.
         clock=SystemClock(),
-        ttl=run.options.lease_ttl,
+        ttl=agent.options.lease_ttl,
         finished=lambda holder: _run_finished(context.instance, holder),
     )
     try:
-        yield run
+        yield agent
     finally:
         if not _holds_across_steps(context):
-            release(run.volume.root, run_id)
+            release(agent.volume.root, run_id)
 
 
 def lease_holder(root: Path, instance: dg.DagsterInstance) -> str | None:

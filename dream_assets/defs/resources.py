@@ -20,7 +20,7 @@ from dream_assets.llm import ChatModel, LLMSettings
 
 
 @dataclass(frozen=True)
-class AgentRun:
+class Agent:
     """Everything a pass needs for one agent in one run."""
 
     volume: AgentVolume
@@ -89,10 +89,10 @@ class DreamResource(dg.ConfigurableResource):
                 partial.rename(shadow)
         return shadow
 
-    def agent(self, agent: str) -> AgentRun:
+    def agent(self, agent: str) -> Agent:
         volume = self.volume(agent)
         options = load_options(os.environ, volume.options_path)
-        return AgentRun(volume=volume, options=options, clock=self.clock(), preview=self.preview)
+        return Agent(volume=volume, options=options, clock=self.clock(), preview=self.preview)
 
 
 class LLMResource(dg.ConfigurableResource):
@@ -120,25 +120,25 @@ class LLMResource(dg.ConfigurableResource):
 
     def chat_model(
         self,
-        run: AgentRun,
+        agent: Agent,
         run_id: str | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> ChatModel | None:
-        settings = self.settings(run.options)
+        settings = self.settings(agent.options)
         if not settings.configured:
             return None
         budget = TokenBudget(
-            usage_log=run.volume.token_usage_log,
+            usage_log=agent.volume.token_usage_log,
             run_id=run_id or "adhoc",
-            clock=run.clock,
-            run_cap=run.options.run_token_budget,
-            daily_cap=run.options.daily_token_budget,
+            clock=agent.clock,
+            run_cap=agent.options.run_token_budget,
+            daily_cap=agent.options.daily_token_budget,
         )
         return ChatModel(
             settings,
-            busy_marker=run.volume.busy_marker,
-            poll_s=run.options.llm_busy_poll_seconds,
-            max_wait_s=run.options.llm_busy_max_wait_seconds,
+            busy_marker=agent.volume.busy_marker,
+            poll_s=agent.options.llm_busy_poll_seconds,
+            max_wait_s=agent.options.llm_busy_max_wait_seconds,
             sleep=sleep,
             max_retries=settings.max_retries,
             budget=budget,

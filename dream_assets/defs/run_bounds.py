@@ -9,13 +9,13 @@ import dagster as dg
 
 from dream_assets.core.bounds import RunBounds, bounds_for_run
 from dream_assets.core.clock import FixedClock, SystemClock
-from dream_assets.defs.resources import AgentRun
+from dream_assets.defs.resources import Agent
 
 
-def run_bounds(context: dg.AssetExecutionContext, run: AgentRun) -> RunBounds:
+def run_bounds(context: dg.AssetExecutionContext, agent: Agent) -> RunBounds:
     # A frozen clock (tests, replays) is the run's time; otherwise the wall clock's.
-    fixed = isinstance(run.clock, FixedClock)
-    clock = run.clock if fixed else SystemClock()
+    fixed = isinstance(agent.clock, FixedClock)
+    clock = agent.clock if fixed else SystemClock()
     record = context.instance.get_run_record_by_id(context.run.run_id)
     started = (
         datetime.fromtimestamp(record.start_time, tz=UTC)
@@ -23,11 +23,11 @@ def run_bounds(context: dg.AssetExecutionContext, run: AgentRun) -> RunBounds:
         else clock.now()
     )
     return bounds_for_run(
-        run.volume.root,
+        agent.volume.root,
         clock=clock,
         started_at=started,
-        deadline_minutes=run.options.run_deadline_minutes,
-        max_changes_per_run=run.options.max_changes_per_run,
-        daily_change_allowance=run.options.daily_change_allowance,
+        deadline_minutes=agent.options.run_deadline_minutes,
+        max_changes_per_run=agent.options.max_changes_per_run,
+        daily_change_allowance=agent.options.daily_change_allowance,
         run_id=context.run.run_id,
     )

@@ -13,7 +13,7 @@ from dream_assets.core.lease import release
 from dream_assets.core.options import DreamOptions, OptionsError
 from dream_assets.defs.assets.report import write_run_report
 from dream_assets.defs.jobs import dream_cycle_job
-from dream_assets.defs.resources import AgentRun, DreamResource
+from dream_assets.defs.resources import Agent, DreamResource
 
 PREVIEW_TAG = "dream/preview"
 
@@ -52,13 +52,15 @@ def complete_failed_run(
 ) -> str:
     """Write a failed run's safety report (naming the failure) and give its lease back."""
     try:
-        run = dream.agent(agent)
+        target = dream.agent(agent)
     except OptionsError:
         # The bad option is what failed the run: the report still gets written, and names it.
-        run = AgentRun(dream.volume(agent), DreamOptions(), dream.clock(), dream.preview)
-    _safety, path = write_run_report(instance, run_id, agent, run, run_failures(instance, run_id))
-    if not run.preview:
-        release(run.volume.root, run_id)
+        target = Agent(dream.volume(agent), DreamOptions(), dream.clock(), dream.preview)
+    _safety, path = write_run_report(
+        instance, run_id, agent, target, run_failures(instance, run_id)
+    )
+    if not target.preview:
+        release(target.volume.root, run_id)
     return str(path)
 
 

@@ -40,7 +40,7 @@ from dream_assets.defs.jobs import dream_cycle_job
 from dream_assets.defs.lease import lease_holder
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import ensure_pool_limits
-from dream_assets.defs.resources import AgentRun, DreamResource
+from dream_assets.defs.resources import Agent, DreamResource
 from dream_assets.defs.run_failure import dream_run_failed
 
 PARTITIONS = agents_partitions.name or "agents"
@@ -68,19 +68,19 @@ def daemon_process(instance: dg.DagsterInstance) -> str | None:
 
 def _enabled_agents(
     dream: DreamResource, agents: Iterable[str], lines: list[str]
-) -> Iterator[tuple[str, AgentRun]]:
+) -> Iterator[tuple[str, Agent]]:
     """The agents whose cycles may run, with their options; why each other one is skipped goes
     to ``lines`` (the tick's log)."""
     for agent in agents:
         try:
-            run = dream.agent(agent)
+            target = dream.agent(agent)
         except (OptionsError, FileNotFoundError, PathEscapeError) as exc:
             lines.append(f"{agent}: skipped: {exc}")
             continue
-        if not run.options.enabled:
+        if not target.options.enabled:
             lines.append(f"{agent}: dream cycle disabled (enabled=false)")
             continue
-        yield agent, run
+        yield agent, target
 
 
 def _json_cursor(context: dg.SensorEvaluationContext) -> dict[str, Any]:
@@ -148,16 +148,16 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
     forget_missing_agents(state, set(agents))
     requests: list[dg.RunRequest] = []
     lines: list[str] = []
-    for agent, run in _enabled_agents(dream, agents, lines):
-        holder = lease_holder(run.volume.root, context.instance)
+    for agent, target in _enabled_agents(dream, agents, lines):
+        holder = lease_holder(target.volume.root, context.instance)
         if holder is not None:
             # Another writer (a review, an undo, a run elsewhere) has the agent: ask again next
             # check rather than launch a run that would be refused at its first step.
             lines.append(f"{agent}: {holder}: cycle deferred to the next check")
             continue
-        series = window_series(cron, anchor, run.options)
+        series = window_series(cron, anchor, target.options)
         decision = plan_cycle(
-            state, agent, series, now, initial_delay=initial_delay, busy=run.volume.is_busy()
+            state, agent, series, now, initial_delay=initial_delay, busy=target.volume.is_busy()
         )
         record_decision(state, decision, series)
         lines.append(f"{agent}: {decision.reason}")
@@ -167,7 +167,7 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
                 WINDOW_TAG: format_time(decision.window),
                 REASON_TAG: decision.reason,
             }
-            if run.volume.pause_flag.exists():
+            if target.volume.pause_flag.exists():
                 tags[PAUSED_TAG] = "true"
             requests.append(
                 dg.RunRequest(
@@ -230,8 +230,8 @@ def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) ->
     agents = [a for a in discover_agents(dream.root()) if a in registered]
     requests: list[dg.RunRequest] = []
     lines: list[str] = []
-    for agent, run in _enabled_agents(dream, agents, lines):
-        holder = lease_holder(run.volume.root, context.instance)
+    for agent, target in _enabled_agents(dream, agents, lines):
+        holder = lease_holder(target.volume.root, context.instance)
         if holder is not None:
             lines.append(f"{agent}: {holder}: deferred to the next check")
             continue
@@ -241,12 +241,12 @@ def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) ->
         since = max((t for t in (started, requested) if t is not None), default=None)
         decision = plan_activity(
             agent,
-            read_activity(run.volume),
+            read_activity(target.volume),
             since=since,
             cycle_pending=last is not None and last.dagster_run.status in PENDING_STATUSES,
             quiet_period=quiet,
             now=now,
-            busy=run.volume.is_busy(),
+            busy=target.volume.is_busy(),
         )
         lines.append(f"{agent}: {decision.reason}")
         if decision.action == "run" and decision.seen_until is not None:

@@ -25,9 +25,9 @@ GROUP = "audit"
     ),
 )
 def memory_audit(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as run:
+    with agent_writer(context, dream) as agent:
         report = run_memory_audit(
-            run.volume, run.options, run.clock.now(), run_id=context.run.run_id
+            agent.volume, agent.options, agent.clock.now(), run_id=context.run.run_id
         )
         return materialize_report(context, report)
 
@@ -42,8 +42,8 @@ def memory_audit_no_unexplained_loss(
     stop — consolidation — runs in another job; the pause file does that (opt-in). The check
     still fails (severity ERROR) so the loss is red in the UI whether or not pausing is on.
     """
-    run = dream.agent(context.partition_key)
-    violations = unexplained_losses(run.volume, context.run.run_id)
+    agent = dream.agent(context.partition_key)
+    violations = unexplained_losses(agent.volume, context.run.run_id)
     return check_from_violations(violations, what="unexplained loss")
 
 

@@ -21,9 +21,9 @@ GROUP = "housekeeping"
     description="Pass 0: caps the append-only telemetry logs (age, count, lines per file).",
 )
 def retained_logs(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as run:
+    with agent_writer(context, dream) as agent:
         return materialize_report(
-            context, run_log_retention(run.volume, run.options, run.clock.now())
+            context, run_log_retention(agent.volume, agent.options, agent.clock.now())
         )
 
 
@@ -36,10 +36,10 @@ def retained_logs_within_bounds(
     A warning, not a gate: seed 000 says retention failures never abort the cycle, so one log
     that could not be trimmed is reported here and by the pass while the other passes run.
     """
-    run = dream.agent(context.partition_key)
-    if not run.options.log_retention_enabled:
+    agent = dream.agent(context.partition_key)
+    if not agent.options.log_retention_enabled:
         return dg.AssetCheckResult(passed=True, description="log retention disabled")
-    violations = retention_violations(run.volume, run.options, run.clock.now())
+    violations = retention_violations(agent.volume, agent.options, agent.clock.now())
     return check_from_violations(violations, what="log bounds", severity=dg.AssetCheckSeverity.WARN)
 
 
@@ -53,9 +53,9 @@ def retained_logs_within_bounds(
 def telemetry_windows(
     context: dg.AssetExecutionContext, dream: DreamResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as run:
+    with agent_writer(context, dream) as agent:
         return materialize_report(
-            context, run_telemetry_windows(run.volume, run.options, run.clock.now())
+            context, run_telemetry_windows(agent.volume, agent.options, agent.clock.now())
         )
 
 
@@ -67,9 +67,9 @@ def telemetry_windows(
     description="Pass 0b: hard-deletes entries archived past retention, keeping the floor.",
 )
 def purged_archive(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as run:
+    with agent_writer(context, dream) as agent:
         report = run_archive_purge(
-            run.volume, run.options, run.clock.now(), run_id=context.run.run_id
+            agent.volume, agent.options, agent.clock.now(), run_id=context.run.run_id
         )
         return materialize_report(context, report)
 
@@ -79,8 +79,8 @@ def purged_archive_pruning_floor(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
     """No entry at or above the high-value floor was purged (re-read from the tombstones)."""
-    run = dream.agent(context.partition_key)
-    violations = purge_floor_violations(run.volume, run.options, context.run.run_id)
+    agent = dream.agent(context.partition_key)
+    violations = purge_floor_violations(agent.volume, agent.options, context.run.run_id)
     return check_from_violations(violations, what="pruning floor")
 
 
@@ -94,9 +94,9 @@ def purged_archive_pruning_floor(
 def memory_importance(
     context: dg.AssetExecutionContext, dream: DreamResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as run:
+    with agent_writer(context, dream) as agent:
         return materialize_report(
-            context, run_importance_decay(run.volume, run.options, run.clock.now())
+            context, run_importance_decay(agent.volume, agent.options, agent.clock.now())
         )
 
 

@@ -5,13 +5,20 @@ inference, so ``inferred_preferences`` depends on every asset that reads the log
 it reads; the graph, not a convention, keeps the clear after the last reader.
 """
 
+from datetime import datetime
+from typing import Protocol
+
 import dagster as dg
 
 from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
+from dream_assets.core.volume import AgentVolume
 from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
+from dream_assets.llm import ChatModel
 from dream_assets.passes.preference_inference import (
     run_preference_inference,
     sensitive_flag_violations,
@@ -23,6 +30,30 @@ GROUP = "knowledge"
 # Upstream assets by key, so this module does not import the modules that define them.
 TELEMETRY_WINDOWS = dg.AssetKey("telemetry_windows")
 CONSOLIDATED_MEMORY = dg.AssetKey("consolidated_memory")
+
+
+class ModelPass(Protocol):
+    def __call__(
+        self,
+        volume: AgentVolume,
+        options: DreamOptions,
+        now: datetime,
+        model: ChatModel | None,
+        *,
+        run_id: str | None = None,
+    ) -> PassReport: ...
+
+
+def _model_pass(
+    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource, run_pass: ModelPass
+) -> dg.MaterializeResult:
+    """A knowledge pass in its step: the agent's lease held, the model (or none), the report."""
+    with agent_writer(context, dream) as agent:
+        model = llm.chat_model(agent, context.run.run_id)
+        report = run_pass(
+            agent.volume, agent.options, agent.clock.now(), model, run_id=context.run.run_id
+        )
+        return materialize_report(context, report, model)
 
 
 @dg.asset(
@@ -39,12 +70,7 @@ CONSOLIDATED_MEMORY = dg.AssetKey("consolidated_memory")
 def skill_catalog(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as run:
-        model = llm.chat_model(run, context.run.run_id)
-        report = run_skill_catalog(
-            run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
-        )
-        return materialize_report(context, report, model)
+    return _model_pass(context, dream, llm, run_skill_catalog)
 
 
 @dg.asset_check(asset=skill_catalog, blocking=True, name="no_deletion_without_replacement")
@@ -52,8 +78,8 @@ def skill_catalog_no_deletion_without_replacement(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
     """Every skill gone since the run started is in skills-archive/ with a replacement saved."""
-    run = dream.agent(context.partition_key)
-    violations = deletion_violations(run.volume, context.run.run_id)
+    agent = dream.agent(context.partition_key)
+    violations = deletion_violations(agent.volume, context.run.run_id)
     return check_from_violations(violations, what="skill deletions")
 
 
@@ -62,8 +88,8 @@ def skill_catalog_see_also_resolves(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
     """Every see_also name this run wrote, or pointed at a skill it archived, resolves."""
-    run = dream.agent(context.partition_key)
-    violations, preexisting = see_also_violations(run.volume, context.run.run_id)
+    agent = dream.agent(context.partition_key)
+    violations, preexisting = see_also_violations(agent.volume, context.run.run_id)
     result = check_from_violations(violations, what="see_also")
     metadata = dict(result.metadata or {})
     metadata["preexisting_dangling"] = dg.MetadataValue.int(len(preexisting))
@@ -80,8 +106,8 @@ def skill_catalog_see_also_standing(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
     """see_also names that already dangled before this run (the agent's, not the run's)."""
-    run = dream.agent(context.partition_key)
-    _violations, preexisting = see_also_violations(run.volume, context.run.run_id)
+    agent = dream.agent(context.partition_key)
+    _violations, preexisting = see_also_violations(agent.volume, context.run.run_id)
     return check_from_violations(
         preexisting, what="standing see_also", severity=dg.AssetCheckSeverity.WARN
     )
@@ -101,12 +127,7 @@ def skill_catalog_see_also_standing(
 def inferred_preferences(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as run:
-        model = llm.chat_model(run, context.run.run_id)
-        report = run_preference_inference(
-            run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
-        )
-        return materialize_report(context, report, model)
+    return _model_pass(context, dream, llm, run_preference_inference)
 
 
 @dg.asset_check(asset=inferred_preferences, blocking=True, name="sensitive_flagged")
@@ -114,8 +135,8 @@ def inferred_preferences_sensitive_flagged(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
     """Every inferred preference touching security, credentials or money needs permission."""
-    run = dream.agent(context.partition_key)
-    violations, checked = sensitive_flag_violations(run.volume)
+    agent = dream.agent(context.partition_key)
+    violations, checked = sensitive_flag_violations(agent.volume)
     return check_from_violations(violations, what="permission flags", checked=checked)
 
 
@@ -133,12 +154,7 @@ def inferred_preferences_sensitive_flagged(
 def wisp_insights(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as run:
-        model = llm.chat_model(run, context.run.run_id)
-        report = run_wisp_insights(
-            run.volume, run.options, run.clock.now(), model, run_id=context.run.run_id
-        )
-        return materialize_report(context, report, model)
+    return _model_pass(context, dream, llm, run_wisp_insights)
 
 
 ASSETS = [skill_catalog, inferred_preferences, wisp_insights]

@@ -40,16 +40,16 @@ GROUP = "memory"
 def duplicate_clusters(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as run:
+    with agent_writer(context, dream) as agent:
         embedder, problem = None, None
         try:
-            embedder = embedder_from_options(run.options, llm.settings(run.options))
+            embedder = embedder_from_options(agent.options, llm.settings(agent.options))
         except EmbeddingsUnavailable as exc:
             problem = str(exc)
         report, _clusters = scan_duplicate_clusters(
-            run.volume,
-            run.options,
-            run.clock.now(),
+            agent.volume,
+            agent.options,
+            agent.clock.now(),
             embedder=embedder,
             embedder_error=problem,
             logger=context.log,
@@ -68,17 +68,17 @@ def duplicate_clusters(
 def consolidated_memory(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as run:
-        model = llm.chat_model(run, context.run.run_id)
+    with agent_writer(context, dream) as agent:
+        model = llm.chat_model(agent, context.run.run_id)
         report = run_memory_consolidation(
-            run.volume,
-            run.options,
-            run.clock.now(),
+            agent.volume,
+            agent.options,
+            agent.clock.now(),
             model=model,
-            clusters=read_cluster_table(run.volume.duckdb_path),
-            feedback=read_feedback_window(run.volume.duckdb_path),
+            clusters=read_cluster_table(agent.volume.duckdb_path),
+            feedback=read_feedback_window(agent.volume.duckdb_path),
             run_id=context.run.run_id,
-            bounds=run_bounds(context, run),
+            bounds=run_bounds(context, agent),
         )
         return materialize_report(context, report, model)
 
@@ -88,9 +88,9 @@ def consolidated_memory_merge_coverage(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
     """Every entry merged this run keeps the specifics of its archived sources."""
-    run = dream.agent(context.partition_key)
+    agent = dream.agent(context.partition_key)
     violations, checked = merge_coverage_violations(
-        run.volume, context.run.run_id, meaning_rules(run.options)
+        agent.volume, context.run.run_id, meaning_rules(agent.options)
     )
     return check_from_violations(violations, what="merge coverage", checked=checked)
 
@@ -100,8 +100,10 @@ def consolidated_memory_pruning_floor(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
     """No entry at or above the high-value floor was archived as ephemeral this run."""
-    run = dream.agent(context.partition_key)
-    violations, checked = ephemeral_floor_violations(run.volume, run.options, context.run.run_id)
+    agent = dream.agent(context.partition_key)
+    violations, checked = ephemeral_floor_violations(
+        agent.volume, agent.options, context.run.run_id
+    )
     return check_from_violations(violations, what="pruning floor", checked=checked)
 
 
@@ -110,9 +112,9 @@ def consolidated_memory_provenance(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
     """Every merged_from id of this run's merges resolves."""
-    run = dream.agent(context.partition_key)
+    agent = dream.agent(context.partition_key)
     violations, checked = provenance_violations(
-        run.volume, run.options, run.clock.now(), context.run.run_id
+        agent.volume, agent.options, agent.clock.now(), context.run.run_id
     )
     return check_from_violations(violations, what="provenance", checked=checked)
 
@@ -126,9 +128,9 @@ def consolidated_memory_standing_provenance(
     A warning: a source the agent hard-deleted after an earlier merge is a standing problem the
     audit lists; it must not block this run's skills, preferences and report for 90 days.
     """
-    run = dream.agent(context.partition_key)
+    agent = dream.agent(context.partition_key)
     problems, checked = standing_provenance_problems(
-        run.volume, run.options, run.clock.now(), context.run.run_id
+        agent.volume, agent.options, agent.clock.now(), context.run.run_id
     )
     return check_from_violations(
         problems,

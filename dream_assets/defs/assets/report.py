@@ -13,7 +13,7 @@ from dream_assets.core.safety_report import (
 )
 from dream_assets.defs.conventions import ROW_COUNT
 from dream_assets.defs.partitions import agents_partitions
-from dream_assets.defs.resources import AgentRun, DreamResource
+from dream_assets.defs.resources import Agent, DreamResource
 
 
 def run_pass_reports(instance: dg.DagsterInstance, run_id: str, agent: str) -> list[dict]:
@@ -35,20 +35,20 @@ def run_pass_reports(instance: dg.DagsterInstance, run_id: str, agent: str) -> l
 def write_run_report(
     instance: dg.DagsterInstance,
     run_id: str,
-    agent: str,
-    run: AgentRun,
+    name: str,
+    agent: Agent,
     run_failures: list[str] | None = None,
 ) -> tuple[dict, Path]:
     """Build and store the run's safety report from what its passes materialized."""
     safety = build_safety_report(
         run_id=run_id,
-        agent=agent,
-        preview=run.preview,
-        passes=run_pass_reports(instance, run_id, agent),
-        now=run.clock.now(),
+        agent=name,
+        preview=agent.preview,
+        passes=run_pass_reports(instance, run_id, name),
+        now=agent.clock.now(),
         run_failures=run_failures or [],
     )
-    return safety, store_safety_report(run.volume.root, run.volume.duckdb_path, safety)
+    return safety, store_safety_report(agent.volume.root, agent.volume.duckdb_path, safety)
 
 
 def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefinition:
@@ -66,12 +66,12 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
     def cycle_report(
         context: dg.AssetExecutionContext, dream: DreamResource
     ) -> dg.MaterializeResult:
-        run = dream.agent(context.partition_key)
+        agent = dream.agent(context.partition_key)
         safety, path = write_run_report(
-            context.instance, context.run.run_id, context.partition_key, run
+            context.instance, context.run.run_id, context.partition_key, agent
         )
-        if not run.preview:
-            release(run.volume.root, context.run.run_id)
+        if not agent.preview:
+            release(agent.volume.root, context.run.run_id)
         markdown = to_markdown(safety)
         context.log.info(f"safety report written to {path}")
         return dg.MaterializeResult(
@@ -91,7 +91,7 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
                 "redactions": dg.MetadataValue.int(sum(safety["redactions"].values())),
                 "report": dg.MetadataValue.md(markdown),
                 "path": dg.MetadataValue.path(str(path)),
-                ROW_COUNT: dg.MetadataValue.int(count_run_reports(run.volume.duckdb_path)),
+                ROW_COUNT: dg.MetadataValue.int(count_run_reports(agent.volume.duckdb_path)),
             }
         )
 

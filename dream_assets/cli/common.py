@@ -1,0 +1,119 @@
+"""What every command shares: errors, the agent directory, the lease, the embedded instance."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+EMBEDDED_INSTANCE_YAML = """\
+telemetry:
+  enabled: false
+concurrency:
+  runs:
+    tag_concurrency_limits:
+      - key: dagster/partition
+        value:
+          applyLimitPerUniqueValue: true
+        limit: 1
+  pools:
+    default_limit: 1
+"""
+
+
+class CliError(Exception):
+    """A user-facing error: printed as one line, exit status 2."""
+
+
+def _lease_ttl(root: Path) -> Any:
+    """The agent's lease expiry; a bad options file is reported by the command itself."""
+    from dream_assets.core.options import DreamOptions, OptionsError, load_options
+
+    try:
+        return load_options(os.environ, Path(root) / "dream-options.json").lease_ttl
+    except OptionsError:
+        return DreamOptions().lease_ttl
+
+
+@contextlib.contextmanager
+def _writer(root: Path, owner: str) -> Iterator[None]:
+    """Hold the agent's lease (``dream.lease``) while a command writes its volume."""
+    import uuid
+
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.core.lease import LeaseHeld, acquire, release
+
+    run_id = f"cli-{uuid.uuid4()}"
+    try:
+        acquire(Path(root), owner=owner, run_id=run_id, clock=SystemClock(), ttl=_lease_ttl(root))
+    except LeaseHeld as exc:
+        raise CliError(str(exc)) from exc
+    try:
+        yield
+    finally:
+        release(Path(root), run_id)
+
+
+def _agent_dir(agent: str | None) -> Path:
+    """The --agent directory; without one, the only agent under DREAM_AGENTS_ROOT."""
+    if agent is None:
+        from dream_assets.core.volume import discover_agents
+
+        root_env = os.environ.get("DREAM_AGENTS_ROOT")
+        agents = discover_agents(Path(root_env)) if root_env else []
+        if len(agents) != 1:
+            where = f"{len(agents)} agents under {root_env}" if root_env else "no DREAM_AGENTS_ROOT"
+            raise CliError(f"give --agent DIR ({where})")
+        return Path(root_env or "") / agents[0]
+    root = Path(agent)
+    if not root.is_dir():
+        raise CliError(f"--agent {agent}: not a directory")
+    return root
+
+
+def _instance():  # type: ignore[no-untyped-def]
+    import dagster as dg
+
+    home = os.environ.get("DAGSTER_HOME")
+    if not home:
+        home = str(Path(".dagster_home").resolve())
+        os.environ["DAGSTER_HOME"] = home
+    Path(home).mkdir(parents=True, exist_ok=True)
+    config = Path(home) / "dagster.yaml"
+    if not config.exists():
+        # The embedded default: SQLite storage in DAGSTER_HOME (docs/deploy.md), with
+        # the same run queue rule as production: one run at a time per agent.
+        config.write_text(EMBEDDED_INSTANCE_YAML, encoding="utf-8")
+    return dg.DagsterInstance.get()
+
+
+def _agents_for(args: argparse.Namespace) -> tuple[Path, list[str]]:
+    from dream_assets.core.volume import discover_agents
+
+    if args.agent:
+        agent = Path(args.agent).expanduser().resolve()
+        if not agent.is_dir():
+            raise CliError(f"--agent {args.agent}: not a directory")
+        return agent.parent, [agent.name]
+    root_env = os.environ.get("DREAM_AGENTS_ROOT")
+    if not root_env:
+        raise CliError("give --agent DIR or set DREAM_AGENTS_ROOT")
+    root = Path(root_env).expanduser().resolve()
+    agents = discover_agents(root)
+    if not agents:
+        raise CliError(f"DREAM_AGENTS_ROOT={root}: no agent directories")
+    return root, agents
+
+
+def _agent_volume(agent_dir: str | None) -> Any:
+    from dream_assets.core.volume import AgentVolume
+
+    return AgentVolume(_agent_dir(agent_dir))
+
+
+AGENT_HELP = "agent directory (default: the only one in DREAM_AGENTS_ROOT)"
+
+JSON_HELP = "print the result as JSON"

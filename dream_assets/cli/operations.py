@@ -1,0 +1,150 @@
+"""Commands an operator runs against an agent between cycles: ``restore``, ``undo``, ``audit``,
+``review``. Each takes the agent's lease (docs/agent-volume.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from datetime import UTC, datetime
+
+from dream_assets.cli.common import CliError, _agent_dir, _agent_volume, _writer
+
+
+def cmd_restore(args: argparse.Namespace) -> int:
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.operations.undo import UndoError, restore_entry
+
+    volume = _agent_volume(args.agent)
+    if args.skill:
+        try:
+            with _writer(volume.root, "dream restore"):
+                volume.restore_skill(args.id)
+        except (KeyError, ValueError) as exc:
+            raise CliError(str(exc).strip("'\"")) from exc
+        print(f"restored skill {args.id}")
+        return 0
+    try:
+        with _writer(volume.root, "dream restore"):
+            entry = restore_entry(volume, args.id, SystemClock().now())
+    except UndoError as exc:
+        raise CliError(str(exc)) from exc
+    print(f"restored {entry.id}: {entry.content[:120]}")
+    return 0
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.operations.undo import UndoError, undo_run
+
+    volume = _agent_volume(args.agent)
+    try:
+        with _writer(volume.root, "dream undo"):
+            result = undo_run(volume, args.run_id, SystemClock().now())
+    except UndoError as exc:
+        raise CliError(str(exc)) from exc
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        if not result.changed:
+            print(
+                f"run {args.run_id}: nothing to undo ({len(result.already_undone)} already undone)"
+            )
+        for entry_id in result.restored:
+            print(f"restored {entry_id}")
+        for entry_id in result.archived:
+            print(f"archived {entry_id} (undone)")
+        for warning in result.warnings:
+            print(f"warning: {warning}")
+    if result.skipped:
+        entry_id, reason = result.skipped[0]
+        print(
+            f"dream undo: {len(result.skipped)} merge(s) of run {args.run_id} left in place; "
+            f"{entry_id}: {reason}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from dataclasses import asdict
+
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.core.options import OptionsError, load_options
+    from dream_assets.passes.memory_audit import run_memory_audit
+
+    volume = _agent_volume(args.agent)
+    if args.resume:
+        if not volume.pause_flag.exists():
+            raise CliError(f"consolidation is not paused ({volume.pause_flag} does not exist)")
+        volume.pause_flag.unlink()
+        print(f"consolidation resumed: removed {volume.pause_flag}")
+        return 0
+    try:
+        options = load_options(os.environ, volume.options_path)
+    except OptionsError as exc:
+        raise CliError(str(exc)) from exc
+    with _writer(volume.root, "dream audit"):
+        report = run_memory_audit(volume, options, SystemClock().now())
+    if args.json:
+        row = report.trend_row
+        assert row is not None
+        print(
+            json.dumps(
+                {
+                    "counts": report.counts,
+                    "trend_row": asdict(row),
+                    "vanished": report.vanished_ids,
+                    "rejected_clusters": [asdict(c) for c in report.rejected_clusters],
+                    "warnings": report.warnings,
+                },
+                indent=2,
+            )
+        )
+    else:
+        print(report.summary_line())
+        for decision in report.decisions:
+            print(f"  {decision.action}: {decision.target} {decision.detail}".rstrip())
+        for warning in report.warnings:
+            print(f"  warning: {warning}")
+    return 0
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from dream_assets.core.review import ReviewQueue, as_dict
+    from dream_assets.core.volume import AgentVolume
+    from dream_assets.operations.review import ReviewConflict, approve, reject
+
+    root = _agent_dir(args.agent)
+    volume = AgentVolume(root)
+    now = datetime.now(UTC)
+    if args.action == "list":
+        items = ReviewQueue(volume.root).items(None if args.all else "pending")
+        if args.json:
+            print(json.dumps([as_dict(i) for i in items], indent=2, ensure_ascii=False))
+        for item in [] if args.json else items:
+            print(f"{item.id}  {item.status:<8} {item.kind:<7} {item.reason}")
+            print(f"    sources: {', '.join(item.source_ids)}")
+            if item.content:
+                print(f"    merged:  {item.content}")
+            for verdict in item.verdicts:
+                note = f" ({verdict.get('note')})" if verdict.get("note") else ""
+                print(f"    verdict: {verdict.get('id')} {verdict.get('verdict')}{note}")
+        return 0
+    if not args.id:
+        raise CliError(f"review {args.action} needs an item id")
+    try:
+        with _writer(volume.root, f"dream review {args.action}"):
+            if args.action == "approve":
+                written = approve(volume, args.id, now, content=args.content)
+            else:
+                reject(volume, args.id, now, note=args.note or "")
+        if args.action == "approve":
+            print(f"approved {args.id}: wrote {', '.join(written)}")
+        else:
+            print(f"rejected {args.id}: nothing changed")
+    except (KeyError, ReviewConflict) as exc:
+        raise CliError(str(exc).strip("'\"")) from exc
+    return 0
