@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import multiprocessing
 import multiprocessing.synchronize
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -48,6 +49,7 @@ def _agent(
 
             if volume.update_entry(entry_id, reinforce) is not None:
                 done[entry_id] += 1
+        time.sleep(0.005)  # a busy agent, not a tight loop: the passes get windows too
     counts.put(done)
 
 
@@ -81,9 +83,10 @@ def test_every_agent_write_survives_decay_flagging_and_consolidation(tmp_path: P
     options = DreamOptions(consolidation_min_interval_hours=0, change_gate_enabled=False)
     clusters = [Cluster("c-1", ("m-dup-1", "m-dup-2"), 0.95)]
     try:
+        decay_reports = []
         for day in range(12):
             now = NOW + timedelta(days=day)
-            run_importance_decay(volume, options, now)
+            decay_reports.append(run_importance_decay(volume, options, now))
             run_preference_inference(volume, options, now, None)
             run_memory_consolidation(
                 volume, options, now, model=None, clusters=clusters, run_id=f"r{day}"
@@ -99,10 +102,14 @@ def test_every_agent_write_survives_decay_flagging_and_consolidation(tmp_path: P
         assert after[entry_id].reinforcement_count == before[entry_id] + n, entry_id
         if n:
             assert f"seen-{n}" in after[entry_id].tags, entry_id
-    # The passes still did their work on the current content. Not on every entry: one the
-    # agent rewrote between the scan and the write is left as it wrote it, which under a busy
-    # agent (and a loaded machine) can be any given entry on any given day.
-    assert any(after[f"m-{i:03d}"].importance < 0.9 for i in range(ENTRIES))
+    # The passes still did their work on the current content: decay wrote, or left an entry the
+    # agent rewrote between its scan and its write as the agent wrote it (and said so) -- which
+    # entries fall in that window depends on timing, so the test asks for one or the other.
+    decayed = sum(r.counts.get("decayed", 0) for r in decay_reports)
+    deferred = sum(
+        1 for r in decay_reports for x in r.refusals if x.action == "changed during the pass"
+    )
+    assert decayed + deferred > 0
     assert after["pref-1"].metadata.get(PERMISSION) == "true"
 
 
