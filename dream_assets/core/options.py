@@ -159,6 +159,10 @@ class DreamOptions:
     llm_api_key: str = _option("", "API key (falls back to `OPENAI_API_KEY`)", repr=False)
     llm_timeout_s: float = _option(60.0, "seconds per model call")
     llm_max_retries: int = _option(2, "SDK retries of a 429/5xx/timeout (honours Retry-After)")
+    # Deployment-wide (read when the definitions load): the pool is declared on the assets.
+    llm_pool_limit: int = _option(
+        1, "model calls in flight at once per endpoint (1 for a local model, N for a hosted API)"
+    )
     # Near-duplicate candidates from embeddings: "" (lexical, or the endpoint when
     # ``embedding_model`` is set), "lexical", "local" (the offline model of the optional extra
     # ``semantic``) or "endpoint" (the OpenAI-compatible embeddings endpoint). For "local" only
@@ -221,6 +225,7 @@ class DreamOptions:
             "feedback_max_signals",
             "cadence_check_seconds",
             "llm_timeout_s",
+            "llm_pool_limit",
         ):
             if getattr(self, name) <= 0:
                 raise bad(name, "must be positive")

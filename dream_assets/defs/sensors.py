@@ -39,7 +39,7 @@ from dream_assets.defs.cron_windows import window_series
 from dream_assets.defs.jobs import dream_cycle_job
 from dream_assets.defs.lease import lease_holder
 from dream_assets.defs.partitions import agents_partitions
-from dream_assets.defs.pools import ensure_pool_limits
+from dream_assets.defs.pools import MODEL_POOL, ensure_pool_limits
 from dream_assets.defs.resources import Agent, DreamResource
 from dream_assets.defs.run_failure import dream_run_failed
 
@@ -178,7 +178,7 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
             )
     if not requests:
         return dg.SensorResult(skip_reason=_summary(lines), cursor=state.to_json())
-    for line in ensure_pool_limits(context.instance):
+    for line in ensure_pool_limits(context.instance, MODEL_POOL, deployment.llm_pool_limit):
         context.log.info(line)
     for line in lines:
         context.log.info(line)

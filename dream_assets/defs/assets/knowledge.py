@@ -16,6 +16,7 @@ from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
+from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
 from dream_assets.llm import ChatModel
@@ -61,7 +62,7 @@ def _model_pass(
     group_name=GROUP,
     deps=[TELEMETRY_WINDOWS, CONSOLIDATED_MEMORY],
     kinds={"python", "openai"},
-    pool="llm",
+    pool=MODEL_POOL,
     description=(
         "Passes 2–4: skill gap detection, consolidation (change-gated) and optimization; "
         "deleted skills go to skills-archive/."
@@ -118,7 +119,7 @@ def skill_catalog_see_also_standing(
     group_name=GROUP,
     deps=[skill_catalog, CONSOLIDATED_MEMORY, TELEMETRY_WINDOWS],
     kinds={"python", "openai"},
-    pool="llm",
+    pool=MODEL_POOL,
     description=(
         "Pass 5: durable user preferences as user-preferences/inferred entries; clears the "
         "conversation log after every reader has read it."
@@ -145,7 +146,7 @@ def inferred_preferences_sensitive_flagged(
     group_name=GROUP,
     deps=[TELEMETRY_WINDOWS, skill_catalog],
     kinds={"python"},
-    pool="llm",
+    pool=MODEL_POOL,
     description=(
         "Wisp failure analysis: recurring failures annotated on their skills, consistent "
         "successes reported as promotion candidates."

@@ -14,6 +14,7 @@ from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
 from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
+from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
 from dream_assets.defs.run_bounds import run_bounds
@@ -62,7 +63,7 @@ def duplicate_clusters(
     group_name=GROUP,
     deps=[duplicate_clusters, telemetry_windows],
     kinds={"python", "openai"},
-    pool="llm",
+    pool=MODEL_POOL,
     description="Pass 1: merges near-duplicates (model or deterministic) without losing a fact.",
 )
 def consolidated_memory(
