@@ -172,7 +172,7 @@ class ChatModel:
             # Consolidation must be repeatable: the same corpus should get the same answer.
             "temperature": 0,
         }
-        # The answer is bounded by the room the budget reserved for it (seeds 002/003, "Token
+        # The answer is bounded by the room the budget reserved for it (docs/safety.md, "Token
         # budget"): a reply can never cost more than the admission assumed.
         request["max_tokens"] = max_tokens or ANSWER_ROOM
         with _translated_errors(self.settings):

@@ -107,7 +107,7 @@ def _dangling_provenance(
             when = parse_time(str(merged_at)) if merged_at else None
         except ValueError:
             when = None
-        # After the purge the ids dangle by design (seed: Provenance).
+        # After the purge the ids dangle by design (docs/passes.md, Pass 1).
         if retention > timedelta(0) and when is not None and now - when > retention:
             continue
         checked += 1

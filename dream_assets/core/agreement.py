@@ -1,8 +1,8 @@
 """Whether two near-duplicate candidates may share a cluster: their specifics must agree.
 
-Issue 11, "candidates, then judgement". Embeddings put "lands on 2025-04-12" next to "lands on
-2025-04-21" (cosine 0.98): similar wording, two facts. A pair of candidates is kept for one
-duplicate cluster only when nothing that tells facts apart conflicts:
+Candidates, then judgement (docs/passes.md, near-duplicate scan). Embeddings put "lands on
+2025-04-12" next to "lands on 2025-04-21" (cosine 0.98): similar wording, two facts. A pair of
+candidates is kept for one duplicate cluster only when nothing that tells facts apart conflicts:
 
 * **Specifics** (``core/coverage.py``: names, acronyms, codes, numbers of two or more digits,
   dates in any spelling, clock times): each side must cover the other's, *or* one side's must

@@ -45,7 +45,7 @@ def plan_purge(
     for entry in archived:
         if entry.archived_at is None or now - entry.archived_at <= retention:
             continue
-        # Seed 003: durable preferences do not expire; a superseded one is their provenance.
+        # docs/safety.md: durable preferences do not expire; a superseded one is their provenance.
         if is_durable(entry) or is_high_value(
             entry, floor_importance=floor_importance, floor_reinforcement=floor_reinforcement
         ):

@@ -1,6 +1,6 @@
 """Audiences: who may see an entry, and the rule that no pass ever mixes them.
 
-Seed 003: "Each invocation belongs to one agent and one conversation audience"; "Public
+docs/safety.md: "Each invocation belongs to one agent and one conversation audience"; "Public
 memories with a private extension stay separate rather than making the public entry private";
 private evidence is "not sent to public logs". An entry's audience is ``metadata.audience``:
 absent (or blank) = private to the agent's owner; a conversation or group id; or ``public``.

@@ -1,4 +1,4 @@
-"""Bounded runs (seeds 002 and 003, "Cadence and eligibility"): a wall-clock deadline per run, a
+"""Bounded runs (docs/safety.md, "Bounded runs"): a wall-clock deadline per run, a
 cap on how many changes (merges + archives) one run applies, and a rolling 24-hour change
 allowance per agent. Past any of them, the remaining proposals wait for the next cycle — never
 half-applied: the pass asks before each merge or archive, and a merge once started (saved,

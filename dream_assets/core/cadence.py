@@ -4,8 +4,8 @@ docs/automation.md (cadence): after the process starts, wait the initial delay (
 then one every interval (4 h). Missed windows: remember the last window handled;
 a window newer than that runs once — on time it is *scheduled*, after the daemon was down or the
 machine asleep it is *recovered* at the first check, and several missed windows are one recovery.
-A window already handled never runs again, so a restart in the same window does nothing; seed
-000's own lesson is why (ten deploys in three days produced fifteen cycles when every start ran
+A window already handled never runs again, so a restart in the same window does nothing; a live
+deployment's lesson is why (ten deploys in three days produced fifteen cycles when every start ran
 one). Changing the schedule never recovers the current window retroactively.
 
 Activity: new conversation activity requests a cycle only after a quiet period of one

@@ -1,4 +1,5 @@
-"""Near-duplicate clusters in two stages: candidates, then judgement (issue 11).
+"""Near-duplicate clusters in two stages: candidates, then judgement (docs/passes.md, near-duplicate
+scan).
 
 1. **Candidates** are the union of the lexical pairs (token Jaccard >= ``similarity_threshold``,
    ``core/cluster.py``) and, when vectors are given, the semantic neighbours (cosine >= the

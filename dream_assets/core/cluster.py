@@ -1,9 +1,9 @@
 """Near-duplicate clusters of memory entries: the ``duplicate_clusters`` scan.
 
 Consolidation shows the model an entry only when it is new or changed since its last review, or
-when it sits in a near-duplicate cluster (seed 000, pass 1). The clusters come from this module:
-cosine over embeddings when the caller has them, a lexical similarity otherwise, so deployments
-without embeddings still deduplicate. ``threshold`` defaults to the seed's 0.88
+when it sits in a near-duplicate cluster (docs/passes.md, Pass 1). The clusters come from this
+module: cosine over embeddings when the caller has them, a lexical similarity otherwise, so
+deployments without embeddings still deduplicate. ``threshold`` defaults to 0.88
 (``ConsolidationSimilarityThreshold``, kept equal to the save-time dedupe threshold) and
 ``max_cluster_size`` to its 3 (``ConsolidationMaxClusterSize``): the cap bounds eligibility, not
 merge size.
@@ -24,7 +24,7 @@ Cluster rules
 
 Lexical method: token Jaccard, not TF-IDF cosine
 ------------------------------------------------
-Jaccard over the sets of lower-cased word tokens (``TOKEN_PATTERN``), as the seed's store does
+Jaccard over the sets of lower-cased word tokens (``TOKEN_PATTERN``), as a BM25-only store does
 for BM25-only deployments. Both candidates were measured with
 ``python benchmarks/bench_cluster.py --separation``: synthetic memory facts from 12 families
 (moves, birthdays, deploy incidents, ...), each with 3-4 wordings of the same slots; TF-IDF's IDF
@@ -53,12 +53,12 @@ because years, months and days are frequent tokens with little inverse document 
 flew to Lisbon on May 4 for PyCon 2024." / "... 2025." scores 0.884). Against distinct pairs
 that differ in a name, place or number only, TF-IDF would have won (0.541 against 0.402). Two
 facts that differ only in when they happened are exactly the "distinct real-world moments" the
-seed tells consolidation to preserve, so the lower false rate decides. Jaccard at 0.88 is
+the rules tell consolidation to preserve, so the lower false rate decides. Jaccard at 0.88 is
 strict: one changed token in an n-token entry gives (n - 1) / (n + 1), under 0.88 below 16
 tokens. It catches re-orderings and exact copies (1.0: "Caroline moved to Berlin in 2021." /
 "In 2021 Caroline moved to Berlin."), most small edits of entries of eight or more tokens, and
 few rewordings ("Caroline relocated to Berlin in 2021." scores 0.714, TF-IDF 0.853). That is the
-seed's own account: consolidation and save-time dedupe catch what the scan misses, and a cluster
+documented account: consolidation and save-time dedupe catch what the scan misses, and a cluster
 only makes entries eligible for review. All figures are on synthetic text; the benchmark prints
 hand-written pairs beside them.
 
@@ -78,9 +78,10 @@ verified with their exact Jaccard. Measured by ``benchmarks/bench_cluster.py``: 
 entries in 3.8-7.7 s on the 2-core build machine (shared with other jobs), and every pair the
 exact all-pairs search finds on 5 000 and 10 000 entries. With embeddings the dense product is
 taken in row blocks against the rows from the block on, so memory stays bounded while the work
-is quadratic. The duplicate_clusters scan itself goes through ``core/candidates.py`` (issue 11):
-lexical pairs from here united with semantic neighbours (``core/neighbours.py``, blocked by cells
-above 20 000 entries), each pair judged by ``core/agreement.py`` before ``clusters_from_pairs``.
+is quadratic. The duplicate_clusters scan itself goes through ``core/candidates.py``
+(docs/passes.md, near-duplicate scan): lexical pairs from here united with semantic neighbours
+(``core/neighbours.py``, blocked by cells above 20 000 entries), each pair judged by
+``core/agreement.py`` before ``clusters_from_pairs``.
 """
 
 from __future__ import annotations

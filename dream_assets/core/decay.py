@@ -1,6 +1,6 @@
 """Importance decay: exponential, keyed on last_seen_at, with a grace period and a floor.
 
-Seed: importance *= 0.5 ** (elapsed_days / half_life) for entries last seen longer ago than the
+importance *= 0.5 ** (elapsed_days / half_life) for entries last seen longer ago than the
 grace period. ``elapsed`` is the calendar time since the entry was last touched (its last write,
 ``updated_at``), but never reaches back into the grace window: first-past-grace decay counts only
 post-grace time. Because 0.5**(a/T) * 0.5**(b/T) == 0.5**((a+b)/T), running the cycle twice a
@@ -31,7 +31,7 @@ class DecayRule:
 def decayed_importance(entry: MemoryEntry, rule: DecayRule, now: datetime) -> float:
     """The entry's importance after decaying it up to ``now`` (unchanged when not due)."""
     if not rule.enabled or entry.archived:
-        # Archived entries keep the importance they had when archived (seed, Pass 0b).
+        # Archived entries keep the importance they had when archived (docs/passes.md, Pass 0b).
         return entry.importance
     grace_end = entry.last_seen_at + timedelta(days=max(rule.grace_days, 0.0))
     start = max(grace_end, entry.updated_at)

@@ -1,6 +1,6 @@
 """Sentence embeddings for the near-duplicate scan: a local offline model, or an endpoint.
 
-Issue 11. Memories are rarely saved twice in the same words ("Jon is allergic to shellfish." /
+Memories are rarely saved twice in the same words ("Jon is allergic to shellfish." /
 "Jon has a shellfish allergy."), and the lexical scan only sees shared words. An embedding puts
 the two side by side; it is a *candidate generator*, never the judge (``core/agreement.py``
 decides whether two candidates may share a cluster).

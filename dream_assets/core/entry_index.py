@@ -1,5 +1,5 @@
 """The entry index: each memory entry file is read at most once per cycle, and not at all when
-it has not changed since the last one (issue 13).
+it has not changed since the last one (docs/agent-volume.md, the entry index).
 
 One ``os.scandir`` walk of ``memory/entries/`` stats every file; a file whose stat tuple (size,
 mtime_ns, ctime_ns, inode) matches what the index recorded is not opened: its parsed entry comes

@@ -2,10 +2,10 @@
 
 Every writer of an agent's volume — a Dagster run of the cycle, ``dream run``, ``dream review
 approve/reject``, ``dream undo``, ``dream restore``, ``dream audit`` — holds the lease while it
-writes, so two writers never act on one volume at once (seed 003, "Leases"). The lease names its
-holder (owner, run id, pid, host), when it was taken and until when it holds; a long holder
-renews it. A lease past its expiry, or held by a process of this host that no longer exists, is
-stale: the next writer takes it over and records the takeover in ``dream-lease-takeovers.jsonl``.
+writes, so two writers never act on one volume at once (docs/agent-volume.md, the lease). The lease
+names its holder (owner, run id, pid, host), when it was taken and until when it holds; a long
+holder renews it. A lease past its expiry, or held by a process of this host that no longer exists,
+is stale: the next writer takes it over and records the takeover in ``dream-lease-takeovers.jsonl``.
 
 The lease file is read and replaced under its sidecar lock (``file_lock``, the convention of the
 logs), so two writers racing for a free lease cannot both win.

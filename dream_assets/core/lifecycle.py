@@ -1,6 +1,6 @@
 """Event lifecycle: what an event entry must keep until its work is really over.
 
-Seed 003: "Lifecycle data records an event end, status, unresolved obligations, and a
+docs/safety.md: "Lifecycle data records an event end, status, unresolved obligations, and a
 keep-details flag. Date passage never proves completion. Planned or uncertain events with
 unresolved work retain operational detail. Completed/cancelled events can be compacted after
 the grace period." Metadata keys (docs/agent-volume.md):

@@ -1,6 +1,6 @@
 """Merge arithmetic: the host, not the model, computes a merged entry's temporal fields.
 
-Seed: created_at = min (first seen preserved), last_seen_at = max (reinforcement, never reset to
+created_at = min (first seen preserved), last_seen_at = max (reinforcement, never reset to
 now), reinforcement_count = sum, subject-time metadata merged (start/end widen, point prefers the
 most specific), other source metadata dropped; provenance ``merged_from`` + ``merged_at``. This
 keeps dream housekeeping from stamping every reprocessed entry as "just observed".
@@ -80,7 +80,7 @@ def build_merged_entry(
     if not sources:
         raise ValueError("a merge needs at least one source")
     metadata: dict[str, Any] = dict(merge_subject_time(sources))
-    # Seed 003: a merged entry carries its sources' audience (callers refuse a merge across
+    # docs/safety.md: a merged entry carries its sources' audience (callers refuse a merge across
     # audiences before building one) and every lifecycle obligation and keep-details flag.
     audiences = {str(s.metadata[AUDIENCE]) for s in sources if s.metadata.get(AUDIENCE)}
     if len(audiences) == 1 and all(s.metadata.get(AUDIENCE) for s in sources):

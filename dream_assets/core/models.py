@@ -20,7 +20,7 @@ from dream_assets.core.clock import format_time, parse_time
 ENTRY_ID_RE = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
 SKILL_SEGMENT_RE = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
 
-# Subject-time keys are the only metadata a merge carries forward (seed: MergeSubjectTimeMetadata).
+# Subject-time keys are the only metadata a merge carries forward (docs/passes.md, Pass 1).
 SUBJECT_TIME_KEYS = ("subject_start", "subject_end", "subject_point")
 
 
@@ -160,7 +160,7 @@ class MemoryEntry:
 def review_fingerprint(entry: MemoryEntry) -> str:
     """The content fingerprint that says whether an entry changed since its last review.
 
-    Seed: any write path (reinforcement, a tool edit, a prior merge) re-opens an entry, while
+    any write path (reinforcement, a tool edit, a prior merge) re-opens an entry, while
     importance decay (score and updated_at only) does not. So the hash covers what the agent
     observed, not the score or the dream cycle's own bookkeeping.
     """
@@ -181,7 +181,7 @@ def review_fingerprint(entry: MemoryEntry) -> str:
 
 
 def is_high_value(entry: MemoryEntry, *, floor_importance: float, floor_reinforcement: int) -> bool:
-    """The high-value pruning floor (seed: PruningProtection*). A non-positive bound is off."""
+    """The high-value pruning floor (docs/passes.md, Pass 1). A non-positive bound is off."""
     by_importance = floor_importance > 0 and entry.importance >= floor_importance
     by_reinforcement = floor_reinforcement > 0 and entry.reinforcement_count >= floor_reinforcement
     return by_importance or by_reinforcement

@@ -79,7 +79,7 @@ class DreamOptions:
         "a reply archiving more than this share of what it saw as ephemeral is refused whole",
     )
 
-    # -- Audiences and events (seed 003): private evidence stays on the volume; an event's
+    # -- Audiences and events (docs/safety.md): private evidence stays on the volume; an event's
     # detail survives until a week after it is done or cancelled.
     log_memory_text: bool = _option(
         False,
@@ -124,7 +124,7 @@ class DreamOptions:
     run_token_budget: int = _option(60_000, "tokens per run")
     daily_token_budget: int = _option(262_144, "tokens per rolling 24 h per agent")
 
-    # -- One writer per agent and bounded runs (seed 003: leases, a wall-clock deadline, a
+    # -- One writer per agent and bounded runs (docs/safety.md: leases, a wall-clock deadline, a
     # mutation allowance of 50 changes per rolling 24 h). A job there has 120 s for a few
     # proposals; a whole cycle here walks every pass, so its deadline is longer (≤ 0 disables).
     lease_ttl_minutes: float = _option(
@@ -137,7 +137,7 @@ class DreamOptions:
         50, "merges + archives one run may apply; the rest wait for the next cycle"
     )
     daily_change_allowance: int = _option(
-        50, "merges + archives per rolling 24 h per agent (seed 003: 50 changes)"
+        50, "merges + archives per rolling 24 h per agent (docs/safety.md: 50 changes)"
     )
 
     # -- Memory audit

@@ -1,7 +1,7 @@
-"""Explicit preference statements, their sentiment and thresholds (seed 000, Pass 5).
+"""Explicit preference statements, their sentiment and thresholds (docs/passes.md, Pass 5).
 
 This is preference inference without a model: a user who writes "I prefer…", "always…",
-"never…", "don't…" or "please stop…" has stated a preference outright, and the seed's
+"never…", "don't…" or "please stop…" has stated a preference outright, and the
 sentiment thresholds say when it is durable enough to write down:
 
 - very irritated (repeated strong correction — shouting, "!!", "I told you"): 1 occurrence
@@ -40,7 +40,7 @@ class Sentiment(IntEnum):
         return self.name.lower().replace("_", " ")
 
 
-# Seed thresholds: occurrences needed at (or above) each sentiment level.
+# Thresholds (docs/passes.md, Pass 5): occurrences needed at (or above) each sentiment level.
 THRESHOLDS = {
     Sentiment.VERY_IRRITATED: 1,
     Sentiment.MILDLY_FRUSTRATED: 2,
@@ -113,7 +113,7 @@ class PreferenceStatement:
 
 @dataclass(frozen=True)
 class PreferenceCandidate:
-    """Every occurrence of one preference, and whether the seed's thresholds are met."""
+    """Every occurrence of one preference, and whether the thresholds are met."""
 
     key: str
     polarity: str

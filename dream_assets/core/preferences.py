@@ -1,4 +1,4 @@
-"""Durable user preferences (seed 003: "Durable preferences do not expire").
+"""Durable user preferences (docs/safety.md: "Durable preferences do not expire").
 
 A preference entry (category ``user-preferences/...``, inferred or stated) does not decay, is not
 archived as ephemeral and is not purged; a correction replaces an older preference with
@@ -51,5 +51,6 @@ _CORRECTION = re.compile(
 
 
 def is_correction(text: str) -> bool:
-    """A statement that explicitly replaces an earlier preference (seed: favour corrections)."""
+    """A statement that explicitly replaces an earlier preference (corrections are favoured:
+    docs/safety.md)."""
     return bool(_CORRECTION.search(text))

@@ -1,4 +1,5 @@
-"""The conversation quiet period, for every run (seed 003: "Manual runs obey the quiet period").
+"""The conversation quiet period, for every run (docs/safety.md: "Manual runs obey the quiet
+period").
 
 A session whose last turn is younger than ``activity_quiet_period_minutes`` may still be in
 progress: no pass reads its turns, and clearing the conversation log keeps them, whether the run

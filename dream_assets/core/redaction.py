@@ -1,4 +1,4 @@
-"""Secret redaction before any text leaves for a model (seed 002: "Secrets are redacted before
+"""Secret redaction before any text leaves for a model (docs/safety.md: "Secrets are redacted before
 anything is kept").
 
 Covered: API keys and tokens of the common providers, bearer tokens, passwords in URLs and

@@ -1,7 +1,7 @@
 """The review queue: changes the cycle will not apply on its own say-so.
 
-Seed 003: operator-authored or protected memories require review; seed 002: a proposal that had
-redacted text always waits for review. A merge or archive touching an entry marked pinned
+docs/safety.md: operator-authored or protected memories require review, and a proposal that
+had redacted text always waits for review. A merge or archive touching an entry marked pinned
 (``metadata.pinned == "true"``) or operator-authored (``metadata.authored_by == "operator"``), or
 whose sources needed redaction before the model saw them, is queued here instead of applied.
 Approval re-checks that every source is unchanged since the proposal (its review fingerprint).

@@ -1,4 +1,4 @@
-"""The per-run safety report (seed 002): what the cycle read, proposed, refused and why,
+"""The per-run safety report (docs/safety.md): what the cycle read, proposed, refused and why,
 redactions, model calls and tokens, the budget, failures. Bounded in size whatever the corpus.
 
 Stored three ways: ``dream-reports/<run_id>.json`` on the volume, one row per run in the agent's
@@ -36,7 +36,7 @@ def build_safety_report(
     run_failures: Sequence[str] = (),
 ) -> dict[str, Any]:
     """``run_failures`` names the steps or checks that failed the run (the report of a failed
-    run is completed by the run-failure sensor, seed 002: every run stores its report)."""
+    run is completed by the run-failure sensor, docs/safety.md: every run stores its report)."""
     read: dict[str, Any] = {}
     proposed: list[dict[str, str]] = []
     refused: list[dict[str, str]] = []

@@ -3,8 +3,8 @@
 Before a run first changes a skill (rewrite, optimization, archive), the file as it was goes to
 ``skill-versions/<run>/<name>/SKILL.md`` (or an ``ABSENT`` marker when the run created it); after
 each write, the text the run left goes beside it as ``AFTER.md``. Undo restores the earlier bytes
-only while the skill is still what the run left (seed 003: undo never lands on a later change),
-and archives (never deletes) a skill the run created.
+only while the skill is still what the run left (docs/safety.md: undo never lands on a later
+change), and archives (never deletes) a skill the run created.
 """
 
 from __future__ import annotations

@@ -32,7 +32,7 @@ from dream_assets.core.models import (
     validate_skill_name,
 )
 
-# Per-session log directories and single-file logs (seed: Pass 0 table).
+# Per-session log directories and single-file logs (docs/passes.md, Pass 0).
 SESSION_LOG_DIRS = ("skill-usage", "tool-call", "feedback")
 SINGLE_FILE_LOGS = ("skill-resource-usage", "wisp-executions", "tier-routing")
 
@@ -364,7 +364,8 @@ class AgentVolume:
         append_line(path, encode_line(record))
 
     def session_log_files(self, kind: str) -> Iterator[Path]:
-        """Top-level ``{session}.jsonl`` files only (seed: subdirectories are not swept)."""
+        """Top-level ``{session}.jsonl`` files only (subdirectories are not swept: docs/passes.md,
+        Pass 0)."""
         directory = self.session_log_dir(kind)
         if directory.is_dir():
             for path in sorted(directory.iterdir()):

@@ -1,4 +1,4 @@
-"""Every run stores its safety report (seed 002), failed runs included.
+"""Every run stores its safety report (docs/safety.md), failed runs included.
 
 A failed cycle never reaches ``cycle_report`` (it is downstream of every pass): the run-failure
 sensor writes that run's report from what its passes did materialize, names the failed steps and
@@ -68,7 +68,7 @@ def complete_failed_run(
     monitored_jobs=[dream_cycle_job],
     default_status=dg.DefaultSensorStatus.RUNNING,
     description=(
-        "Every run stores its safety report (seed 002): a failed cycle never reaches "
+        "Every run stores its safety report (docs/safety.md): a failed cycle never reaches "
         "cycle_report, so this writes its report with the failure named and releases the "
         "agent's lease."
     ),

@@ -49,7 +49,7 @@ def approve(
         raise ReviewConflict(f"{item.id} is already {item.status}")
     sources = _unchanged_sources(volume, item)
     if item.kind == "merge" and mixed_audiences(sources):
-        # Seed 003: audiences never mix, not even with an operator's approval; a public entry
+        # docs/safety.md: audiences never mix, not even with an operator's approval; a public entry
         # with a private extension stays two entries.
         raise ReviewConflict(f"{item.id}: the sources belong to different audiences")
     if item.kind == "merge":
@@ -96,7 +96,7 @@ def approve(
         record_after(volume, run, item.category)
         written = [item.category]
     elif item.kind == "lifecycle":
-        # Lifecycle-only: the status changes, the text does not (seed 003).
+        # Lifecycle-only: the status changes, the text does not (docs/safety.md).
         for source in sources:
             volume.save(
                 source.with_changes(

@@ -1,8 +1,9 @@
 """Restore and undo: how an operator takes back what a cycle did to an agent's memory.
 
-Seed 000: removals are archived, never deleted, so "a wrong merge or a wrong 'ephemeral' call
+docs/passes.md: removals are archived, never deleted, so "a wrong merge or a wrong 'ephemeral' call
 costs recall for a while rather than costing the fact", and an archived entry can be put back.
-Seed 003: undo only while what the run applied is still current; never on top of a later change.
+docs/safety.md: undo only while what the run applied is still current; never on top of a later
+change.
 
 - ``restore_entry``: one archived entry back to live.
 - ``undo_run``: for every merge the run wrote, restore the sources that run archived and archive

@@ -127,7 +127,7 @@ def run_memory_audit(
         write_known_ids(known_path, census.ids, now)
 
     # Standing problems the cycle's checks only warn about are listed here, where they are
-    # watched day after day (issue 12): a merge whose sources no longer resolve.
+    # watched day after day (docs/safety.md): a merge whose sources no longer resolve.
     dangling, _checked = provenance_violations(volume, options, now)
     for problem in dangling:
         report.decide("dangling provenance", problem.split(":", 1)[0], problem)
@@ -154,8 +154,8 @@ def run_memory_audit(
         trend_rows=len(trend.rows),
         trend_rows_dropped=dropped,
     )
-    # The daily lifecycle sweep (seed 003): events due for review are reported, never changed —
-    # the date passing does not prove a planned event happened.
+    # The daily lifecycle sweep (docs/safety.md): events due for review are reported, never changed
+    # — the date passing does not prove a planned event happened.
     due = due_for_review(scan.live, now, options.event_grace_days)
     report.counts["events_due_for_review"] = len(due)
     for event in due[:50]:

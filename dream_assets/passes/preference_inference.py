@@ -1,6 +1,6 @@
 """Pass 5 — preference inference: durable user preferences from the conversation log.
 
-Seed 000: the conversation log by session plus recent feedback (7 days); sentiment thresholds
+docs/passes.md: the conversation log by session plus recent feedback (7 days); sentiment thresholds
 (very irritated 1 occurrence, mildly frustrated 2, casual 3+); preferences are written as memory
 entries with category ``user-preferences/inferred`` and tag ``inferred``; those touching
 security, credentials or money carry ``requires_user_permission = "true"`` — decided here in
@@ -135,7 +135,7 @@ def _infer(
     feedback = read_feedback_window(volume.duckdb_path)
     usable = True
     for audience, records in groups.items():
-        # Seed 003: one model call sees one audience, and a preference carries the audience of
+        # docs/safety.md: one model call sees one audience, and a preference carries the audience of
         # the conversation it was learned in. Feedback signals are the owner's.
         outcome = _infer_audience(
             volume,

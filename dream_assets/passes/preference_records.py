@@ -83,7 +83,7 @@ def _from_statement(candidate: PreferenceCandidate) -> dict[str, Any]:
         "occurrences": str(candidate.occurrences),
     }
     if candidate.occurrences < 2:
-        # Seed 003: a single remark, however irritated, is not a permanent trait.
+        # docs/safety.md: a single remark, however irritated, is not a permanent trait.
         metadata[TENTATIVE] = "true"
     return {
         "key": candidate.key,

@@ -57,7 +57,7 @@ class SkillCatalogRun:
     ledger: PassLedger
     busy: str | None = None
     # Passes whose prompt needed secret redaction: what the model wrote from it waits for
-    # review instead of being saved (seed 002; docs/safety.md).
+    # review instead of being saved (docs/safety.md).
     redacted: set[str] = field(default_factory=set)
 
     def log_change(self, action: str, skill: str, **details: Any) -> None:

@@ -5,7 +5,7 @@ days), the top 10 co-used pairs and the prefix clusters. Corpus-wide, so gated b
 the catalog's text (never the drifting usage counts) with the max-skip floor.
 
 Safety guard: deletions with no replacement saved is a directive violation and the whole
-consolidation is skipped; beyond the seed, each deleted skill must be named in the
+consolidation is skipped; beyond that, each deleted skill must be named in the
 ``sourceNames`` of a saved replacement, else that deletion alone is refused. Replacements are
 saved first and a skill is archived only when its replacement persisted. Merged skills keep the
 earliest created and the latest last-used time.
@@ -32,14 +32,14 @@ if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports th
 
 CONSOLIDATION = "skill_consolidation"
 
-# Seed, Pass 3 (optimization reviews the same sparse skills).
+# docs/passes.md, Pass 3 (optimization reviews the same sparse skills).
 SPARSE_CHARS = 200
 SPARSE_MIN_AGE = timedelta(days=7)
 CO_USED_TOP = 10
 
 
 def is_sparse(skill: Skill, now: datetime) -> bool:
-    """Seed: under 200 chars of content and created more than 7 days ago.
+    """under 200 chars of content and created more than 7 days ago.
 
     A skill with no recorded creation time is not flagged: its age is unknown, and a skill
     written this morning should get the chance to grow before it is called sparse.
@@ -178,7 +178,7 @@ def _apply(run: SkillCatalogRun, live: dict[str, Skill], reply: SkillReply) -> b
         else:
             report.refuse("no-replacement", name, "kept: no saved skill lists it in sourceNames")
 
-    # Replacement first, then retirement (seed, Pass 1 ordering, applied to skills).
+    # Replacement first, then retirement (docs/passes.md, Pass 1).
     planned = (set(live) - set(replaced_by)) | saved_names
     persisted: set[str] = set()
     for name, save in saves:
@@ -238,7 +238,7 @@ def _keeps_every_fact(
 def _merged_skill(
     run: SkillCatalogRun, name: str, save: SkillSave, live: dict[str, Skill], planned: set[str]
 ) -> Skill:
-    """Seed: a merged skill keeps the earliest created and the most recent last-used time."""
+    """a merged skill keeps the earliest created and the most recent last-used time."""
     existing = live.get(name)
     group = [live[n] for n in save.source_names if n in live]
     if existing is not None:

@@ -40,7 +40,7 @@ def gap_detection(run: SkillCatalogRun) -> None:
         report.warnings.append(
             f"conversation log: {read.malformed} malformed line(s) skipped ({read.first_problem})"
         )
-    # Seed 003: skill evidence never mixes audiences. The catalog is shared by every audience,
+    # docs/safety.md: skill evidence never mixes audiences. The catalog is shared by every audience,
     # so only the owner's own conversations are evidence for a new skill; the others are
     # counted, never shown to the model or quoted.
     groups = records_by_audience(read.records)

@@ -1,7 +1,7 @@
 """Pass 4 — skill optimization: rewrite the skills that failed the user, review the sparse ones.
 
 At-risk skills (used in a session with a Correction or a poor/fair SessionSummary) go to the
-model with their failure context, and sparse skills with the seed's review note. Optimization
+model with their failure context, and sparse skills with a structural review note. Optimization
 improves a skill under its own name; it never creates or deletes one.
 """
 
@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports th
 
 OPTIMIZATION = "skill_optimization"
 
-# Seed, Pass 4.
+# docs/passes.md, Pass 4.
 AT_RISK_RATINGS = frozenset({"poor", "fair"})
 
 

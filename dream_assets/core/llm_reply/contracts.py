@@ -28,7 +28,7 @@ class SaveItem:
     tags: tuple[str, ...]
     source_ids: tuple[str, ...]
     # Optional ``eventStatus``: a lifecycle status the model proposes for the event its sources
-    # describe; never applied by a pass, it goes to review (seed 003).
+    # describe; never applied by a pass, it goes to review (docs/safety.md).
     event_status: str = ""
 
 

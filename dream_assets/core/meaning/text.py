@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from dream_assets.core.coverage_vocabulary import straighten
 from dream_assets.core.meaning.quantity import _quantities, _Quantity
-from dream_assets.core.meaning.words import _APOSTROPHES, _Word, _words
+from dream_assets.core.meaning.words import _Word, _words
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class _Text:
 
     @classmethod
     def read(cls, text: str, *, id: str = "", numeric_exempt: bool = False) -> _Text:
-        text = text.translate(_APOSTROPHES)
+        text = straighten(text)
         words = _words(text)
         content = frozenset(w.stem for w in words if w.content and not w.lower[0].isdigit())
         return cls(id, text, words, tuple(_quantities(text)), content, numeric_exempt)

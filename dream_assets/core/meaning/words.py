@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from dream_assets.core.coverage_vocabulary import straighten
+
 # ── Words ──────────────────────────────────────────────────────────────────────────────────
 
-_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
 
 # Words keep their inner apostrophe ("doesn't", "Rocky's"); digits are their own tokens so that
 # "3rd" and "10%" are read as quantities, not words.
@@ -51,7 +52,7 @@ def stem(word: str) -> str:
     linguistic accuracy. Stripping never leaves fewer than three letters, which keeps "uses" from
     collapsing onto "us".
     """
-    word = word.lower().translate(_APOSTROPHES)
+    word = straighten(word.lower())
     if word.endswith("'s"):
         word = word[:-2]
     for suffix, replacement in _SUFFIXES:

@@ -33,7 +33,7 @@ def retained_logs_within_bounds(
 ) -> dg.AssetCheckResult:
     """Every log on disk is within the configured age, count and line bounds.
 
-    A warning, not a gate: seed 000 says retention failures never abort the cycle, so one log
+    A warning, not a gate: retention failures, by design, never abort the cycle, so one log
     that could not be trimmed is reported here and by the pass while the other passes run.
     """
     agent = dream.agent(context.partition_key)

@@ -77,7 +77,7 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
         foreign = _other_audience(cycle.volume, item.source_ids, shown, audiences)
         if foreign:
             # A reply reaching for another audience's entry is refused whole: its text may
-            # carry what this call was never shown (seed 003: audiences never mix).
+            # carry what this call was never shown (docs/safety.md: audiences never mix).
             report.count("refused_scope")
             report.refuse("mixed audiences", ",".join(item.source_ids), f"names {foreign}")
             continue

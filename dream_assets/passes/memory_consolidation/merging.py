@@ -114,7 +114,7 @@ def refusal_reason(
     now: datetime,
     grace_days: float,
 ) -> str | None:
-    """Why a merge is refused in code whatever the model replied (seed 003): sources of
+    """Why a merge is refused in code whatever the model replied (docs/safety.md): sources of
     different audiences (a public entry with a private extension stays two entries), a source
     whose event lifecycle keeps its detail, or a text that writes or rewrites a preferred name
     (only a live, explicit answer may choose one)."""
@@ -133,7 +133,7 @@ def refusal_reason(
 
 def _propose_status(cycle: ConsolidationRun, item: SaveItem, sources: list[MemoryEntry]) -> None:
     """A status the model proposes for an event is evidence for an operator, never applied:
-    the date passing does not prove a planned event happened (seed 003). Only a known status
+    the date passing does not prove a planned event happened (docs/safety.md). Only a known status
     for events among the sources it cites (its evidence) is queued; the rest is refused."""
     events = [s for s in sources if lifecycle_status(s.metadata) is not None]
     target = ",".join(s.id for s in sources) or "-"

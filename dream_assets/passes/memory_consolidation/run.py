@@ -147,7 +147,7 @@ def run_memory_consolidation(
                 batch_clusters, shown, vocabulary, meaning_rules(options)
             )
         else:
-            # Feedback signals are the owner's: only the owner's batch sees them (seed 003).
+            # Feedback signals are the owner's: only the owner's batch sees them (docs/safety.md).
             own = entry_audience(batch[0]) == OWNER
             call = _ask_model(cycle, batch, batch_clusters, feedback if own else ())
             reply = call.settle(report)
@@ -226,7 +226,7 @@ def _batches(
     eligible: Sequence[MemoryEntry], clusters: Sequence[list[str]], size: int
 ) -> list[tuple[list[MemoryEntry], list[list[str]]]]:
     """Batches of at most ``size`` entries, each of one audience: one model call sees one
-    audience (seed 003), and a cluster is never split."""
+    audience (docs/safety.md), and a cluster is never split."""
     by_id = {e.id: e for e in eligible}
     units: list[list[str]] = [list(c) for c in clusters]
     clustered = {m for c in clusters for m in c}

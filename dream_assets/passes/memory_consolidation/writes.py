@@ -103,7 +103,7 @@ def archive_entry(cycle: ConsolidationRun, snapshot: MemoryEntry, reason: str) -
     cycle.touched.add(current.id)
     # Every archive is logged with what may be quoted of it (public text, or any text with the
     # operator's per-agent opt-in): a bad cycle is reviewable from the log, and private
-    # evidence does not leave the volume (seed 003).
+    # evidence does not leave the volume (docs/safety.md).
     text = shareable_text(
         current.content, entry_audience(current), log_memory_text=cycle.options.log_memory_text
     )
