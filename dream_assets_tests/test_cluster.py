@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from dream_assets.core.cluster import (
     TOKEN_PATTERN,
-    cluster_similarity_method,
     embedding_pairs,
     find_clusters,
     lexical_pairs,
@@ -149,8 +148,6 @@ def test_embedding_path_used_when_vectors_given() -> None:
     # embeddings (cosine 0.9988) do.
     assert [c.member_ids for c in clusters] == [("a", "c")]
     assert clusters[0].similarity > 0.99
-    assert cluster_similarity_method(vectors_given=True) == "embedding-cosine"
-    assert cluster_similarity_method(vectors_given=False) == "token-jaccard"
 
 
 def test_empty_or_single_input_gives_no_clusters() -> None:

@@ -139,11 +139,6 @@ class SimilarPair:
     similarity: float
 
 
-def cluster_similarity_method(vectors_given: bool) -> str:
-    """The name of the similarity ``find_clusters`` uses, for reports and metadata."""
-    return EMBEDDING_METHOD if vectors_given else LEXICAL_METHOD
-
-
 def cluster_id_for(member_ids: Iterable[str]) -> str:
     """Stable id of a cluster: the same members give the same id on every cycle."""
     digest = hashlib.sha1("\n".join(sorted(member_ids)).encode("utf-8")).hexdigest()

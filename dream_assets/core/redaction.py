@@ -15,34 +15,31 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-# Order matters: specific shapes first, the generic entropy rule last.
-_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "private-key",
-        re.compile(
-            r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)",
-            re.S,
-        ),
+# Order matters: specific shapes first, the generic entropy rule last. Each kind's regex source
+# (flags inline), compiled once below.
+_PATTERN_SOURCES: dict[str, str] = {
+    "private-key": (
+        r"(?s)-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)"
     ),
-    ("anthropic-key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,}")),
-    ("openai-key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}")),
-    ("stripe-key", re.compile(r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}")),
-    ("github-token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})")),
-    ("gitlab-token", re.compile(r"\bglpat-[A-Za-z0-9_\-]{20,}")),
-    ("slack-token", re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}")),
-    ("aws-access-key", re.compile(r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b")),
-    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}")),
-    ("huggingface-token", re.compile(r"\bhf_[A-Za-z0-9]{30,}")),
-    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}")),
-    ("bearer-token", re.compile(r"(?i)(?<=\bbearer )[A-Za-z0-9._~+/\-]{12,}=*")),
-    ("url-password", re.compile(r"(?<=://)([^\s:/@]+):([^\s@/]+)(?=@)")),
-    (
-        "secret-pair",
-        re.compile(
-            r"(?i)\b(password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token"
-            r"|client[_-]?secret|token)(\s*[=:]\s*|\s+is\s+)(['\"]?)([^\s'\",;]{4,})\3"
-        ),
+    "anthropic-key": r"\bsk-ant-[A-Za-z0-9_\-]{20,}",
+    "openai-key": r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}",
+    "stripe-key": r"\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}",
+    "github-token": r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})",
+    "gitlab-token": r"\bglpat-[A-Za-z0-9_\-]{20,}",
+    "slack-token": r"\bxox[abposr]-[A-Za-z0-9\-]{10,}",
+    "aws-access-key": r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
+    "google-api-key": r"\bAIza[0-9A-Za-z_\-]{35}",
+    "huggingface-token": r"\bhf_[A-Za-z0-9]{30,}",
+    "jwt": r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}",
+    "bearer-token": r"(?i)(?<=\bbearer )[A-Za-z0-9._~+/\-]{12,}=*",
+    "url-password": r"(?<=://)([^\s:/@]+):([^\s@/]+)(?=@)",
+    "secret-pair": (
+        r"(?i)\b(password|passwd|pwd|secret|api[_-]?key|access[_-]?token|auth[_-]?token"
+        r"|client[_-]?secret|token)(\s*[=:]\s*|\s+is\s+)(['\"]?)([^\s'\",;]{4,})\3"
     ),
+}
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(source)) for kind, source in _PATTERN_SOURCES.items()
 )
 _CANDIDATE = re.compile(r"[A-Za-z0-9+/=_\-]{32,}")
 _REDACTED = re.compile(r"\[REDACTED:[a-z\-]+\]")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
 
@@ -53,14 +53,7 @@ class ModelUsage:
         self.redactions.update(call.redactions)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "calls": self.calls,
-            "prompt_tokens": self.prompt_tokens,
-            "completion_tokens": self.completion_tokens,
-            "estimated_calls": self.estimated_calls,
-            "chars_sent": self.chars_sent,
-            "redactions": dict(self.redactions),
-        }
+        return {**asdict(self), "redactions": dict(self.redactions)}
 
 
 @dataclass

@@ -21,7 +21,7 @@ transaction, so a reader sees either the previous build or this one, never a mix
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -160,19 +160,50 @@ def _utc(value: datetime) -> datetime:
     return value.astimezone(UTC)
 
 
+def _same(value: Any) -> Any:
+    return value
+
+
+# Each window reader's columns, in the order its query selects them, with how each value is read.
+_FEEDBACK_COLUMNS: dict[str, Callable[[Any], Any]] = {
+    "ts": _utc,
+    "session_id": _same,
+    "kind": _same,
+    "rating": _same,
+    "skills": list,
+    "text": _same,
+}
+_WISP_COLUMNS: dict[str, Callable[[Any], Any]] = {
+    "ts": _utc,
+    "session_id": _same,
+    "description": _same,
+    "ok": bool,
+    "failed_step": _same,
+    "error": _same,
+    "skill": _same,
+}
+_TIER_ROUTING_COLUMNS: dict[str, Callable[[Any], Any]] = {
+    "ts": _utc,
+    "session_id": _same,
+    "tier": _same,
+    "model": _same,
+    "cost_usd": float,
+}
+
+
+def _records(
+    db_path: Path, block: str, columns: Mapping[str, Callable[[Any], Any]]
+) -> list[dict[str, Any]]:
+    """The rows of one window query as records keyed by column name."""
+    return [
+        {name: read(value) for (name, read), value in zip(columns.items(), row, strict=True)}
+        for row in _query(db_path, block)
+    ]
+
+
 def read_feedback_window(db_path: Path) -> list[dict[str, Any]]:
     """The feedback signals of the last build, oldest first."""
-    return [
-        {
-            "ts": _utc(ts),
-            "session_id": session_id,
-            "kind": kind,
-            "rating": rating,
-            "skills": list(skills),
-            "text": text,
-        }
-        for ts, session_id, kind, rating, skills, text in _query(db_path, "feedback_window")
-    ]
+    return _records(db_path, "feedback_window", _FEEDBACK_COLUMNS)
 
 
 def read_skill_usage_counts(db_path: Path) -> dict[str, int]:
@@ -196,31 +227,9 @@ def read_skill_sessions(db_path: Path) -> dict[str, set[str]]:
 
 def read_wisp_window(db_path: Path) -> list[dict[str, Any]]:
     """The wisp executions of the window, oldest first."""
-    return [
-        {
-            "ts": _utc(ts),
-            "session_id": session_id,
-            "description": description,
-            "ok": bool(ok),
-            "failed_step": failed_step,
-            "error": error,
-            "skill": skill,
-        }
-        for ts, session_id, description, ok, failed_step, error, skill in _query(
-            db_path, "wisp_window"
-        )
-    ]
+    return _records(db_path, "wisp_window", _WISP_COLUMNS)
 
 
 def read_tier_routing_window(db_path: Path) -> list[dict[str, Any]]:
     """The tier-routing decisions of the window, oldest first."""
-    return [
-        {
-            "ts": _utc(ts),
-            "session_id": session_id,
-            "tier": tier,
-            "model": model,
-            "cost_usd": float(cost_usd),
-        }
-        for ts, session_id, tier, model, cost_usd in _query(db_path, "tier_routing_window")
-    ]
+    return _records(db_path, "tier_routing_window", _TIER_ROUTING_COLUMNS)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -195,15 +196,7 @@ def write_session_logs(
             feedback = old_feedback.get(sid, [])
             moments = [session.end + timedelta(minutes=2 + i) for i in range(len(feedback))]
         if feedback:
-            logs.files += 1
-            logs.feedback_lines += writer.log(
-                volume.session_log_dir("feedback") / f"{sid}.jsonl",
-                (
-                    _feedback_line(moment, sid, item)
-                    for moment, item in zip(moments, feedback, strict=True)
-                ),
-                moments[-1],
-            )
+            _write_feedback(writer, logs, sid, moments, feedback)
 
     _write_cli_session(rng, writer, material, picker, logs)
     return logs
@@ -256,11 +249,22 @@ def _write_cli_session(
         now - item.days_ago * DAY - seconds(rng, timedelta(0), timedelta(hours=12))
         for item in feedback
     ]
+    _write_feedback(writer, logs, CLI_SESSION, moments, feedback)
+
+
+def _write_feedback(
+    writer: DemoWriter,
+    logs: SessionLogs,
+    session_id: str,
+    moments: list[datetime],
+    feedback: Sequence[Feedback],
+) -> None:
+    """One session's feedback log, its lines counted for the summary."""
     logs.files += 1
     logs.feedback_lines += writer.log(
-        volume.session_log_dir("feedback") / f"{CLI_SESSION}.jsonl",
+        writer.volume.session_log_dir("feedback") / f"{session_id}.jsonl",
         (
-            _feedback_line(moment, CLI_SESSION, item)
+            _feedback_line(moment, session_id, item)
             for moment, item in zip(moments, feedback, strict=True)
         ),
         moments[-1],

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -131,14 +131,7 @@ class UndoResult:
         return report
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "run_id": self.run_id,
-            "restored": self.restored,
-            "archived": self.archived,
-            "already_undone": self.already_undone,
-            "skipped": [{"id": i, "reason": r} for i, r in self.skipped],
-            "warnings": self.warnings,
-        }
+        return {**asdict(self), "skipped": [{"id": i, "reason": r} for i, r in self.skipped]}
 
 
 def _was_written_by_the_run(merged: MemoryEntry, sources: Sequence[MemoryEntry]) -> bool:

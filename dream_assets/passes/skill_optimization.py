@@ -7,12 +7,12 @@ improves a skill under its own name; it never creates or deletes one.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.ledger import corpus_fingerprint, stamp_pass
 from dream_assets.core.llm_reply import SkillSave, parse_skill_reply
-from dream_assets.core.models import Skill
 from dream_assets.core.telemetry import read_feedback_window, read_skill_sessions
 from dream_assets.passes.skill_consolidation import is_sparse
 from dream_assets.prompts import load_directive
@@ -127,14 +127,8 @@ def _save_optimized(
     see_also = skill.see_also
     if save.see_also:
         see_also = tuple(n for n in dict.fromkeys(save.see_also) if n in live and n != skill.name)
-    improved = Skill(
-        name=skill.name,
-        summary=save.summary,
-        content=save.content,
-        created_at=skill.created_at,
-        last_used_at=skill.last_used_at,
-        see_also=see_also,
-        extra=extra,
+    improved = replace(
+        skill, summary=save.summary, content=save.content, see_also=see_also, extra=extra
     )
     if run.save(OPTIMIZATION, improved):
         run.report.count("skills_optimized")

@@ -4,12 +4,14 @@ The audit runs on its own schedule so that it watches the cycle rather than bein
 of it: a cycle that went wrong cannot also skip its own audit.
 """
 
+from functools import partial
+
 import dagster as dg
 
-from dream_assets.defs.lease import agent_writer
+from dream_assets.defs.assets.steps import pass_step
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource
-from dream_assets.defs.results import check_from_violations, materialize_report
+from dream_assets.defs.results import check_from_violations
 from dream_assets.passes.memory_audit import run_memory_audit, unexplained_losses
 
 GROUP = "audit"
@@ -25,11 +27,7 @@ GROUP = "audit"
     ),
 )
 def memory_audit(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as agent:
-        report = run_memory_audit(
-            agent.volume, agent.options, agent.clock.now(), run_id=context.run.run_id
-        )
-        return materialize_report(context, report)
+    return pass_step(context, dream, partial(run_memory_audit, run_id=context.run.run_id))
 
 
 @dg.asset_check(asset=memory_audit, blocking=False, name="no_unexplained_loss")

@@ -1,11 +1,13 @@
 """The deterministic housekeeping passes: retention, telemetry windows, archive purge, decay."""
 
+from functools import partial
+
 import dagster as dg
 
-from dream_assets.defs.lease import agent_writer
+from dream_assets.defs.assets.steps import pass_step
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource
-from dream_assets.defs.results import check_from_violations, materialize_report
+from dream_assets.defs.results import check_from_violations
 from dream_assets.passes.archive_purge import purge_floor_violations, run_archive_purge
 from dream_assets.passes.importance_decay import run_importance_decay
 from dream_assets.passes.log_retention import retention_violations, run_log_retention
@@ -21,10 +23,7 @@ GROUP = "housekeeping"
     description="Pass 0: caps the append-only telemetry logs (age, count, lines per file).",
 )
 def retained_logs(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as agent:
-        return materialize_report(
-            context, run_log_retention(agent.volume, agent.options, agent.clock.now())
-        )
+    return pass_step(context, dream, run_log_retention)
 
 
 @dg.asset_check(asset=retained_logs, blocking=False, name="within_bounds")
@@ -53,10 +52,7 @@ def retained_logs_within_bounds(
 def telemetry_windows(
     context: dg.AssetExecutionContext, dream: DreamResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as agent:
-        return materialize_report(
-            context, run_telemetry_windows(agent.volume, agent.options, agent.clock.now())
-        )
+    return pass_step(context, dream, run_telemetry_windows)
 
 
 @dg.asset(
@@ -67,11 +63,7 @@ def telemetry_windows(
     description="Pass 0b: hard-deletes entries archived past retention, keeping the floor.",
 )
 def purged_archive(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as agent:
-        report = run_archive_purge(
-            agent.volume, agent.options, agent.clock.now(), run_id=context.run.run_id
-        )
-        return materialize_report(context, report)
+    return pass_step(context, dream, partial(run_archive_purge, run_id=context.run.run_id))
 
 
 @dg.asset_check(asset=purged_archive, blocking=True, name="pruning_floor")
@@ -94,10 +86,7 @@ def purged_archive_pruning_floor(
 def memory_importance(
     context: dg.AssetExecutionContext, dream: DreamResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as agent:
-        return materialize_report(
-            context, run_importance_decay(agent.volume, agent.options, agent.clock.now())
-        )
+    return pass_step(context, dream, run_importance_decay)
 
 
 ASSETS = [retained_logs, telemetry_windows, purged_archive, memory_importance]

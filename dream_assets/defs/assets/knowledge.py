@@ -5,21 +5,14 @@ inference, so ``inferred_preferences`` depends on every asset that reads the log
 it reads; the graph, not a convention, keeps the clear after the last reader.
 """
 
-from datetime import datetime
-from typing import Protocol
-
 import dagster as dg
 
 from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
-from dream_assets.core.options import DreamOptions
-from dream_assets.core.report import PassReport
-from dream_assets.core.volume import AgentVolume
-from dream_assets.defs.lease import agent_writer
+from dream_assets.defs.assets.steps import model_pass_step
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import DreamResource, LLMResource
-from dream_assets.defs.results import check_from_violations, materialize_report
-from dream_assets.llm import ChatModel
+from dream_assets.defs.results import check_from_violations
 from dream_assets.passes.preference_inference import (
     run_preference_inference,
     sensitive_flag_violations,
@@ -31,30 +24,6 @@ GROUP = "knowledge"
 # Upstream assets by key, so this module does not import the modules that define them.
 TELEMETRY_WINDOWS = dg.AssetKey("telemetry_windows")
 CONSOLIDATED_MEMORY = dg.AssetKey("consolidated_memory")
-
-
-class ModelPass(Protocol):
-    def __call__(
-        self,
-        volume: AgentVolume,
-        options: DreamOptions,
-        now: datetime,
-        model: ChatModel | None,
-        *,
-        run_id: str | None = None,
-    ) -> PassReport: ...
-
-
-def _model_pass(
-    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource, run_pass: ModelPass
-) -> dg.MaterializeResult:
-    """A knowledge pass in its step: the agent's lease held, the model (or none), the report."""
-    with agent_writer(context, dream) as agent:
-        model = llm.chat_model(agent, context.run.run_id)
-        report = run_pass(
-            agent.volume, agent.options, agent.clock.now(), model, run_id=context.run.run_id
-        )
-        return materialize_report(context, report, model)
 
 
 @dg.asset(
@@ -71,7 +40,7 @@ def _model_pass(
 def skill_catalog(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    return _model_pass(context, dream, llm, run_skill_catalog)
+    return model_pass_step(context, dream, llm, run_skill_catalog)
 
 
 @dg.asset_check(asset=skill_catalog, blocking=True, name="no_deletion_without_replacement")
@@ -128,7 +97,7 @@ def skill_catalog_see_also_standing(
 def inferred_preferences(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    return _model_pass(context, dream, llm, run_preference_inference)
+    return model_pass_step(context, dream, llm, run_preference_inference)
 
 
 @dg.asset_check(asset=inferred_preferences, blocking=True, name="sensitive_flagged")
@@ -155,7 +124,7 @@ def inferred_preferences_sensitive_flagged(
 def wisp_insights(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    return _model_pass(context, dream, llm, run_wisp_insights)
+    return model_pass_step(context, dream, llm, run_wisp_insights)
 
 
 ASSETS = [skill_catalog, inferred_preferences, wisp_insights]
