@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypedDict
 
 from dream_assets.core.audience import AUDIENCE
 from dream_assets.core.clock import format_time
@@ -100,13 +100,31 @@ def build_merged_entry(
         content=content,
         category=category or sources[0].category,
         tags=tuple(ordered_tags),
-        # The merged fact is worth at least its most valuable source.
+        updated_at=now,
+        metadata=metadata,
+        **merged_standing(sources),
+    )
+
+
+class MergedStanding(TypedDict):
+    importance: float
+    reinforcement_count: int
+    created_at: datetime
+    last_seen_at: datetime
+
+
+def merged_standing(sources: Sequence[MemoryEntry]) -> MergedStanding:
+    """What a merged entry inherits from its sources, by MemoryEntry field.
+
+    The merged fact is worth at least its most valuable source; reinforcements add up; it was
+    first seen when its earliest source was, and last seen when its latest source was (a merge is
+    not a sighting, so last_seen_at is never reset).
+    """
+    return MergedStanding(
         importance=max(s.importance for s in sources),
         reinforcement_count=sum(s.reinforcement_count for s in sources),
         created_at=min(s.created_at for s in sources),
-        updated_at=now,
         last_seen_at=max(s.last_seen_at for s in sources),
-        metadata=metadata,
     )
 
 

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from dream_assets.core.clock import format_time
+from dream_assets.core.merge import merged_standing
 from dream_assets.core.models import MemoryEntry
 from dream_assets.demo.material import Facts, Group, Material, Planted
 from dream_assets.demo.moments import DAY, seconds
@@ -254,14 +255,15 @@ def _history(rng: random.Random, now: datetime, planted: Planted) -> list[_Plant
             )
             for source in merge.sources
         ]
-        # The host's merge arithmetic: first-seen kept, last-seen never reset, counts summed.
+        # The host's own merge arithmetic, so the planted history is what a real merge leaves.
+        standing = merged_standing([source.entry() for source in sources])
         merged = _Plant(
             _Fact(merge.content, merge.category, merge.tags, {"merged_at": format_time(merged_at)}),
-            importance=max(source.importance for source in sources),
-            reinforcement=sum(source.reinforcement for source in sources),
-            created=min(source.created for source in sources),
+            importance=standing["importance"],
+            reinforcement=standing["reinforcement_count"],
+            created=standing["created_at"],
             updated=merged_at,
-            last_seen=max(source.last_seen for source in sources),
+            last_seen=standing["last_seen_at"],
             merged_from=sources,
         )
         entries.extend([*sources, merged])
