@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -74,3 +75,9 @@ def make_volume(root: Path, entries: list[MemoryEntry] | None = None, **files: A
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return volume
+
+
+def write_jsonl(path: Path, records: list[dict[str, Any]]) -> None:
+    """A JSONL log of ``records``, its folder created."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from dream_assets.core.models import Skill
-from dream_assets_tests.builders import entry, make_volume
+from dream_assets_tests.builders import entry, make_volume, write_jsonl
 
 REPO = Path(__file__).resolve().parents[1]
 # The venv running the tests (make test's .venv, or any other).
@@ -38,11 +38,6 @@ JOB_SELECTOR = {
     "pipelineName": "dream_cycle",
 }
 LLM_ENV = ("DREAM_LLM_BASE_URL", "DREAM_LLM_MODEL", "DREAM_LLM_API_KEY", "OPENAI_API_KEY")
-
-
-def _jsonl(path: Path, records: list[dict[str, Any]]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
 
 
 def small_agent(root: Path, now: datetime, name: str = "ada") -> Path:
@@ -61,7 +56,7 @@ def small_agent(root: Path, now: datetime, name: str = "ada") -> Path:
     steps = "Open the forecast API, pick the city, read the hourly values. " * 3
     volume.save_skill(Skill("weather/fetch", "Fetch weather", steps, now - timedelta(days=30)))
     volume.save_skill(Skill("notes", "Take notes", "Write it down.", now - timedelta(days=9)))
-    _jsonl(
+    write_jsonl(
         volume.conversation_log,
         [
             {"session_id": "s1", "role": "user", "content": "Weather forecast for Oslo"},
@@ -69,11 +64,11 @@ def small_agent(root: Path, now: datetime, name: str = "ada") -> Path:
         ],
     )
     ts = (now - timedelta(hours=2)).isoformat()
-    _jsonl(
+    write_jsonl(
         volume.session_log_dir("feedback") / "s1.jsonl",
         [{"ts": ts, "session_id": "s1", "kind": "SessionSummary", "rating": "good", "skills": []}],
     )
-    _jsonl(
+    write_jsonl(
         volume.session_log_dir("skill-usage") / "s1.jsonl",
         [{"ts": ts, "session_id": "s1", "skill": "weather/fetch"}],
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -14,12 +13,7 @@ import pytest
 from dream_assets.core.models import Skill
 from dream_assets.defs.assets import housekeeping, knowledge
 from dream_assets.defs.resources import DreamResource, LLMResource
-from dream_assets_tests.builders import NOW, make_volume
-
-
-def write_jsonl(path: Path, records: list[dict[str, Any]]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+from dream_assets_tests.builders import NOW, make_volume, write_jsonl
 
 
 def small_agent(agents_root: Path) -> Path:

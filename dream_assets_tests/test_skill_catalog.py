@@ -24,7 +24,7 @@ from dream_assets.passes.skill_consolidation import CONSOLIDATION
 from dream_assets.passes.skill_gap import GAP
 from dream_assets.passes.skill_optimization import OPTIMIZATION
 from dream_assets.prompts.skills import REVIEW_NOTE
-from dream_assets_tests.builders import NOW, make_volume
+from dream_assets_tests.builders import NOW, make_volume, write_jsonl
 from dream_assets_tests.scripted_llm import ScriptedLLM, busy_model, over_budget_model
 
 OPTIONS = DreamOptions()
@@ -58,11 +58,6 @@ def volume_with(tmp_path: Path, *skills: Skill) -> AgentVolume:
     for item in skills:
         volume.save_skill(item)
     return volume
-
-
-def write_jsonl(path: Path, records: list[dict[str, Any]]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
 
 
 def converse(volume: AgentVolume, *first_messages: str) -> None:

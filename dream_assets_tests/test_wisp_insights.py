@@ -22,7 +22,7 @@ from dream_assets.core.wisp_patterns import (
 )
 from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets.passes.wisp_insights import PASS, run_wisp_insights
-from dream_assets_tests.builders import NOW, make_volume
+from dream_assets_tests.builders import NOW, make_volume, write_jsonl
 from dream_assets_tests.scripted_llm import ScriptedLLM
 
 OPTIONS = DreamOptions()
@@ -61,9 +61,7 @@ def agent(tmp_path: Path, records: list[dict[str, Any]]) -> AgentVolume:
     volume.save_skill(
         Skill("weather/fetch", "Fetch weather", "# Fetch weather\n\n1. Call the API.\n")
     )
-    log = volume.single_log("wisp-executions")
-    log.parent.mkdir(parents=True, exist_ok=True)
-    log.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    write_jsonl(volume.single_log("wisp-executions"), records)
     build_windows(volume, OPTIONS, NOW)
     return volume
 
