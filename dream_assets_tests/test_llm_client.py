@@ -182,20 +182,26 @@ def test_empty_reply_becomes_llm_error(scripted_llm: ScriptedLLM) -> None:
 # -- the busy marker (seed 000, "Scheduling") -------------------------------------------------
 
 
-def test_waits_while_busy_marker_present_then_calls(
-    scripted_llm: ScriptedLLM, tmp_path: Path
-) -> None:
+@pytest.fixture
+def busy_marker(tmp_path: Path) -> Path:
+    """A user turn in progress: the busy marker is present."""
     marker = tmp_path / "llm-busy"
     marker.touch()
+    return marker
+
+
+def test_waits_while_busy_marker_present_then_calls(
+    scripted_llm: ScriptedLLM, busy_marker: Path
+) -> None:
     slept: list[float] = []
 
     def user_turn_ends_after_two_polls(seconds: float) -> None:
         slept.append(seconds)
         if len(slept) == 2:
-            marker.unlink()
+            busy_marker.unlink()
 
     model = ChatModel(
-        _settings(scripted_llm), busy_marker=marker, sleep=user_turn_ends_after_two_polls
+        _settings(scripted_llm), busy_marker=busy_marker, sleep=user_turn_ends_after_two_polls
     )
     model.complete("s", "u")
 
@@ -205,14 +211,12 @@ def test_waits_while_busy_marker_present_then_calls(
 
 
 def test_busy_marker_never_cleared_raises_without_calling(
-    scripted_llm: ScriptedLLM, tmp_path: Path
+    scripted_llm: ScriptedLLM, busy_marker: Path
 ) -> None:
-    marker = tmp_path / "llm-busy"
-    marker.touch()
     slept: list[float] = []
     model = ChatModel(
         _settings(scripted_llm),
-        busy_marker=marker,
+        busy_marker=busy_marker,
         poll_s=5.0,
         max_wait_s=30.0,
         sleep=slept.append,
