@@ -44,6 +44,12 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, DemoSummary]:
     return root, write_demo(root, seed=7, now=NOW)
 
 
+@pytest.fixture
+def root(demo: tuple[Path, DemoSummary]) -> Path:
+    """The demo agent's volume."""
+    return demo[0]
+
+
 @functools.cache
 def digest(root: Path) -> str:
     """Hash of every path, its bytes and its mtime (files and directories)."""
@@ -199,14 +205,12 @@ def test_summary_counts_match_the_files(demo: tuple[Path, DemoSummary]) -> None:
     )
 
 
-def test_total_size_is_moderate(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_total_size_is_moderate(root: Path) -> None:
     size = sum(path.stat().st_size for path in root.rglob("*") if path.is_file())
     assert size < 30 * 1024 * 1024
 
 
-def test_optional_files_are_absent_except_the_vocabulary(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_optional_files_are_absent_except_the_vocabulary(root: Path) -> None:
     optional = ["dream-options.json", "dream.md", "skill-gap.md", "skill-dream.md"]
     optional += ["skill-optimize.md", "pref-dream.md", "dream-pass-ledger.json", "llm-busy"]
     assert not [name for name in optional if (root / name).exists()]
@@ -221,8 +225,7 @@ def test_optional_files_are_absent_except_the_vocabulary(demo: tuple[Path, DemoS
 # --- memory ------------------------------------------------------------------------------------
 
 
-def test_entries_follow_the_volume_schema(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_entries_follow_the_volume_schema(root: Path) -> None:
     for path in sorted((root / "memory/entries").glob("*.json")):
         text = path.read_text(encoding="utf-8")
         entry = json.loads(text)
@@ -244,15 +247,11 @@ def test_entries_follow_the_volume_schema(demo: tuple[Path, DemoSummary]) -> Non
         assert path.stat().st_mtime == ts(entry["updated_at"]).timestamp()
 
 
-def test_at_least_500_live_entries(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_at_least_500_live_entries(root: Path) -> None:
     assert sum(1 for e in entries(root).values() if e["archived_at"] is None) >= 500
 
 
-def test_paraphrase_groups_share_category_and_every_specific(
-    demo: tuple[Path, DemoSummary],
-) -> None:
-    root, _ = demo
+def test_paraphrase_groups_share_category_and_every_specific(root: Path) -> None:
     written = entries(root)
     groups = marker(root)["paraphrase_groups"]
     assert len(groups) >= 35
@@ -270,9 +269,8 @@ def test_paraphrase_groups_share_category_and_every_specific(
 
 
 def test_exact_duplicate_pairs_differ_only_in_punctuation_case_or_one_filler_word(
-    demo: tuple[Path, DemoSummary],
+    root: Path,
 ) -> None:
-    root, _ = demo
     written = entries(root)
     pairs = marker(root)["exact_duplicate_pairs"]
     assert len(pairs) >= 10
@@ -285,10 +283,7 @@ def test_exact_duplicate_pairs_differ_only_in_punctuation_case_or_one_filler_wor
         assert abs(len(words_a) - len(words_b)) <= 1 and len(words_a) >= 12
 
 
-def test_no_unplanted_exact_duplicates_among_live_entries(
-    demo: tuple[Path, DemoSummary],
-) -> None:
-    root, _ = demo
+def test_no_unplanted_exact_duplicates_among_live_entries(root: Path) -> None:
     planted = {frozenset(pair) for pair in marker(root)["exact_duplicate_pairs"]}
     by_text: dict[tuple[str, ...], list[str]] = defaultdict(list)
     for entry in entries(root).values():
@@ -298,8 +293,7 @@ def test_no_unplanted_exact_duplicates_among_live_entries(
     assert duplicates == planted
 
 
-def test_distinct_moments_differ_in_subject_time(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_distinct_moments_differ_in_subject_time(root: Path) -> None:
     written = entries(root)
     pairs = marker(root)["distinct_moment_pairs"]
     assert pairs
@@ -309,16 +303,14 @@ def test_distinct_moments_differ_in_subject_time(demo: tuple[Path, DemoSummary])
         assert a["metadata"]["subject_point"] != b["metadata"]["subject_point"]
 
 
-def test_high_value_entries_are_present(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_high_value_entries_are_present(root: Path) -> None:
     live = [e for e in entries(root).values() if e["archived_at"] is None]
     assert sum(1 for e in live if e["importance"] >= 0.80) >= 10
     assert sum(1 for e in live if e["reinforcement_count"] >= 5) >= 20
     assert max(e["reinforcement_count"] for e in live) >= 100
 
 
-def test_archived_entries_span_ages_around_the_retention(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_archived_entries_span_ages_around_the_retention(root: Path) -> None:
     archived = [e for e in entries(root).values() if e["archived_at"] is not None]
     past = [e for e in archived if age_days(e["archived_at"]) > 90]
     recent = [e for e in archived if age_days(e["archived_at"]) <= 90]
@@ -329,8 +321,7 @@ def test_archived_entries_span_ages_around_the_retention(demo: tuple[Path, DemoS
     assert {e["archive_reason"] for e in recent} == {"merged", "ephemeral"}
 
 
-def test_merged_entries_point_at_their_archived_sources(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_merged_entries_point_at_their_archived_sources(root: Path) -> None:
     written = entries(root)
     merged = [e for e in written.values() if "merged_from" in e["metadata"]]
     assert merged
@@ -343,23 +334,20 @@ def test_merged_entries_point_at_their_archived_sources(demo: tuple[Path, DemoSu
         assert entry["reinforcement_count"] == sum(s["reinforcement_count"] for s in sources)
 
 
-def test_last_seen_spreads_over_about_300_days(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_last_seen_spreads_over_about_300_days(root: Path) -> None:
     ages = [age_days(e["last_seen_at"]) for e in entries(root).values() if not e["archived_at"]]
     assert 250 <= max(ages) <= 300
     assert sum(1 for age in ages if age > 30) >= len(ages) // 2
     assert sum(1 for age in ages if age <= 30) >= 20
 
 
-def test_some_entries_carry_subject_time(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_some_entries_carry_subject_time(root: Path) -> None:
     with_subject = [e for e in entries(root).values() if SUBJECT_KEYS & set(e["metadata"])]
     assert len(with_subject) >= 20
     assert any({"subject_start", "subject_end"} <= set(e["metadata"]) for e in with_subject)
 
 
-def test_categories_are_realistic(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_categories_are_realistic(root: Path) -> None:
     categories = {e["category"] for e in entries(root).values()}
     for prefix in ("people/", "projects/", "user-preferences/", "places/", "work/"):
         assert sum(1 for c in categories if c.startswith(prefix)) >= 3, prefix
@@ -369,8 +357,7 @@ def test_categories_are_realistic(demo: tuple[Path, DemoSummary]) -> None:
 # --- skills ------------------------------------------------------------------------------------
 
 
-def test_skills_have_front_matter_and_prefix_families(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_skills_have_front_matter_and_prefix_families(root: Path) -> None:
     skills = skill_files(root)
     for name, (front, body) in skills.items():
         assert set(front) == {"name", "summary", "created_at", "last_used_at", "see_also"}
@@ -381,16 +368,14 @@ def test_skills_have_front_matter_and_prefix_families(demo: tuple[Path, DemoSumm
     assert family <= set(skills)
 
 
-def test_sparse_skills_are_short_and_older_than_seven_days(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_sparse_skills_are_short_and_older_than_seven_days(root: Path) -> None:
     short = {name: front for name, (front, body) in skill_files(root).items() if len(body) < 200}
     old = [name for name, front in short.items() if age_days(front["created_at"]) > 7]
     young = [name for name, front in short.items() if age_days(front["created_at"]) <= 7]
     assert len(old) >= 2 and len(young) >= 1
 
 
-def test_overlapping_skills_call_the_same_tools(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_overlapping_skills_call_the_same_tools(root: Path) -> None:
     tools = {
         name: frozenset(re.findall(r"`([a-z]+\.[a-z_]+)`", body))
         for name, (_front, body) in skill_files(root).items()
@@ -406,8 +391,7 @@ def test_overlapping_skills_call_the_same_tools(demo: tuple[Path, DemoSummary]) 
 # --- logs --------------------------------------------------------------------------------------
 
 
-def test_session_logs_include_files_older_than_30_days(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_session_logs_include_files_older_than_30_days(root: Path) -> None:
     for kind in ("skill-usage", "tool-call"):
         ages = [(NOW.timestamp() - p.stat().st_mtime) / 86400 for p in session_logs(root, kind)]
         assert sum(1 for age in ages if age > 30) >= 5
@@ -418,10 +402,7 @@ def test_session_logs_include_files_older_than_30_days(demo: tuple[Path, DemoSum
         assert last["session_id"] == path.stem and set(last) == {"ts", "session_id", "skill"}
 
 
-def test_persistent_cli_session_is_recent_and_over_the_line_cap(
-    demo: tuple[Path, DemoSummary],
-) -> None:
-    root, _ = demo
+def test_persistent_cli_session_is_recent_and_over_the_line_cap(root: Path) -> None:
     path = root / "logs/tool-call/cli-session.jsonl"
     assert NOW.timestamp() - path.stat().st_mtime < 3600
     lines = records(path)
@@ -431,10 +412,7 @@ def test_persistent_cli_session_is_recent_and_over_the_line_cap(
     assert {line["session_id"] for line in lines} == {"cli-session"}
 
 
-def test_single_file_logs_exceed_the_line_cap_over_about_60_days(
-    demo: tuple[Path, DemoSummary],
-) -> None:
-    root, _ = demo
+def test_single_file_logs_exceed_the_line_cap_over_about_60_days(root: Path) -> None:
     for name, keys in (
         ("skill-resource-usage", {"ts", "session_id", "skill", "resource"}),
         ("wisp-executions", {"ts", "session_id", "description", "ok", "failed_step", "error"}),
@@ -449,10 +427,7 @@ def test_single_file_logs_exceed_the_line_cap_over_about_60_days(
     assert all(isinstance(line["cost_usd"], float) for line in routing)
 
 
-def test_wisp_log_has_recurring_failures_and_successes_in_window(
-    demo: tuple[Path, DemoSummary],
-) -> None:
-    root, _ = demo
+def test_wisp_log_has_recurring_failures_and_successes_in_window(root: Path) -> None:
     window = [
         line for line in records(root / "logs/wisp-executions.jsonl") if age_days(line["ts"]) <= 14
     ]
@@ -474,8 +449,7 @@ def test_wisp_log_has_recurring_failures_and_successes_in_window(
     assert all(run["failed_step"] is None and run["error"] is None for run in window if run["ok"])
 
 
-def test_conversation_log_has_recurring_first_requests(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_conversation_log_has_recurring_first_requests(root: Path) -> None:
     first: dict[str, str] = {}
     for line in records(root / "conversation-log.jsonl"):
         assert set(line) == {"ts", "session_id", "role", "content"}
@@ -485,10 +459,7 @@ def test_conversation_log_has_recurring_first_requests(demo: tuple[Path, DemoSum
     assert sum("flight prices" in text for text in first.values()) >= 2
 
 
-def test_conversation_log_states_preferences_at_each_sentiment_threshold(
-    demo: tuple[Path, DemoSummary],
-) -> None:
-    root, _ = demo
+def test_conversation_log_states_preferences_at_each_sentiment_threshold(root: Path) -> None:
     said: dict[str, set[str]] = defaultdict(set)
     irritated = []
     for line in records(root / "conversation-log.jsonl"):
@@ -506,10 +477,7 @@ def test_conversation_log_states_preferences_at_each_sentiment_threshold(
     assert len(irritated) == 1 and "emojis" in irritated[0]
 
 
-def test_recent_feedback_names_skills_with_corrections_and_poor_ratings(
-    demo: tuple[Path, DemoSummary],
-) -> None:
-    root, _ = demo
+def test_recent_feedback_names_skills_with_corrections_and_poor_ratings(root: Path) -> None:
     lines = [line for path in session_logs(root, "feedback") for line in records(path)]
     recent = [line for line in lines if age_days(line["ts"]) <= 7]
     corrections = [line for line in recent if line["kind"] == "Correction" and line["skills"]]
@@ -521,8 +489,7 @@ def test_recent_feedback_names_skills_with_corrections_and_poor_ratings(
     assert all(line["rating"] in ratings for line in lines)
 
 
-def test_one_log_holds_a_few_malformed_lines(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_one_log_holds_a_few_malformed_lines(root: Path) -> None:
     planted = marker(root)["malformed_log"]
     path = root / planted["path"]
     assert NOW.timestamp() - path.stat().st_mtime < 30 * 86400
@@ -538,8 +505,7 @@ def test_one_log_holds_a_few_malformed_lines(demo: tuple[Path, DemoSummary]) -> 
     assert bad == planted["line_numbers"] and len(bad) >= 2
 
 
-def test_other_logs_parse_cleanly(demo: tuple[Path, DemoSummary]) -> None:
-    root, _ = demo
+def test_other_logs_parse_cleanly(root: Path) -> None:
     malformed = root / marker(root)["malformed_log"]["path"]
     paths = [p for p in (root / "logs").rglob("*.jsonl") if p != malformed]
     paths.append(root / "conversation-log.jsonl")
