@@ -103,17 +103,28 @@ def root(tmp_path: Path) -> Path:
     return root
 
 
-def test_first_start_waits_the_initial_delay(instance: dg.DagsterInstance, root: Path) -> None:
+@pytest.fixture
+def cadence(instance: dg.DagsterInstance, root: Path) -> Sensor:
+    """daemon-1 started; the dream_cadence sensor over ``root``."""
     start_daemon(instance, "daemon-1")
-    cadence = Sensor(dream_cadence, instance, root)
+    return Sensor(dream_cadence, instance, root)
+
+
+def _first_cycle(cadence: Sensor) -> None:
+    """The daemon's first check, then the first window (its cycle requested)."""
+    cadence.tick(START)
+    cadence.tick(START + DELAY)
+
+
+def test_first_start_waits_the_initial_delay(cadence: Sensor) -> None:
     result = cadence.tick(START)
     assert "ada: initial delay" in skipped(result)
     assert "ada: initial delay" in skipped(cadence.tick(START + timedelta(minutes=4)))
 
 
-def test_first_cycle_runs_after_the_initial_delay(instance: dg.DagsterInstance, root: Path) -> None:
-    start_daemon(instance, "daemon-1")
-    cadence = Sensor(dream_cadence, instance, root)
+def test_first_cycle_runs_after_the_initial_delay(
+    instance: dg.DagsterInstance, cadence: Sensor
+) -> None:
     cadence.tick(START)
     result = cadence.tick(START + DELAY)
     assert requested(result) == [("ada", "first")]
@@ -131,11 +142,8 @@ def test_the_initial_delay_is_configurable(
     assert requested(cadence.tick(START)) == [("ada", "first")]
 
 
-def test_a_cycle_is_requested_every_interval(instance: dg.DagsterInstance, root: Path) -> None:
-    start_daemon(instance, "daemon-1")
-    cadence = Sensor(dream_cadence, instance, root)
-    cadence.tick(START)
-    cadence.tick(START + DELAY)
+def test_a_cycle_is_requested_every_interval(cadence: Sensor) -> None:
+    _first_cycle(cadence)
     windows = []
     now = START + DELAY
     while now < START + DELAY + 2 * INTERVAL:
@@ -146,11 +154,8 @@ def test_a_cycle_is_requested_every_interval(instance: dg.DagsterInstance, root:
     assert windows == [format_time(START + DELAY + k * INTERVAL) for k in (1, 2)]
 
 
-def test_missed_windows_are_one_recovery(instance: dg.DagsterInstance, root: Path) -> None:
-    start_daemon(instance, "daemon-1")
-    cadence = Sensor(dream_cadence, instance, root)
-    cadence.tick(START)
-    cadence.tick(START + DELAY)
+def test_missed_windows_are_one_recovery(cadence: Sensor) -> None:
+    _first_cycle(cadence)
     woke = START + timedelta(days=2, minutes=7)  # asleep across twelve windows
     result = cadence.tick(woke)
     assert requested(result) == [("ada", "recovered")]
@@ -159,9 +164,9 @@ def test_missed_windows_are_one_recovery(instance: dg.DagsterInstance, root: Pat
     assert "already handled" in skipped(cadence.tick(woke + timedelta(minutes=1)))
 
 
-def test_restart_in_the_same_window_does_nothing(instance: dg.DagsterInstance, root: Path) -> None:
-    start_daemon(instance, "daemon-1")
-    cadence = Sensor(dream_cadence, instance, root)
+def test_restart_in_the_same_window_does_nothing(
+    instance: dg.DagsterInstance, cadence: Sensor
+) -> None:
     cadence.tick(START)
     assert requested(cadence.tick(START + DELAY)) == [("ada", "first")]
     start_daemon(instance, "daemon-2")
@@ -172,25 +177,17 @@ def test_restart_in_the_same_window_does_nothing(instance: dg.DagsterInstance, r
 
 
 def test_restart_after_a_missed_window_recovers_after_the_initial_delay(
-    instance: dg.DagsterInstance, root: Path
+    instance: dg.DagsterInstance, cadence: Sensor
 ) -> None:
-    start_daemon(instance, "daemon-1")
-    cadence = Sensor(dream_cadence, instance, root)
-    cadence.tick(START)
-    cadence.tick(START + DELAY)
+    _first_cycle(cadence)
     start_daemon(instance, "daemon-2")
     back = START + timedelta(hours=9)
     assert "initial delay" in skipped(cadence.tick(back))
     assert requested(cadence.tick(back + DELAY)) == [("ada", "recovered")]
 
 
-def test_an_unmounted_agents_root_forgets_no_handled_window(
-    instance: dg.DagsterInstance, root: Path
-) -> None:
-    start_daemon(instance, "daemon-1")
-    cadence = Sensor(dream_cadence, instance, root)
-    cadence.tick(START)
-    cadence.tick(START + DELAY)
+def test_an_unmounted_agents_root_forgets_no_handled_window(root: Path, cadence: Sensor) -> None:
+    _first_cycle(cadence)
     hidden = root.rename(root.with_name("unmounted"))
     assert "not a directory" in skipped(cadence.tick(START + timedelta(hours=1)))
     hidden.rename(root)
@@ -330,22 +327,25 @@ def _ada_talked_after_a_cycle(
 
 
 @pytest.fixture
+def activity(instance: dg.DagsterInstance, root: Path) -> Sensor:
+    """The agent_activity sensor over ``root``, its cursor kept between ticks."""
+    return Sensor(agent_activity, instance, root)
+
+
+@pytest.fixture
 def last_cycle(instance: dg.DagsterInstance, root: Path) -> datetime:
     """When ada's last cycle ran; ada talked 10 minutes after it."""
     return _ada_talked_after_a_cycle(instance, root, timedelta(minutes=10))
 
 
-def test_new_activity_within_the_quiet_period_waits(
-    instance: dg.DagsterInstance, root: Path, last_cycle: datetime
-) -> None:
-    result = Sensor(agent_activity, instance, root).tick(last_cycle + timedelta(minutes=50))
+def test_new_activity_within_the_quiet_period_waits(activity: Sensor, last_cycle: datetime) -> None:
+    result = activity.tick(last_cycle + timedelta(minutes=50))
     assert "ada: new activity; conversation quiet period until" in skipped(result)
 
 
 def test_new_activity_after_the_quiet_period_requests_one_cycle(
-    instance: dg.DagsterInstance, root: Path, last_cycle: datetime
+    activity: Sensor, last_cycle: datetime
 ) -> None:
-    activity = Sensor(agent_activity, instance, root)
     activity.tick(last_cycle + timedelta(minutes=50))
     result = activity.tick(last_cycle + timedelta(minutes=71))
     assert requested(result) == [("ada", "activity")]
@@ -353,35 +353,33 @@ def test_new_activity_after_the_quiet_period_requests_one_cycle(
 
 
 def test_no_activity_since_the_last_cycle_requests_nothing(
-    instance: dg.DagsterInstance, root: Path
+    instance: dg.DagsterInstance, root: Path, activity: Sensor
 ) -> None:
     last = _ada_talked_after_a_cycle(instance, root, -timedelta(minutes=30))
-    result = Sensor(agent_activity, instance, root).tick(last + timedelta(hours=3))
+    result = activity.tick(last + timedelta(hours=3))
     assert "ada: no new activity since" in skipped(result)
 
 
 def test_activity_before_any_cycle_is_left_to_the_first_cycle(
-    instance: dg.DagsterInstance, root: Path
+    instance: dg.DagsterInstance, root: Path, activity: Sensor
 ) -> None:
     instance.add_dynamic_partitions("agents", ["ada"])
     _append_conversation(root, START)
-    result = Sensor(agent_activity, instance, root).tick(START + timedelta(hours=3))
+    result = activity.tick(START + timedelta(hours=3))
     assert "first cycle" in skipped(result)
 
 
 def test_an_unreadable_activity_cursor_starts_over_from_the_last_cycle(
-    instance: dg.DagsterInstance, root: Path, last_cycle: datetime
+    activity: Sensor, last_cycle: datetime
 ) -> None:
-    activity = Sensor(agent_activity, instance, root)
     activity.cursor = "{not json"
     assert requested(activity.tick(last_cycle + timedelta(hours=2))) == [("ada", "activity")]
 
 
 def test_busy_marker_skips_an_activity_cycle_until_it_is_gone(
-    instance: dg.DagsterInstance, root: Path, last_cycle: datetime
+    root: Path, activity: Sensor, last_cycle: datetime
 ) -> None:
     (root / "ada" / "llm-busy").touch()
-    activity = Sensor(agent_activity, instance, root)
     assert "llm-busy" in skipped(activity.tick(last_cycle + timedelta(hours=2)))
     (root / "ada" / "llm-busy").unlink()
     assert requested(activity.tick(last_cycle + timedelta(hours=2, minutes=1))) == [
