@@ -39,6 +39,7 @@ from pathlib import Path
 
 import numpy as np
 import scipy.sparse as sp
+import yaml
 from sklearn.feature_extraction.text import TfidfVectorizer
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -57,69 +58,13 @@ from dream_assets.core.cluster import (
     token_sets,
 )
 
-
-def _words(text: str) -> tuple[str, ...]:
-    return tuple(text.split())
-
-
-FIRST_NAMES = _words(
-    "Caroline Melanie Jon Gina John Maria Tim Audrey Nate Joanna Deborah Evan Sam Calvin Dave "
-    "Andrew Priya Kenji Aisha Lars Ingrid Mateo Sofia Chen Wei Olga Pavel Fatima Omar Lena "
-    "Jonas Clara Hugo Elif Mehmet Ana Bruno Zoe Liam Noah Emma Mia Lucas Ava Ethan Isla Leo "
-    "Nora Felix Hannah Oscar Ruby Theo Iris Max Alice Victor Julia Adam Eva Rosa Marco Yuki "
-    "Hiro Sara Tomas Dmitri Nadia Kofi Amara Raj Anika Diego Lucia Pierre Chloe Sven Freya "
-    "Arjun Meera Tariq Leila Bjorn Astrid Rafael Camila Kwame Ngozi Stefan Petra Ivan Katya "
-    "Jamal Zara Quinn Rowan Tessa Miles Grace Owen Hazel Silas Violet Jasper Elena Gideon Maeve "
-    "Ronan Sienna Callum Imogen"
-)
-SURNAMES = _words(
-    "Smith Muller Garcia Rossi Novak Kowalski Jensen Silva Tanaka Kim Nguyen Okafor Haddad "
-    "Costa Weber Fischer Larsen Petrov Ivanova Moreau Dubois Santos Ferreira Yilmaz Demir Sato "
-    "Ito Park Lee Chen Wang Singh Patel Khan Ali Hansen Berg Lund Vogel Brandt Keller Wolf Roth "
-    "Baker Cole"
-)
-CITIES = _words(
-    "Berlin Paris Lisbon Madrid Rome Vienna Prague Warsaw Oslo Stockholm Helsinki Copenhagen "
-    "Dublin London Edinburgh Amsterdam Brussels Zurich Geneva Munich Hamburg Cologne Milan "
-    "Naples Porto Seville Valencia Athens Istanbul Budapest Krakow Tallinn Riga Vilnius Austin "
-    "Boston Chicago Denver Seattle Portland Toronto Montreal Vancouver Tokyo Osaka Kyoto Seoul "
-    "Taipei Singapore Bangkok Hanoi Sydney Melbourne Auckland Nairobi Lagos Accra Cairo "
-    "Casablanca Lima Bogota Santiago Quito Mexico Havana Reykjavik Bergen Gothenburg Malmo "
-    "Aarhus Antwerp Ghent Utrecht Rotterdam Leipzig Dresden Bremen Stuttgart Frankfurt Salzburg "
-    "Graz Ljubljana Zagreb"
-)
-MONTHS = _words(
-    "January February March April May June July August September October November December"
-)
-WEEKDAYS = _words("Monday Tuesday Wednesday Thursday Friday")
-PROJECTS = _words(
-    "atlas orion phoenix hermes nimbus aurora zephyr titan vega lyra draco apollo juno ceres "
-    "triton kepler hubble polaris sirius rigel altair deneb castor pollux mira electra helios "
-    "boreas eos selene"
-)
-COMPONENTS = _words(
-    "worker scheduler gateway indexer ingest queue cache exporter crawler renderer billing "
-    "notifier auth search"
-)
-DATABASES = _words("postgres mysql redis mongodb sqlite duckdb clickhouse cassandra elasticsearch")
-DRINKS = _words("coffee tea matcha espresso cocoa kombucha chai lemonade juice water")
-FOODS = _words("peanuts shellfish gluten dairy soy eggs sesame walnuts strawberries kiwi")
-ANIMALS = _words("dog cat rabbit parrot hamster tortoise ferret horse")
-PETS = _words(
-    "Biscuit Pepper Luna Milo Ziggy Mochi Olive Rocket Nacho Pickle Maple Waffles Juniper Pixel"
-)
-ROLES = _words(
-    "designer engineer nurse teacher architect accountant chef pilot pharmacist lawyer "
-    "researcher librarian"
-)
-COMPANIES = _words(
-    "Contoso Fabrikam Initech Globex Umbrella Hooli Stark Wayne Acme Tyrell Cyberdyne Soylent "
-    "Wonka Vandelay Aperture"
-)
-EVENTS = _words("KubeCon PyCon NDC Devoxx QCon JSConf RustConf GOTO FOSDEM SREcon")
-FORMATS = _words("bullet-point markdown plain-text tabular numbered")
-TONES = _words("concise formal friendly terse detailed")
-TOPICS = _words("billing networking python kubernetes travel cooking finance gardening")
+# The word pools the slots draw from (data, not code: cluster_words.yaml).
+WORDS: dict[str, tuple[str, ...]] = {
+    pool: tuple(text.split())
+    for pool, text in yaml.safe_load(
+        Path(__file__).with_name("cluster_words.yaml").read_text(encoding="utf-8")
+    ).items()
+}
 
 
 @dataclass(frozen=True)
@@ -241,34 +186,34 @@ EDIT_SUFFIXES = (" (confirmed)", " as mentioned earlier", " again", " per the us
 
 
 def _slots(rng: random.Random) -> dict[str, str]:
-    name, name2 = rng.sample(FIRST_NAMES, 2)
-    drink, drink2 = rng.sample(DRINKS, 2)
+    name, name2 = rng.sample(WORDS["first_names"], 2)
+    drink, drink2 = rng.sample(WORDS["drinks"], 2)
     return {
         "name": name,
         "name2": name2,
-        "surname": rng.choice(SURNAMES),
-        "city": rng.choice(CITIES),
+        "surname": rng.choice(WORDS["surnames"]),
+        "city": rng.choice(WORDS["cities"]),
         "year": str(rng.randint(1995, 2026)),
-        "month": rng.choice(MONTHS),
+        "month": rng.choice(WORDS["months"]),
         "day": str(rng.randint(1, 28)),
-        "weekday": rng.choice(WEEKDAYS),
-        "project": rng.choice(PROJECTS),
-        "component": rng.choice(COMPONENTS),
-        "db": rng.choice(DATABASES),
+        "weekday": rng.choice(WORDS["weekdays"]),
+        "project": rng.choice(WORDS["projects"]),
+        "component": rng.choice(WORDS["components"]),
+        "db": rng.choice(WORDS["databases"]),
         "version": f"{rng.randint(5, 17)}.{rng.randint(0, 9)}",
         "port": str(rng.randint(1024, 9999)),
         "drink": drink,
         "drink2": drink2,
-        "food": rng.choice(FOODS),
-        "animal": rng.choice(ANIMALS),
-        "pet": rng.choice(PETS),
-        "role": rng.choice(ROLES),
-        "company": rng.choice(COMPANIES),
-        "event": rng.choice(EVENTS),
+        "food": rng.choice(WORDS["foods"]),
+        "animal": rng.choice(WORDS["animals"]),
+        "pet": rng.choice(WORDS["pets"]),
+        "role": rng.choice(WORDS["roles"]),
+        "company": rng.choice(WORDS["companies"]),
+        "event": rng.choice(WORDS["events"]),
         "amount": f"{rng.randint(1, 99)}.{rng.randint(0, 99):02d}",
-        "format": rng.choice(FORMATS),
-        "tone": rng.choice(TONES),
-        "topic": rng.choice(TOPICS),
+        "format": rng.choice(WORDS["formats"]),
+        "tone": rng.choice(WORDS["tones"]),
+        "topic": rng.choice(WORDS["topics"]),
     }
 
 
