@@ -19,7 +19,7 @@ from dream_assets_tests.services import REPO
 def test_the_in_process_executor_is_the_default_of_every_job() -> None:
     from dream_assets.definitions import defs
 
-    for name in ("dream_cycle", "memory_audit"):
+    for name in ("dream_cycle", "memory_audit_job"):
         job = defs.resolve_job_def(name)
         assert job.executor_def.name == "dream_executor"
         assert job.executor_def.config_schema.default_value == {"in_process": {}}
