@@ -3,9 +3,10 @@
 The shipped deploy/dagster.yaml on a fresh PostgreSQL database; ``dagster-daemon`` and
 ``dagster-webserver`` with ``DREAM_EXECUTOR=celery`` and nothing else changed; two
 ``dagster-celery worker start`` processes, each in its own working directory (standing in for two
-hosts that share the agents root and the instance), listening on a queue of their own so that
-parallel test runs on one broker never take each other's tasks. Four agents get their first
-cycle from the cadence sensor; then two cycles are launched for one agent at the same moment.
+hosts that share the agents root and the instance), on a RabbitMQ vhost and a queue of the
+test's own, so that parallel test runs on one broker never take each other's tasks. Four agents
+get their first cycle from the cadence sensor; then two cycles are launched for one agent at the
+same moment.
 Everything asserted comes from Dagster's event log and run records.
 """
 
