@@ -12,7 +12,7 @@ export DREAM_AGENTS_ROOT ?= $(DEMO_ROOT)
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev]'
+	$(BIN)/pip install -q -e '.[dev,celery]'
 	$(BIN)/pip install -q -e '.[semantic]' torch==2.13.0
 	touch $@
 
@@ -25,7 +25,7 @@ run: demo
 	@mkdir -p $(DAGSTER_HOME)
 	$(BIN)/dream run --agent $(DEMO_ROOT)/demo
 
-# Chromium and a running PostgreSQL when missing (scripts/test-deps.sh, shared with .ci/run).
+# Chromium, a running PostgreSQL and RabbitMQ when missing (scripts/test-deps.sh, as .ci/run).
 # A subset: make test PYTEST_ARGS="dream_assets_tests/test_ui_browser.py"
 test: install
 	scripts/test-deps.sh

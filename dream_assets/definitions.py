@@ -12,6 +12,7 @@ import dagster as dg
 from dream_assets.core.options import load_options
 from dream_assets.defs.assets import audit
 from dream_assets.defs.conventions import with_code_references, with_ui_conventions
+from dream_assets.defs.executor import build_executor
 from dream_assets.defs.freshness import with_cycle_freshness
 from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS, dream_cycle_job
 from dream_assets.defs.resources import DreamResource, LLMResource
@@ -35,9 +36,11 @@ defs = with_cycle_freshness(
                 else DreamResource(),
                 "llm": LLMResource(),
             },
-            # Passes of one agent run in sequence in one process: they share the agent's volume,
-            # and a process per step would cost more start-up than the passes themselves.
-            executor=dg.in_process_executor,
+            # By default the passes of one agent run in sequence in the run's process: they share
+            # the agent's volume, and a process per step would cost more start-up than the passes
+            # themselves. DREAM_EXECUTOR=celery sends the steps to Celery workers on other
+            # machines instead (defs/executor.py, docs/deploy.md).
+            executor=build_executor(load_options(os.environ)),
         ),
         cycle=CYCLE,
     ),

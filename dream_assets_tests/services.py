@@ -94,11 +94,11 @@ class Services:
     logs: Path
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
 
-    def start(self, name: str, args: list[str], env: Mapping[str, str]) -> None:
+    def start(self, name: str, args: list[str], env: Mapping[str, str], cwd: Path = REPO) -> None:
         self.logs.mkdir(parents=True, exist_ok=True)
         log = (self.logs / f"{name}.log").open("wb")
         self.processes[name] = subprocess.Popen(
-            args, cwd=REPO, env=dict(env), stdout=log, stderr=subprocess.STDOUT,
+            args, cwd=cwd, env=dict(env), stdout=log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )  # fmt: skip
 
@@ -150,6 +150,17 @@ def start_daemon(services: Services, env: Mapping[str, str]) -> None:
     services.start("daemon", [str(BIN / "dagster-daemon"), "run", "-w", "workspace.yaml"], env)
 
 
+LAUNCH = """
+mutation Launch($params: ExecutionParams!) {
+  launchRun(executionParams: $params) {
+    __typename
+    ... on LaunchRunSuccess { run { runId } }
+    ... on PythonError { message }
+  }
+}
+"""
+
+
 class GraphQL:
     def __init__(self, port: int) -> None:
         self.url = f"http://127.0.0.1:{port}/graphql"
@@ -164,6 +175,18 @@ class GraphQL:
         if payload.get("errors"):
             raise AssertionError(f"GraphQL errors: {payload['errors']}")
         return payload["data"]
+
+
+def launch_cycle(graphql: GraphQL, agent: str) -> str:
+    """Launch one ``dream_cycle`` of ``agent`` as the UI does (queued; the daemon starts it)."""
+    params = {
+        "selector": {k: v for k, v in JOB_SELECTOR.items() if k != "pipelineName"}
+        | {"jobName": "dream_cycle"},
+        "executionMetadata": {"tags": [{"key": "dagster/partition", "value": agent}]},
+    }
+    outcome = graphql(LAUNCH, {"params": params})["launchRun"]
+    assert outcome["__typename"] == "LaunchRunSuccess", outcome
+    return str(outcome["run"]["runId"])
 
 
 def wait_until_serving(

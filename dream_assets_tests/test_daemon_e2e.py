@@ -24,6 +24,7 @@ from dream_assets_tests.services import (
     Services,
     free_port,
     fresh_postgres_database,
+    launch_cycle,
     running,
     service_env,
     small_agent,
@@ -54,15 +55,6 @@ query Assets($selector: PipelineSelector!, $partitions: [String!]) {
         checks { name blocking executionForLatestMaterialization { status runId } }
       }
     }
-  }
-}
-"""
-LAUNCH = """
-mutation Launch($params: ExecutionParams!) {
-  launchRun(executionParams: $params) {
-    __typename
-    ... on LaunchRunSuccess { run { runId } }
-    ... on PythonError { message }
   }
 }
 """
@@ -183,16 +175,7 @@ def test_the_llm_pool_is_limited_to_one_on_the_instance(deployment: Deployment) 
 def test_two_cycles_requested_for_one_agent_at_once_never_overlap(
     deployment: Deployment,
 ) -> None:
-    params = {
-        "selector": {k: v for k, v in JOB_SELECTOR.items() if k != "pipelineName"}
-        | {"jobName": "dream_cycle"},
-        "executionMetadata": {"tags": [{"key": "dagster/partition", "value": AGENT}]},
-    }
-    launched = []
-    for _ in range(2):
-        outcome = deployment.graphql(LAUNCH, {"params": params})["launchRun"]
-        assert outcome["__typename"] == "LaunchRunSuccess", outcome
-        launched.append(outcome["run"]["runId"])
+    launched = [launch_cycle(deployment.graphql, AGENT) for _ in range(2)]
     runs = wait_for_runs(deployment.services, deployment.graphql, 3, 120)
     ours = sorted((r for r in runs if r["runId"] in launched), key=lambda r: r["startTime"])
     assert [r["status"] for r in ours] == ["SUCCESS", "SUCCESS"]

@@ -7,10 +7,14 @@ absence is simulated by replacing the places the script looks (DREAM_CHROMIUM_CA
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from dream_assets_tests.browser import find_chromium
+from dream_assets_tests.services import free_port
 
 SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "test-deps.sh"
 
@@ -39,3 +43,29 @@ def test_chromium_found_where_the_ui_test_finds_it_is_left_alone() -> None:
     out = _dry_run(PATH="/usr/local/bin:/usr/bin:/bin")
     assert "chromium at" in out
     assert "apt-get" not in out
+
+
+def _rabbitmq_installed() -> bool:
+    return Path("/etc/init.d/rabbitmq-server").exists() or bool(
+        shutil.which("rabbitmq-server", path=f"{os.environ.get('PATH', '')}:/usr/sbin:/sbin")
+    )
+
+
+def test_a_rabbitmq_that_is_down_is_started() -> None:
+    if not _rabbitmq_installed():
+        pytest.skip("RabbitMQ not installed on this machine")
+    # Nothing listens on a fresh free port: the script must see the broker as down.
+    out = _dry_run(DREAM_RABBITMQ_PORT=str(free_port()))
+    assert "RabbitMQ down: starting it" in out
+    assert "would run: service rabbitmq-server start" in out or "rabbitmq-server -detached" in out
+
+
+def test_a_running_rabbitmq_is_left_alone() -> None:
+    import socket
+
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        out = _dry_run(DREAM_RABBITMQ_PORT=str(listener.getsockname()[1]))
+    assert "RabbitMQ accepting connections" in out
+    assert "rabbitmq-server" not in out

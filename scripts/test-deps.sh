@@ -8,6 +8,8 @@
 #     installed the same way when `caddy` is not on PATH;
 #   - the PostgreSQL server at 127.0.0.1:5432 for the storage tests, started when installed and
 #     down (without it those tests skip locally; CI sets DREAM_REQUIRE_POSTGRES so they fail).
+#   - the RabbitMQ broker at 127.0.0.1:5672 (DREAM_RABBITMQ_PORT) for the Celery test, started
+#     when installed and down (without it that test skips locally; CI sets DREAM_REQUIRE_RABBITMQ).
 # DREAM_TEST_DEPS_DRY_RUN=1 prints each action instead of taking it.
 set -euo pipefail
 
@@ -74,4 +76,27 @@ elif [ -d /etc/postgresql ] && [ -n "$(ls /etc/postgresql)" ]; then
   fi
 else
   echo "test-deps: no PostgreSQL cluster under /etc/postgresql; its tests skip (CI requires them)"
+fi
+
+# The broker answers on its AMQP port; no rabbitmqctl needed for the check (it needs the node's
+# Erlang cookie, i.e. root or the rabbitmq user).
+rabbitmq_port="${DREAM_RABBITMQ_PORT:-5672}"
+rabbitmq_up() { (exec 3<>"/dev/tcp/127.0.0.1/$rabbitmq_port") 2>/dev/null; }
+
+if rabbitmq_up; then
+  echo "test-deps: RabbitMQ accepting connections on 127.0.0.1:$rabbitmq_port"
+elif [ -x /etc/init.d/rabbitmq-server ] || command -v rabbitmq-server >/dev/null; then
+  echo "test-deps: RabbitMQ down: starting it"
+  if [ -x /etc/init.d/rabbitmq-server ]; then
+    as_root service rabbitmq-server start || true
+  else
+    as_root rabbitmq-server -detached || true
+  fi
+  if [ -z "${DREAM_TEST_DEPS_DRY_RUN:-}" ]; then
+    for _ in $(seq 1 60); do rabbitmq_up && break; sleep 1; done
+    rabbitmq_up ||
+      echo "test-deps: could not start RabbitMQ; the Celery test skips (CI requires it)" >&2
+  fi
+else
+  echo "test-deps: RabbitMQ not installed; the Celery test skips (CI requires it)"
 fi

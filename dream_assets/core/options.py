@@ -21,6 +21,9 @@ class OptionsError(ValueError):
 
 
 EMBEDDINGS_CHOICES = ("", "lexical", "local", "endpoint")
+EXECUTOR_CHOICES = ("in_process", "celery")
+# Never quoted in an error message.
+SECRET_OPTIONS = frozenset({"llm_api_key", "celery_broker"})
 
 
 def _option(default: Any, doc: str, **kwargs: Any) -> Any:
@@ -163,6 +166,16 @@ class DreamOptions:
     llm_pool_limit: int = _option(
         1, "model calls in flight at once per endpoint (1 for a local model, N for a hosted API)"
     )
+    # How a run's steps execute (deployment-wide, read when the definitions load): in the run's
+    # own process, or as Celery tasks on workers of other machines (docs/deploy.md).
+    executor: str = _option(
+        "in_process", "where a run's steps execute: `in_process` or `celery` (extra `celery`)"
+    )
+    # May carry the broker's password: never shown in a repr.
+    celery_broker: str = _option(
+        "", "broker of `celery`, e.g. `pyamqp://guest:guest@host:5672//`", repr=False
+    )
+    celery_queue: str = _option("dagster", "queue the `celery` steps are sent to (workers' `-q`)")
     # Near-duplicate candidates from embeddings: "" (lexical, or the endpoint when
     # ``embedding_model`` is set), "lexical", "local" (the offline model of the optional extra
     # ``semantic``) or "endpoint" (the OpenAI-compatible embeddings endpoint). For "local" only
@@ -197,7 +210,7 @@ class DreamOptions:
 
     def validate(self, origin: str = "options") -> None:
         def bad(name: str, why: str) -> OptionsError:
-            got = "***" if name == "llm_api_key" else repr(getattr(self, name))
+            got = "***" if name in SECRET_OPTIONS else repr(getattr(self, name))
             if origin == "environment":
                 return OptionsError(f"{env_name(name)} {why} (option {name!r}, got {got})")
             return OptionsError(f"{origin}: option {name!r} {why} (got {got})")
@@ -217,6 +230,10 @@ class DreamOptions:
         if self.embeddings not in EMBEDDINGS_CHOICES:
             choices = ", ".join(repr(c) for c in EMBEDDINGS_CHOICES)
             raise bad("embeddings", f"must be one of {choices}")
+        if self.executor not in EXECUTOR_CHOICES:
+            raise bad("executor", f"must be one of {', '.join(map(repr, EXECUTOR_CHOICES))}")
+        if not self.celery_queue:
+            raise bad("celery_queue", "must not be empty")
         if self.max_cluster_size < 2:
             raise bad("max_cluster_size", "must be at least 2")
         for name in (
