@@ -65,9 +65,9 @@ def ensure_pool_limits(
     current = {p.name: p for p in instance.event_log_storage.get_pool_limits()}.get(pool)
     key = _WRITTEN_KEY.format(pool=pool)
     written = instance.daemon_cursor_storage.get_cursor_values({key}).get(key)
-    if current is not None and not current.from_default:
-        if written != str(current.limit) or current.limit == limit:
-            return []
+    set_by_hand = written != str(current.limit) if current else False
+    if current is not None and not current.from_default and (set_by_hand or current.limit == limit):
+        return []
     instance.event_log_storage.set_concurrency_slots(pool, limit)
     instance.daemon_cursor_storage.set_cursor_values({key: str(limit)})
     return [f"pool {pool} limited to {limit}"]
