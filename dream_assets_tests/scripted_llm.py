@@ -7,6 +7,11 @@ DESIGN.md: tests talk to a real server, never a patched client, so the wire form
 Each chat request takes the next queued action (``reply``, ``fail``, ``stall``); when the queue
 is empty it uses the ``respond_with`` function if one is set, else ``default_reply`` (counted in
 ``defaults_served``).
+
+A model that takes time: ``delay_s`` holds every chat reply (verifications included) that many
+seconds. The server answers requests concurrently, one thread each, and counts the chat requests
+in flight (``in_flight``, ``max_in_flight``; verifications alone: ``max_verifications_in_flight``)
+so a test can assert how many calls a deployment ever had open at once.
 """
 
 from __future__ import annotations
@@ -61,8 +66,14 @@ _Action = _Reply | _Failure | _Stall
 class ScriptedLLM:
     """Start on construction; ``close()`` (or leave the ``with`` block) to stop."""
 
-    def __init__(self, default_reply: str = DEFAULT_REPLY) -> None:
+    def __init__(self, default_reply: str = DEFAULT_REPLY, *, delay_s: float = 0.0) -> None:
         self.default_reply = default_reply
+        self.delay_s = delay_s
+        # Chat requests received and not yet answered, and the most ever at once.
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self._verifications_in_flight = 0
+        self.max_verifications_in_flight = 0
         self.defaults_served = 0
         self.requests: list[dict[str, Any]] = []
         self.embedding_fn: Callable[[str], list[float]] | None = None
@@ -154,6 +165,29 @@ class ScriptedLLM:
 
     # -- serving (called on the server's threads) ---------------------------------------------
 
+    def _serve_chat(self, body: dict[str, Any]) -> tuple[Any, ...]:
+        """Answer one chat request, counted in flight from receipt until its answer is ready."""
+        verification = is_verification(body)
+        with self._lock:
+            self.in_flight += 1
+            self.max_in_flight = max(self.max_in_flight, self.in_flight)
+            if verification:
+                self._verifications_in_flight += 1
+                self.max_verifications_in_flight = max(
+                    self.max_verifications_in_flight, self._verifications_in_flight
+                )
+        try:
+            if self.delay_s > 0:
+                self._closing.wait(self.delay_s)
+            return self._chat_response(body)
+        finally:
+            # Left before the answer is written: a client never holds an answer to a call the
+            # server still counts, so the maximum never includes a call already over.
+            with self._lock:
+                self.in_flight -= 1
+                if verification:
+                    self._verifications_in_flight -= 1
+
     def _record(self, body: dict[str, Any]) -> None:
         with self._lock:
             if self.verifier is not None and is_verification(body):
@@ -233,7 +267,7 @@ def _handler_for(llm: ScriptedLLM) -> type[BaseHTTPRequestHandler]:
             llm._record(body)
             path = self.path.split("?", 1)[0].rstrip("/")
             if path.endswith("/chat/completions"):
-                self._send(*llm._chat_response(body))
+                self._send(*llm._serve_chat(body))
             elif path.endswith("/embeddings"):
                 self._send(*llm._embedding_response(body))
             else:

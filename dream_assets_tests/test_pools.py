@@ -47,3 +47,26 @@ def test_every_model_asset_is_in_the_deployment_pool() -> None:
     model_assets = [a for a in assets if a.op.pool and a.op.pool.startswith(LLM_POOL)]
     assert model_assets and all(a.op.pool == MODEL_POOL for a in model_assets)
     assert llm_assets_outside_pool(assets) == []
+
+
+def test_the_option_replaces_a_default_limit_and_its_own_earlier_limit() -> None:
+    pool = "llm:api.example.com"
+    overrides = {"concurrency": {"pools": {"default_limit": 1}}}
+    with dg.instance_for_test(overrides=overrides) as instance:
+        storage = instance.event_log_storage
+        # What Dagster does when a run first claims the pool (a run launched before the first
+        # cycle request): the instance's default limit, marked as such.
+        storage.initialize_concurrency_limit_to_default(pool)
+        assert storage.get_concurrency_info(pool).using_default_limit
+        assert ensure_pool_limits(instance, pool, 4) == [f"pool {pool} limited to 4"]
+        assert storage.get_concurrency_info(pool).slot_count == 4
+        assert not storage.get_concurrency_info(pool).using_default_limit
+        assert ensure_pool_limits(instance, pool, 4) == []
+        # The option changed (DREAM_LLM_POOL_LIMIT): the limit written for the old value follows.
+        assert ensure_pool_limits(instance, pool, 2) == [f"pool {pool} limited to 2"]
+        assert storage.get_concurrency_info(pool).slot_count == 2
+        # Set by hand afterwards: the operator's limit stays whatever the option says.
+        storage.set_concurrency_slots(pool, 3)
+        assert ensure_pool_limits(instance, pool, 2) == []
+        assert ensure_pool_limits(instance, pool, 5) == []
+        assert storage.get_concurrency_info(pool).slot_count == 3

@@ -3,10 +3,11 @@ it can serve at once (one call for a local model shared with the agent, N for a 
 
 The pool is named for the endpoint -- ``llm`` when no base URL is set, ``llm:<host>[:<port>]``
 otherwise -- so agents sharing one server share its slots while another endpoint gets its own;
-the per-agent ``llm-busy`` marker stays per agent. Dagster does not apply a pool's default limit
-on its first use, so the limit (``llm_pool_limit``, 1) is written explicitly into the instance
-before the first cycle is requested. Both are deployment-wide: the pool is declared on the assets
-when the definitions load.
+the per-agent ``llm-busy`` marker stays per agent. On a pool's first use Dagster gives it the
+instance's ``concurrency: pools: default_limit`` (1), whatever ``llm_pool_limit`` says, so the
+option's limit is written into the instance explicitly whenever cycles are requested
+(``ensure_pool_limits``). Both are deployment-wide: the pool is declared on the assets when the
+definitions load.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import dagster as dg
 from dream_assets.core.options import DreamOptions, load_options
 
 LLM_POOL = "llm"
+# The instance key remembering the limit ensure_pool_limits last wrote for a pool.
+_WRITTEN_KEY = "dream_assets/pool_limit_written/{pool}"
 # Kinds that mark an asset as calling the model (it must then be in a model pool).
 LLM_KINDS = frozenset({"openai", "llm"})
 
@@ -51,9 +54,20 @@ def llm_assets_outside_pool(assets: Iterable[dg.AssetsDefinition]) -> list[str]:
 def ensure_pool_limits(
     instance: dg.DagsterInstance, pool: str = LLM_POOL, limit: int = 1
 ) -> list[str]:
-    """Write the model pool's limit unless an operator already configured one."""
-    storage = instance.event_log_storage
-    if pool in storage.get_concurrency_keys():
+    """Write the model pool's limit (``llm_pool_limit``) unless an operator set another one.
+
+    An operator's limit is one nobody but the operator wrote: a limit Dagster initialised from
+    ``concurrency: pools: default_limit`` on the pool's first use (a run launched before the first
+    cycle request) is replaced, and so is the limit written here before, when the option changed
+    since. What was written is remembered in the instance, so a limit that differs from it was set
+    by hand (``dagster instance concurrency set``) and stays (docs/automation.md, Concurrency).
+    """
+    current = {p.name: p for p in instance.event_log_storage.get_pool_limits()}.get(pool)
+    key = _WRITTEN_KEY.format(pool=pool)
+    written = instance.daemon_cursor_storage.get_cursor_values({key}).get(key)
+    set_by_hand = written != str(current.limit) if current else False
+    if current is not None and not current.from_default and (set_by_hand or current.limit == limit):
         return []
-    storage.set_concurrency_slots(pool, limit)
+    instance.event_log_storage.set_concurrency_slots(pool, limit)
+    instance.daemon_cursor_storage.set_cursor_values({key: str(limit)})
     return [f"pool {pool} limited to {limit}"]
