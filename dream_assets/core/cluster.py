@@ -87,12 +87,12 @@ is quadratic. The duplicate_clusters scan itself goes through ``core/candidates.
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import scipy.sparse as sp
-from sklearn.feature_extraction.text import CountVectorizer
 
 from dream_assets.core.options import DreamOptions
 
@@ -184,17 +184,34 @@ def find_clusters(
     return clusters_from_pairs(ids, pairs, max_cluster_size=max_cluster_size)
 
 
+_TOKEN = re.compile(TOKEN_PATTERN)
+
+
 def token_sets(texts: Sequence[str]) -> sp.csr_matrix:
-    """One row per text, a 1 for each distinct lower-cased word token it contains."""
-    vectorizer = CountVectorizer(
-        lowercase=True, token_pattern=TOKEN_PATTERN, binary=True, dtype=np.int32
+    """One row per text, a 1 for each distinct lower-cased word token it contains.
+
+    The sets scikit-learn's ``CountVectorizer(lowercase=True, token_pattern=TOKEN_PATTERN,
+    binary=True)`` gives, built here: half its time at 100 000 entries, and no scikit-learn import
+    on the cycle's path (docs/benchmarks.md, a whole cycle). Columns are numbered in order of
+    first appearance; only the sets matter (``lexical_pairs`` renumbers by frequency).
+    """
+    vocabulary: dict[str, int] = {}
+    number = vocabulary.setdefault
+    indices: list[int] = []
+    indptr = [0]
+    for text in texts:
+        row = {number(token, len(vocabulary)) for token in _TOKEN.findall(text.lower())}
+        indices.extend(sorted(row))
+        indptr.append(len(indices))
+    # No text with a single token gives zero columns: nothing can be a near-duplicate then.
+    return sp.csr_matrix(
+        (
+            np.ones(len(indices), dtype=np.int32),
+            np.asarray(indices, dtype=np.int32),
+            np.asarray(indptr, dtype=np.int64),
+        ),
+        shape=(len(texts), len(vocabulary)),
     )
-    try:
-        matrix = vectorizer.fit_transform(texts)
-    except ValueError:
-        # No text has a single token: nothing can be a near-duplicate of anything.
-        return sp.csr_matrix((len(texts), 0), dtype=np.int32)
-    return sp.csr_matrix(matrix)
 
 
 def lexical_pairs(
@@ -229,23 +246,75 @@ def lexical_pairs(
         left = np.searchsorted(shared.indptr, at, side="right").astype(np.int64) - 1 + start
         right = shared.indices[at].astype(np.int64) + start
         keep = right > left
-        left, right = left[keep], right[keep]
-        # Sets whose sizes differ by more than the threshold allows cannot reach it.
-        small = np.minimum(sizes[left], sizes[right])
-        large = np.maximum(sizes[left], sizes[right])
-        keep = small >= floor * large
-        left, right = left[keep], right[keep]
-        # Verified in chunks so the row copies stay small whatever the block holds.
-        for chunk in range(0, left.size, _VERIFY_CHUNK):
-            a = left[chunk : chunk + _VERIFY_CHUNK]
-            b = right[chunk : chunk + _VERIFY_CHUNK]
-            overlap = np.asarray(tokens[a].multiply(tokens[b]).sum(axis=1)).ravel()
-            jaccard = overlap / (sizes[a] + sizes[b] - overlap)
-            passing = jaccard >= floor
-            lefts.append(a[passing])
-            rights.append(b[passing])
-            sims.append(jaccard[passing])
+        _verify(tokens, sizes, left[keep], right[keep], floor, (lefts, rights, sims))
     return _as_pairs(lefts, rights, sims)
+
+
+def lexical_pairs_touching(
+    tokens: sp.csr_matrix,
+    rows: Sequence[int],
+    threshold: float,
+    *,
+    block_product: int = _BLOCK_PRODUCT,
+) -> list[SimilarPair]:
+    """The pairs of ``lexical_pairs`` that include at least one of ``rows``: the same prefix
+    filter and exact check, with only those rows' products taken (an incremental scan, where the
+    pairs among the other rows are known from the last one)."""
+    n_rows, n_features = tokens.shape
+    chosen = np.unique(np.asarray(rows, dtype=np.int64))
+    if n_rows < 2 or n_features == 0 or chosen.size == 0:
+        return []
+    tokens = _frequent_features_first(tokens)
+    sizes = np.diff(tokens.indptr).astype(np.int64)
+    needed = np.ceil(threshold * sizes - 1e-6).astype(np.int64)
+    indexed = _indexed_part(tokens, np.maximum(needed - _SHARED_INDEXED, 0))
+    floor = threshold - THRESHOLD_TOLERANCE
+    short = (needed < _SHARED_INDEXED) & (sizes > 0)
+    is_chosen = np.zeros(n_rows, dtype=bool)
+    is_chosen[chosen] = True
+    subset = indexed[chosen]
+    frequency = np.bincount(indexed.indices, minlength=indexed.shape[1]).astype(np.int64)
+    found: tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]] = ([], [], [])
+    for start, stop in _row_blocks(subset, block_product, frequency):
+        shared = subset[start:stop] @ indexed.T
+        keep = shared.data >= _SHARED_INDEXED
+        counts = np.diff(shared.indptr)
+        mine = np.repeat(chosen[start:stop], counts)
+        if short.any():
+            keep |= short[mine] | short[shared.indices]
+        other = shared.indices.astype(np.int64)
+        # Each pair once: with a row outside ``rows``, or with a later one of ``rows``.
+        keep &= (other != mine) & (~is_chosen[other] | (other > mine))
+        left = np.minimum(mine[keep], other[keep])
+        right = np.maximum(mine[keep], other[keep])
+        _verify(tokens, sizes, left, right, floor, found)
+    return _as_pairs(*found)
+
+
+def _verify(
+    tokens: sp.csr_matrix,
+    sizes: np.ndarray,
+    left: np.ndarray,
+    right: np.ndarray,
+    floor: float,
+    found: tuple[list[np.ndarray], list[np.ndarray], list[np.ndarray]],
+) -> None:
+    """Candidate pairs checked with their exact Jaccard; those at the threshold go to ``found``."""
+    # Sets whose sizes differ by more than the threshold allows cannot reach it.
+    small = np.minimum(sizes[left], sizes[right])
+    large = np.maximum(sizes[left], sizes[right])
+    keep = small >= floor * large
+    left, right = left[keep], right[keep]
+    # Verified in chunks so the row copies stay small whatever the block holds.
+    for chunk in range(0, left.size, _VERIFY_CHUNK):
+        a = left[chunk : chunk + _VERIFY_CHUNK]
+        b = right[chunk : chunk + _VERIFY_CHUNK]
+        overlap = np.asarray(tokens[a].multiply(tokens[b]).sum(axis=1)).ravel()
+        jaccard = overlap / (sizes[a] + sizes[b] - overlap)
+        passing = jaccard >= floor
+        found[0].append(a[passing])
+        found[1].append(b[passing])
+        found[2].append(jaccard[passing])
 
 
 def embedding_pairs(
@@ -376,13 +445,17 @@ def _indexed_part(tokens: sp.csr_matrix, dropped: np.ndarray) -> sp.csr_matrix:
     return indexed
 
 
-def _row_blocks(indexed: sp.csr_matrix, budget: int) -> list[tuple[int, int]]:
+def _row_blocks(
+    indexed: sp.csr_matrix, budget: int, frequency: np.ndarray | None = None
+) -> list[tuple[int, int]]:
     """Consecutive row ranges whose candidate product has at most ``budget`` entries.
 
     A row's share of the product is at most the sum, over its indexed tokens, of how many rows
-    index that token, so the bound holds before the product is taken (memory-bounded scan).
+    index that token (``frequency``, by default counted in ``indexed`` itself), so the bound holds
+    before the product is taken (memory-bounded scan).
     """
-    frequency = np.bincount(indexed.indices, minlength=indexed.shape[1]).astype(np.int64)
+    if frequency is None:
+        frequency = np.bincount(indexed.indices, minlength=indexed.shape[1]).astype(np.int64)
     cost = np.asarray(indexed @ frequency).ravel()
     blocks = []
     start = 0
