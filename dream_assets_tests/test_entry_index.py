@@ -270,3 +270,31 @@ def test_a_shared_walk_settles_the_racy_rows_that_left_the_window(tmp_path: Path
     assert index.scan(now_ns=now + 4 * RACY_WINDOW_NS, run_id="r").read == 0
     # A new process trusts the settled rows: nothing is re-read.
     assert EntryIndex(volume.root).scan(now_ns=now + 4 * RACY_WINDOW_NS).read == 0
+
+
+def test_a_new_process_builds_from_the_typed_columns_the_entry_the_file_gives(
+    tmp_path: Path,
+) -> None:
+    volume = make_volume(tmp_path / "a", [entry("m-1")])
+    raw = {
+        "id": "m-2",
+        "content": "Zoë moved to Zürich — “finally”.",
+        "category": "people/zoë",
+        "tags": ["move", "ü"],
+        "importance": 0.123456789,
+        "reinforcement_count": 7,
+        "created_at": "2026-01-02T10:00:00+02:00",
+        "last_seen_at": "2026-03-04T05:06:07.891Z",
+        "metadata": {"merged_from": ["m-0", "m-9"], "n": 3, "x": 1.5, "deep": {"a": None}},
+        "archived_at": "2026-05-06T07:08:09",
+        "archive_reason": "merged",
+    }
+    (volume.entries_dir / "m-2.json").write_text(json.dumps(raw), encoding="utf-8")
+    later = time.time_ns() + HOUR_NS
+    parsed = EntryIndex(volume.root).scan(now_ns=later).entries
+    fresh = EntryIndex(volume.root).scan(now_ns=later)
+    assert fresh.read == 0
+    assert fresh.entries == parsed
+    built = fresh.entries[1]
+    assert built.updated_at == built.created_at and built.archived_at is not None
+    assert built.created_at.utcoffset() == parsed[1].created_at.utcoffset()

@@ -40,7 +40,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dream_assets.core import entry_index_file as index_file
-from dream_assets.core.entry_index_file import SCHEMA_VERSION
+from dream_assets.core.entry_index_file import (
+    COLUMNS,
+    SCHEMA_VERSION,
+    Fields,
+    entry_from_fields,
+    fields_of,
+)
 from dream_assets.core.models import FileProblem, MemoryEntry, VolumeFormatError
 
 INDEX_FILE = "dream-entry-index.sqlite"
@@ -64,8 +70,9 @@ class Row:
     racy: bool
     entry: MemoryEntry | None = None
     problem: str | None = None
-    # The file's text as stored in the index file, parsed on first use (a new process).
-    body: str | None = None
+    # The entry's typed columns, from the index file (built into an entry on first use, in a
+    # new process) or to be stored there.
+    body: Fields | None = None
 
 
 @dataclass
@@ -114,8 +121,7 @@ class EntryIndex:
 
     # -- the walk ---------------------------------------------------------------------------
     def scan(self, *, now_ns: int | None = None, run_id: str | None = None) -> IndexScan:
-        """The entries as the files hold them now. With ``run_id``, the walk is shared by the
-        whole run: a later scan of the same run does not walk again (see ``_shared``)."""
+        """The entries as the files hold them now; with ``run_id``, one walk per run."""
         rows = self._load()
         seen_ns = time.time_ns() if now_ns is None else now_ns
         result = IndexScan([], [], {}, 0, [], [])
@@ -243,7 +249,7 @@ class EntryIndex:
         except ValueError as exc:
             self._set(name, Row(key, digest, racy, problem=str(exc)), result)
             return
-        self._set(name, Row(key, digest, racy, entry=entry, body=text), result)
+        self._set(name, Row(key, digest, racy, entry=entry, body=fields_of(entry)), result)
 
     def _settle(self, seen_ns: int, result: IndexScan) -> None:
         """A scan that shares its run's walk still re-hashes the racy rows now outside the
@@ -270,7 +276,8 @@ class EntryIndex:
             key, racy = stat_key(st), is_racy(st, seen_ns)
             try:
                 text = data.decode("utf-8")
-                fresh = Row(key, digest, racy, entry=parse_entry(text, path), body=text)
+                parsed = parse_entry(text, path)
+                fresh = Row(key, digest, racy, entry=parsed, body=fields_of(parsed))
             except ValueError as exc:
                 fresh = Row(key, digest, racy, problem=str(exc))
             self._set(name, fresh, result)
@@ -298,8 +305,12 @@ class EntryIndex:
 
     def _from_body(self, name: str, row: Row, path: Path) -> MemoryEntry | None:
         try:
-            row.entry = parse_entry(row.body or "", path)
-        except ValueError as exc:
+            if row.body is None:
+                raise ValueError("index row without its entry")
+            row.entry = entry_from_fields(row.body)
+            if row.entry.id != path.stem:
+                raise ValueError(f"index row: id {row.entry.id!r} for {path.name}")
+        except (ValueError, TypeError) as exc:
             # The index file disagrees with itself: distrust the row, re-read the file next time.
             row.problem, row.racy = str(exc), True
             self._dirty.add(name)
@@ -321,7 +332,7 @@ class EntryIndex:
             self._generation += 1
             return
         digest = hashlib.sha256(data).hexdigest()
-        body = data.decode("utf-8")
+        body = fields_of(entry)
         self.rows[path.name] = Row(stat_key(st), digest, racy=True, entry=entry, body=body)
         self._generation += 1
         self._dirty.add(path.name)
@@ -338,17 +349,27 @@ class EntryIndex:
         if self.rows is not None:
             return self.rows
         rows: dict[str, Row] = {}
+        foreign = False
         try:
             with index_file.connect(self.db_path) as con:
                 version = con.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-                if version is not None and version[0] == SCHEMA_VERSION:
-                    for name, size, mtime, ctime, ino, racy, sha, body, problem in con.execute(
-                        "SELECT name, size, mtime_ns, ctime_ns, ino, racy, sha256, body, problem "
-                        "FROM entries"
-                    ):
-                        rows[name] = Row(
-                            (size, mtime, ctime, ino), sha, bool(racy), problem=problem, body=body
-                        )
+                foreign = version is None or version[0] != SCHEMA_VERSION
+                query = (
+                    "SELECT name, size, mtime_ns, ctime_ns, ino, racy, sha256, problem, "
+                    f"{COLUMNS} FROM entries"
+                )
+                for name, size, mtime, ctime, ino, racy, sha, problem, *body in (
+                    () if foreign else con.execute(query)
+                ):
+                    rows[name] = Row(
+                        (size, mtime, ctime, ino),
+                        sha,
+                        bool(racy),
+                        problem=problem,
+                        body=None if problem is not None else tuple(body),
+                    )
+            if foreign:
+                index_file.discard(self.db_path)  # another version's file: rebuilt from the files
         except sqlite3.OperationalError:
             rows = {}  # locked too long, unreadable for now: read the files, keep the cache
         except sqlite3.Error:
@@ -372,11 +393,12 @@ class EntryIndex:
                 # Parsed in an earlier scan and its text dropped since: only the stat moved.
                 con_update.append((*row.key, int(row.racy), name, row.sha256))
                 continue
-            upserts.append((name, *row.key, int(row.racy), row.sha256, row.body, row.problem))
+            body = row.body if row.body is not None else (None,) * 12
+            upserts.append((name, *row.key, int(row.racy), row.sha256, row.problem, *body))
         try:
             with index_file.connect(self.db_path) as con:
                 con.executemany(
-                    "INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", upserts
+                    f"INSERT OR REPLACE INTO entries VALUES ({', '.join('?' * 20)})", upserts
                 )
                 con.executemany(
                     "UPDATE entries SET size = ?, mtime_ns = ?, ctime_ns = ?, ino = ?, racy = ? "
