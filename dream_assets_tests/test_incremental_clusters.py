@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from dream_assets.core.cluster import lexical_pairs, lexical_pairs_touching, token_sets
+from dream_assets.core.lexical_search import lexical_pairs, lexical_pairs_touching, token_sets
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.volume import AgentVolume

@@ -19,10 +19,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dream_assets.core.cluster import (
-    Cluster,
+from dream_assets.core.cluster import Cluster, clusters_from_pairs
+from dream_assets.core.lexical_search import (
     SimilarPair,
-    clusters_from_pairs,
     lexical_pairs,
     lexical_pairs_touching,
     token_sets,
