@@ -40,13 +40,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from dream_assets.core import entry_index_file as index_file
-from dream_assets.core.entry_index_file import (
-    COLUMNS,
-    SCHEMA_VERSION,
-    Fields,
-    entry_from_fields,
-    fields_of,
-)
 from dream_assets.core.models import FileProblem, MemoryEntry, VolumeFormatError
 
 INDEX_FILE = "dream-entry-index.sqlite"
@@ -70,9 +63,10 @@ class Row:
     racy: bool
     entry: MemoryEntry | None = None
     problem: str | None = None
-    # The entry's typed columns, from the index file (built into an entry on first use, in a
-    # new process) or to be stored there.
-    body: Fields | None = None
+    # The file's text, until the index file stores it (beside the entry's typed columns).
+    body: str | None = None
+    # The entry's typed columns from the index file: built into an entry on first use.
+    fields: index_file.Fields | None = None
 
 
 @dataclass
@@ -249,7 +243,7 @@ class EntryIndex:
         except ValueError as exc:
             self._set(name, Row(key, digest, racy, problem=str(exc)), result)
             return
-        self._set(name, Row(key, digest, racy, entry=entry, body=fields_of(entry)), result)
+        self._set(name, Row(key, digest, racy, entry=entry, body=text), result)
 
     def _settle(self, seen_ns: int, result: IndexScan) -> None:
         """A scan that shares its run's walk still re-hashes the racy rows now outside the
@@ -277,7 +271,7 @@ class EntryIndex:
             try:
                 text = data.decode("utf-8")
                 parsed = parse_entry(text, path)
-                fresh = Row(key, digest, racy, entry=parsed, body=fields_of(parsed))
+                fresh = Row(key, digest, racy, entry=parsed, body=text)
             except ValueError as exc:
                 fresh = Row(key, digest, racy, problem=str(exc))
             self._set(name, fresh, result)
@@ -305,9 +299,9 @@ class EntryIndex:
 
     def _from_body(self, name: str, row: Row, path: Path) -> MemoryEntry | None:
         try:
-            if row.body is None:
+            if row.fields is None:
                 raise ValueError("index row without its entry")
-            row.entry = entry_from_fields(row.body)
+            row.entry = index_file.entry_from_fields(row.fields)
             if row.entry.id != path.stem:
                 raise ValueError(f"index row: id {row.entry.id!r} for {path.name}")
         except (ValueError, TypeError) as exc:
@@ -316,7 +310,7 @@ class EntryIndex:
             self._dirty.add(name)
             self._generation += 1
             return None
-        row.body = None
+        row.fields = None
         return row.entry
 
     # -- the cycle's own writes -------------------------------------------------------------
@@ -332,7 +326,7 @@ class EntryIndex:
             self._generation += 1
             return
         digest = hashlib.sha256(data).hexdigest()
-        body = fields_of(entry)
+        body = data.decode("utf-8")
         self.rows[path.name] = Row(stat_key(st), digest, racy=True, entry=entry, body=body)
         self._generation += 1
         self._dirty.add(path.name)
@@ -353,12 +347,12 @@ class EntryIndex:
         try:
             with index_file.connect(self.db_path) as con:
                 version = con.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-                foreign = version is None or version[0] != SCHEMA_VERSION
+                foreign = version is None or version[0] != index_file.SCHEMA_VERSION
                 query = (
                     "SELECT name, size, mtime_ns, ctime_ns, ino, racy, sha256, problem, "
-                    f"{COLUMNS} FROM entries"
+                    f"{index_file.COLUMNS} FROM entries"
                 )
-                for name, size, mtime, ctime, ino, racy, sha, problem, *body in (
+                for name, size, mtime, ctime, ino, racy, sha, problem, *fields in (
                     () if foreign else con.execute(query)
                 ):
                     rows[name] = Row(
@@ -366,7 +360,7 @@ class EntryIndex:
                         sha,
                         bool(racy),
                         problem=problem,
-                        body=None if problem is not None else tuple(body),
+                        fields=None if problem is not None else tuple(fields),
                     )
             if foreign:
                 index_file.discard(self.db_path)  # another version's file: rebuilt from the files
@@ -393,12 +387,14 @@ class EntryIndex:
                 # Parsed in an earlier scan and its text dropped since: only the stat moved.
                 con_update.append((*row.key, int(row.racy), name, row.sha256))
                 continue
-            body = row.body if row.body is not None else (None,) * 12
-            upserts.append((name, *row.key, int(row.racy), row.sha256, row.problem, *body))
+            fields = index_file.fields_of(row.entry) if row.entry is not None else (None,) * 12
+            upserts.append(
+                (name, *row.key, int(row.racy), row.sha256, row.body, row.problem, *fields)
+            )
         try:
             with index_file.connect(self.db_path) as con:
                 con.executemany(
-                    f"INSERT OR REPLACE INTO entries VALUES ({', '.join('?' * 20)})", upserts
+                    f"INSERT OR REPLACE INTO entries VALUES ({', '.join('?' * 21)})", upserts
                 )
                 con.executemany(
                     "UPDATE entries SET size = ?, mtime_ns = ?, ctime_ns = ?, ino = ?, racy = ? "

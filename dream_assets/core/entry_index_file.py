@@ -1,6 +1,7 @@
 """The entry index's file, ``<agent>/dream-entry-index.sqlite`` (core/entry_index.py): one row per
-entry file (its stat tuple, whether it was racy, its sha256, and its parsed entry as typed columns
-or why it does not parse).
+entry file (its stat tuple, whether it was racy, its sha256, its text, and its parsed entry as
+typed columns, or why it does not parse). A new process builds its entries from the typed columns
+and never reads the text back; the text is kept so the file caches exactly what the entry file says.
 
 A cache, never trusted over the files: opened per use, in one immediate transaction.
 """
@@ -19,7 +20,7 @@ from typing import Any
 from dream_assets.core.clock import format_time
 from dream_assets.core.models import MemoryEntry
 
-# 2: the parsed entry's typed columns replace the file's JSON text.
+# 2: the parsed entry's typed columns beside the file's text.
 SCHEMA_VERSION = "2"
 
 
@@ -35,8 +36,9 @@ def connect(db_path: Path) -> Iterator[sqlite3.Connection]:
         con.execute(
             "CREATE TABLE IF NOT EXISTS entries (name TEXT PRIMARY KEY, size INTEGER, "
             "mtime_ns INTEGER, ctime_ns INTEGER, ino INTEGER, racy INTEGER, sha256 TEXT, "
-            "problem TEXT, id TEXT, content TEXT, category TEXT, tags TEXT, importance REAL, "
-            "reinforcement_count INTEGER, created_at TEXT, updated_at TEXT, last_seen_at TEXT, "
+            "body TEXT, problem TEXT, id TEXT, content TEXT, category TEXT, tags TEXT, "
+            "importance REAL, reinforcement_count INTEGER, created_at TEXT, updated_at TEXT, "
+            "last_seen_at TEXT, "
             "metadata TEXT, archived_at TEXT, archive_reason TEXT)"
         )
         con.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", (SCHEMA_VERSION,))
