@@ -121,12 +121,13 @@ def pair_settings(options: DreamOptions, vocabulary_path: Path) -> str:
 
 
 def plan_rescan(
-    live: Sequence[MemoryEntry], cache: PairCache | None, settings: str
+    live: Sequence[MemoryEntry], inputs: Sequence[str], cache: PairCache | None, settings: str
 ) -> Rescan | None:
-    """The incremental plan against the last scan, or None when a full scan is needed."""
+    """The incremental plan against the last scan (``inputs``: each live entry's
+    ``entry_input``), or None when a full scan is needed."""
     if cache is None or cache.settings != settings:
         return None
-    changed = [i for i, e in enumerate(live) if cache.inputs.get(e.id) != entry_input(e)]
+    changed = [i for i, e in enumerate(live) if cache.inputs.get(e.id) != inputs[i]]
     if len(changed) > RESCAN_SHARE * len(live):
         return None
     stale = set(changed)

@@ -144,14 +144,19 @@ def compute_clusters(
     vocabulary, warning = load_vocabulary(volume.root / VOCABULARY_FILE_NAME)
     if warning:
         warnings.append(warning)
-    statements = [
-        Statement(
-            e.content, e.category, tuple(str(e.metadata.get(k, "")) for k in SUBJECT_TIME_KEYS)
-        )
-        for e in live
-    ]
+    statements: dict[int, Statement] = {}
+
+    def statement(i: int) -> Statement:
+        # Built on first use: an incremental scan judges the pairs of a few entries only.
+        if i not in statements:
+            e = live[i]
+            subject = tuple(str(e.metadata.get(k, "")) for k in SUBJECT_TIME_KEYS)
+            statements[i] = Statement(e.content, e.category, subject)
+        return statements[i]
+
     settings = pair_settings(options, volume.root / VOCABULARY_FILE_NAME)
-    rescan = plan_rescan(live, previous, settings) if embedder is None else None
+    inputs = [entry_input(e) for e in live] if embedder is None else []
+    rescan = plan_rescan(live, inputs, previous, settings) if embedder is None else None
     if rescan is not None:
         counts.update(rescanned=len(rescan.changed), pairs_reused=len(rescan.known))
     try:
@@ -163,7 +168,7 @@ def compute_clusters(
             vectors=vectors,
             cosine_threshold=cosine_threshold,
             disagreement=lambda i, j: disagreement(
-                statements[i], statements[j], vocabulary=vocabulary
+                statement(i), statement(j), vocabulary=vocabulary
             ),
             rescan=rescan.changed if rescan is not None else None,
             known=rescan.known if rescan is not None else (),
@@ -181,7 +186,7 @@ def compute_clusters(
     if vectors is None and embedder is None:
         cache = PairCache(
             settings,
-            {e.id: entry_input(e) for e in live},
+            {e.id: inputs[i] for i, e in enumerate(live)},
             [(live[p.left].id, live[p.right].id, p.similarity) for p in scan.pairs],
         )
     return ClusterComputation(clusters, method, counts, warnings, None, rejected, cache)
