@@ -4,7 +4,8 @@ it has not changed since the last one (docs/agent-volume.md, the entry index).
 One ``os.scandir`` walk of ``memory/entries/`` stats every file; a file whose stat tuple (size,
 mtime_ns, ctime_ns, inode) matches what the index recorded is not opened: its parsed entry comes
 from this process's memory, or, in a new process, from the index file
-``<agent>/dream-entry-index.sqlite`` (the file's JSON text, its sha256 and its stat tuple).
+``<agent>/dream-entry-index.sqlite`` (its stat tuple, sha256 and parsed entry as typed columns:
+``core/entry_index_file.py``), so a new process builds its entries without parsing JSON.
 Every asset of a run goes through ``AgentVolume.scan_entries()``, so they share one index, and
 one walk: a volume opened for a Dagster run (``AgentVolume(root, run_id=...)``) walks the directory
 at its run's first scan only. Its later scans see the run's own writes (``note_written``) and
