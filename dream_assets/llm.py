@@ -15,16 +15,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any, Generic, TypeVar
-
-import openai
-from openai import OpenAI
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from dream_assets.core.budget import BudgetExceeded, TokenBudget
 from dream_assets.core.llm_reply import ReplyError, extract_json_object
 from dream_assets.core.options import DreamOptions, OptionsError, load_options
 from dream_assets.core.redaction import redact
 from dream_assets.core.report import PassReport
+
+if TYPE_CHECKING:
+    import openai
+    from openai import OpenAI
 
 # Local OpenAI-compatible servers ignore the key, but the client refuses to start without one.
 _PLACEHOLDER_KEY = "not-needed"
@@ -254,6 +255,10 @@ def embed(
 
 
 def _client(settings: LLMSettings, max_retries: int) -> OpenAI:
+    # Imported on the first call, not with the module: a cycle without a model never pays for
+    # the client's import (docs/benchmarks.md, a whole cycle).
+    from openai import OpenAI
+
     return OpenAI(
         base_url=settings.base_url,
         api_key=settings.api_key or _PLACEHOLDER_KEY,
@@ -270,6 +275,8 @@ def _estimate_tokens(text: str) -> int:
 @contextmanager
 def _translated_errors(settings: LLMSettings) -> Iterator[None]:
     """Turn the client's exceptions into one ``LLMError`` whose message says what happened."""
+    import openai
+
     where = settings.base_url or "the OpenAI API"
     try:
         yield

@@ -227,3 +227,74 @@ def test_an_idle_second_cycle_re_reads_only_the_racy_rows_of_the_last_one(
     assert set(reads) <= written
     assert len(set(reads)) == len(reads)
     capsys.readouterr()
+
+
+def test_the_scans_of_one_run_share_its_walk_and_the_next_run_walks_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    make_volume(tmp_path / "a", [entry("m-1", "Caroline lives in Berlin."), entry("m-2")])
+    run = AgentVolume(tmp_path / "a", run_id="run-1")
+    assert run.scan_entries().entries[0].content == "Caroline lives in Berlin."
+    walks: list[str] = []
+    real_scandir = os.scandir
+
+    def counting(path):  # type: ignore[no-untyped-def]
+        walks.append(str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(entry_index.os, "scandir", counting)
+    # The agent edits a file while the run is under way; the run's own write is seen.
+    _same_size_edit(run.entry_path("m-1"), "Berlin", "Lisbon")
+    run.save(entry("m-3", "Written by the run."))
+    same_run = AgentVolume(tmp_path / "a", run_id="run-1").scan_entries()
+    assert walks == []
+    assert [e.id for e in same_run.entries] == ["m-1", "m-2", "m-3"]
+    assert same_run.entries[0].content == "Caroline lives in Berlin."
+    # The next run walks, and the edit is re-read.
+    next_run = AgentVolume(tmp_path / "a", run_id="run-2").scan_entries()
+    assert len(walks) == 1
+    assert next_run.entries[0].content == "Caroline lives in Lisbon."
+    # A volume opened without a run walks at every scan.
+    AgentVolume(tmp_path / "a").scan_entries()
+    AgentVolume(tmp_path / "a").scan_entries()
+    assert len(walks) == 3
+
+
+def test_a_shared_walk_settles_the_racy_rows_that_left_the_window(tmp_path: Path) -> None:
+    volume = make_volume(tmp_path / "a", [entry("m-1"), entry("m-2")])
+    index = EntryIndex(volume.root)
+    now = time.time_ns()
+    assert index.scan(now_ns=now, run_id="r").read == 2  # just written: racy
+    assert index.scan(now_ns=now, run_id="r").read == 0  # still in the window: left racy
+    assert index.scan(now_ns=now + 3 * RACY_WINDOW_NS, run_id="r").read == 2  # settled
+    assert index.scan(now_ns=now + 4 * RACY_WINDOW_NS, run_id="r").read == 0
+    # A new process trusts the settled rows: nothing is re-read.
+    assert EntryIndex(volume.root).scan(now_ns=now + 4 * RACY_WINDOW_NS).read == 0
+
+
+def test_a_new_process_builds_from_the_typed_columns_the_entry_the_file_gives(
+    tmp_path: Path,
+) -> None:
+    volume = make_volume(tmp_path / "a", [entry("m-1")])
+    raw = {
+        "id": "m-2",
+        "content": "Zoë moved to Zürich — “finally”.",
+        "category": "people/zoë",
+        "tags": ["move", "ü"],
+        "importance": 0.123456789,
+        "reinforcement_count": 7,
+        "created_at": "2026-01-02T10:00:00+02:00",
+        "last_seen_at": "2026-03-04T05:06:07.891Z",
+        "metadata": {"merged_from": ["m-0", "m-9"], "n": 3, "x": 1.5, "deep": {"a": None}},
+        "archived_at": "2026-05-06T07:08:09",
+        "archive_reason": "merged",
+    }
+    (volume.entries_dir / "m-2.json").write_text(json.dumps(raw), encoding="utf-8")
+    later = time.time_ns() + HOUR_NS
+    parsed = EntryIndex(volume.root).scan(now_ns=later).entries
+    fresh = EntryIndex(volume.root).scan(now_ns=later)
+    assert fresh.read == 0
+    assert fresh.entries == parsed
+    built = fresh.entries[1]
+    assert built.updated_at == built.created_at and built.archived_at is not None
+    assert built.created_at.utcoffset() == parsed[1].created_at.utcoffset()

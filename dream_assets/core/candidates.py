@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from dream_assets.core.cluster import (
-    Cluster,
+from dream_assets.core.cluster import Cluster, clusters_from_pairs
+from dream_assets.core.lexical_search import (
     SimilarPair,
-    clusters_from_pairs,
     lexical_pairs,
+    lexical_pairs_touching,
     token_sets,
 )
 from dream_assets.core.neighbours import neighbour_pairs, normalized
@@ -37,6 +37,8 @@ class CandidateScan:
     search: str = ""
     # The first few pairs judged apart, as (left, right, reason), for the report.
     rejected: list[tuple[int, int, str]] = field(default_factory=list)
+    # Every pair judged a near-duplicate (what the clusters were formed from).
+    pairs: list[SimilarPair] = field(default_factory=list)
 
 
 def judged_clusters(
@@ -49,15 +51,27 @@ def judged_clusters(
     cosine_threshold: float | None = None,
     disagreement: Callable[[int, int], str | None] | None = None,
     keep_rejected: int = 20,
+    rescan: Sequence[int] | None = None,
+    known: Sequence[SimilarPair] = (),
 ) -> CandidateScan:
+    """With ``rescan`` (lexical only) the scan is incremental: only the pairs that include one
+    of those positions are searched and judged, and ``known`` are the judged pairs among the
+    other entries, from the last scan. A pair's similarity and judgement read only its two
+    entries, and cluster formation only the pairs, so the clusters are the full scan's."""
     if len(texts) != len(ids):
         raise ValueError("texts and ids must have the same length")
+    if rescan is not None and vectors is not None:
+        raise ValueError("an incremental scan is lexical: vectors cannot be given with rescan")
     if len(set(ids)) != len(ids):
         raise ValueError("entry ids must be unique")
     if len(texts) < 2:
         return CandidateScan([], {"lexical_pairs": 0, "semantic_pairs": 0, "candidates": 0})
     scores: dict[tuple[int, int], float] = {}
-    lexical = lexical_pairs(token_sets(list(texts)), threshold)
+    tokens = token_sets(list(texts))
+    if rescan is None:
+        lexical = lexical_pairs(tokens, threshold)
+    else:
+        lexical = lexical_pairs_touching(tokens, rescan, threshold)
     for pair in lexical:
         scores[(pair.left, pair.right)] = pair.similarity
     semantic: list[SimilarPair] = []
@@ -74,7 +88,7 @@ def judged_clusters(
         for pair in semantic:
             key = (pair.left, pair.right)
             scores[key] = max(scores.get(key, 0.0), pair.similarity)
-    kept: list[SimilarPair] = []
+    kept: list[SimilarPair] = list(known)
     rejected: list[tuple[int, int, str]] = []
     rejected_count = 0
     for (left, right), score in scores.items():
@@ -92,4 +106,4 @@ def judged_clusters(
         "candidates": len(scores),
         "candidates_rejected": rejected_count,
     }
-    return CandidateScan(clusters, counts, search, sorted(rejected))
+    return CandidateScan(clusters, counts, search, sorted(rejected), kept)

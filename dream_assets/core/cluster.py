@@ -91,9 +91,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import scipy.sparse as sp
-from sklearn.feature_extraction.text import CountVectorizer
 
+# The lexical search lives in core/lexical_search.py; its names stay importable from here.
+from dream_assets.core.lexical_search import (  # noqa: F401
+    THRESHOLD_TOLERANCE,
+    TOKEN_PATTERN,
+    SimilarPair,
+    _as_pairs,
+    lexical_pairs,
+    token_sets,
+)
 from dream_assets.core.options import DreamOptions
 
 # The defaults live with every other option; these names keep call sites short.
@@ -103,23 +110,12 @@ DEFAULT_MAX_CLUSTER_SIZE: int = DreamOptions().max_cluster_size
 LEXICAL_METHOD = "token-jaccard"
 EMBEDDING_METHOD = "embedding-cosine"
 
-# Word tokens including one-character ones and bare numbers: "3" and "v2" tell facts apart.
-TOKEN_PATTERN = r"(?u)\b\w+\b"
-
-# A pair computed as 0.8799999999 for a true 0.88 must still count as "at the threshold".
-THRESHOLD_TOLERANCE = 1e-9
 # Similarities are compared at this many decimals when ordering pairs, so that float noise from
 # a different summation order cannot change which pair is taken first.
 ORDER_DECIMALS = 9
 
 # Upper bound on the entries of one block of a candidate product, so memory stays bounded.
 _BLOCK_CELLS = 4_000_000
-_BLOCK_PRODUCT = 20_000_000
-_VERIFY_CHUNK = 1_000_000
-# Rows are indexed so that a qualifying pair shares at least this many indexed tokens: one more
-# indexed token per row costs a larger product but rejects the many pairs that share only a
-# common date or name before the (dearer) exact check.
-_SHARED_INDEXED = 2
 
 
 @dataclass(frozen=True)
@@ -130,13 +126,6 @@ class Cluster:
     similarity: float
 
 
-@dataclass(frozen=True)
-class SimilarPair:
-    """Two entries, by position in the input, with ``left < right``."""
-
-    left: int
-    right: int
-    similarity: float
 
 
 def cluster_id_for(member_ids: Iterable[str]) -> str:
@@ -177,70 +166,6 @@ def find_clusters(
     else:
         pairs = lexical_pairs(token_sets([text for _, text in items]), threshold)
     return clusters_from_pairs(ids, pairs, max_cluster_size=max_cluster_size)
-
-
-def token_sets(texts: Sequence[str]) -> sp.csr_matrix:
-    """One row per text, a 1 for each distinct lower-cased word token it contains."""
-    vectorizer = CountVectorizer(
-        lowercase=True, token_pattern=TOKEN_PATTERN, binary=True, dtype=np.int32
-    )
-    try:
-        matrix = vectorizer.fit_transform(texts)
-    except ValueError:
-        # No text has a single token: nothing can be a near-duplicate of anything.
-        return sp.csr_matrix((len(texts), 0), dtype=np.int32)
-    return sp.csr_matrix(matrix)
-
-
-def lexical_pairs(
-    tokens: sp.csr_matrix, threshold: float, *, block_product: int = _BLOCK_PRODUCT
-) -> list[SimilarPair]:
-    """All pairs of rows of a binary token matrix with Jaccard >= ``threshold``.
-
-    ``block_product`` bounds the entries of one block of the candidate product (memory).
-    """
-    n_rows, n_features = tokens.shape
-    if n_rows < 2 or n_features == 0:
-        return []
-    tokens = _frequent_features_first(tokens)
-    sizes = np.diff(tokens.indptr).astype(np.int64)
-    # J >= t needs an overlap of at least ceil(t * |x|) tokens, from either side.
-    needed = np.ceil(threshold * sizes - 1e-6).astype(np.int64)
-    indexed = _indexed_part(tokens, np.maximum(needed - _SHARED_INDEXED, 0))
-    floor = threshold - THRESHOLD_TOLERANCE
-    lefts: list[np.ndarray] = []
-    rights: list[np.ndarray] = []
-    sims: list[np.ndarray] = []
-    # A set too small to need two shared tokens needs only one.
-    short = (needed < _SHARED_INDEXED) & (sizes > 0)
-    for start, stop in _row_blocks(indexed, block_product):
-        # Only rows from ``start`` on: each pair is looked at once, from its first row.
-        shared = indexed[start:stop] @ indexed[start:].T
-        keep = shared.data >= _SHARED_INDEXED
-        if short.any():
-            rows = np.repeat(np.arange(start, stop), np.diff(shared.indptr))
-            keep |= short[rows] | short[shared.indices + start]
-        at = np.flatnonzero(keep)
-        left = np.searchsorted(shared.indptr, at, side="right").astype(np.int64) - 1 + start
-        right = shared.indices[at].astype(np.int64) + start
-        keep = right > left
-        left, right = left[keep], right[keep]
-        # Sets whose sizes differ by more than the threshold allows cannot reach it.
-        small = np.minimum(sizes[left], sizes[right])
-        large = np.maximum(sizes[left], sizes[right])
-        keep = small >= floor * large
-        left, right = left[keep], right[keep]
-        # Verified in chunks so the row copies stay small whatever the block holds.
-        for chunk in range(0, left.size, _VERIFY_CHUNK):
-            a = left[chunk : chunk + _VERIFY_CHUNK]
-            b = right[chunk : chunk + _VERIFY_CHUNK]
-            overlap = np.asarray(tokens[a].multiply(tokens[b]).sum(axis=1)).ravel()
-            jaccard = overlap / (sizes[a] + sizes[b] - overlap)
-            passing = jaccard >= floor
-            lefts.append(a[passing])
-            rights.append(b[passing])
-            sims.append(jaccard[passing])
-    return _as_pairs(lefts, rights, sims)
 
 
 def embedding_pairs(
@@ -328,64 +253,3 @@ def clusters_from_pairs(
 
 def _pair_key(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
-
-
-def _as_pairs(
-    lefts: list[np.ndarray], rights: list[np.ndarray], sims: list[np.ndarray]
-) -> list[SimilarPair]:
-    if not lefts:
-        return []
-    left = np.concatenate(lefts)
-    right = np.concatenate(rights)
-    sim = np.concatenate(sims)
-    return [
-        SimilarPair(int(a), int(b), float(s))
-        for a, b, s in zip(left.tolist(), right.tolist(), sim.tolist(), strict=True)
-    ]
-
-
-def _frequent_features_first(matrix: sp.csr_matrix) -> sp.csr_matrix:
-    """Renumber features so that within each row the most frequent come first."""
-    frequency = np.bincount(matrix.indices, minlength=matrix.shape[1])
-    # Ties by feature number, so the order (and the index) is deterministic.
-    order = np.lexsort((np.arange(matrix.shape[1]), -frequency))
-    rank = np.empty_like(order)
-    rank[order] = np.arange(order.size)
-    renumbered = sp.csr_matrix(
-        (matrix.data.copy(), rank[matrix.indices], matrix.indptr.copy()), shape=matrix.shape
-    )
-    renumbered.sort_indices()
-    return renumbered
-
-
-def _indexed_part(tokens: sp.csr_matrix, dropped: np.ndarray) -> sp.csr_matrix:
-    """Each row without its ``dropped[row]`` most frequent tokens (rows list them first)."""
-    sizes = np.diff(tokens.indptr)
-    position = np.arange(tokens.nnz, dtype=np.int64) - np.repeat(tokens.indptr[:-1], sizes)
-    keep = position >= np.repeat(dropped, sizes)
-    indexed = sp.csr_matrix(
-        (np.where(keep, tokens.data, 0), tokens.indices.copy(), tokens.indptr.copy()),
-        shape=tokens.shape,
-    )
-    indexed.eliminate_zeros()
-    return indexed
-
-
-def _row_blocks(indexed: sp.csr_matrix, budget: int) -> list[tuple[int, int]]:
-    """Consecutive row ranges whose candidate product has at most ``budget`` entries.
-
-    A row's share of the product is at most the sum, over its indexed tokens, of how many rows
-    index that token, so the bound holds before the product is taken (memory-bounded scan).
-    """
-    frequency = np.bincount(indexed.indices, minlength=indexed.shape[1]).astype(np.int64)
-    cost = np.asarray(indexed @ frequency).ravel()
-    blocks = []
-    start = 0
-    running = 0
-    for row, row_cost in enumerate(cost.tolist()):
-        if row > start and running + row_cost > budget:
-            blocks.append((start, row))
-            start, running = row, 0
-        running += row_cost
-    blocks.append((start, indexed.shape[0]))
-    return blocks

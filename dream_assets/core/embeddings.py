@@ -40,7 +40,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
-import pandas as pd
 
 from dream_assets.core.duckdb_store import connect, load_sql
 
@@ -318,6 +317,8 @@ def embed_with_cache(
             if stale:
                 con.execute(sql["drop_embeddings"], {"model": embedder.key, "hashes": stale})
             if fresh:
+                import pandas as pd  # only when there are vectors to store (import cost)
+
                 rows_in = pd.DataFrame(
                     {
                         "model": embedder.key,

@@ -4,8 +4,15 @@ it has not changed since the last one (docs/agent-volume.md, the entry index).
 One ``os.scandir`` walk of ``memory/entries/`` stats every file; a file whose stat tuple (size,
 mtime_ns, ctime_ns, inode) matches what the index recorded is not opened: its parsed entry comes
 from this process's memory, or, in a new process, from the index file
-``<agent>/dream-entry-index.sqlite`` (the file's JSON text, its sha256 and its stat tuple).
-Every asset of a run goes through ``AgentVolume.scan_entries()``, so they share one index.
+``<agent>/dream-entry-index.sqlite`` (its stat tuple, sha256 and parsed entry as typed columns:
+``core/entry_index_file.py``), so a new process builds its entries without parsing JSON.
+Every asset of a run goes through ``AgentVolume.scan_entries()``, so they share one index, and
+one walk: a volume opened for a Dagster run (``AgentVolume(root, run_id=...)``) walks the directory
+at its run's first scan only. Its later scans see the run's own writes (``note_written``) and
+re-hash the racy rows that have left the window; an edit the agent makes while the run is under way
+is seen by the next run's walk, and every write of the cycle is guarded against it meanwhile (a
+stat or content comparison under the entry's lock, ``core/entry_lock.py``). A volume opened
+without a run (the CLI's commands, tests) walks at every scan.
 
 Correctness rests on one rule, the racy-git rule: a stat tuple vouches for the content only when
 the file was last modified well before the index looked at it. A file written in the same
@@ -23,7 +30,6 @@ it was written, so two processes updating it concurrently can only cause extra r
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import os
@@ -31,14 +37,13 @@ import sqlite3
 import stat as stat_mode
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from dream_assets.core import entry_index_file as index_file
 from dream_assets.core.models import FileProblem, MemoryEntry, VolumeFormatError
 
 INDEX_FILE = "dream-entry-index.sqlite"
-SCHEMA_VERSION = "1"
 RACY_WINDOW_NS = 2_000_000_000
 # Indexes kept in memory per process (the daemon runs one agent per process; tests make many).
 MEMO_SIZE = 8
@@ -59,8 +64,10 @@ class Row:
     racy: bool
     entry: MemoryEntry | None = None
     problem: str | None = None
-    # The file's text as stored in the index file, parsed on first use (a new process).
+    # The file's text, until the index file stores it (beside the entry's typed columns).
     body: str | None = None
+    # The entry's typed columns from the index file: built into an entry on first use.
+    fields: index_file.Fields | None = None
 
 
 @dataclass
@@ -104,12 +111,19 @@ class EntryIndex:
         # result is reused while it stands.
         self._generation = 0
         self._built: tuple[int, IndexScan] | None = None
+        # The run whose walk the rows reflect (None: the last walk was nobody's run).
+        self._walked_for: str | None = None
 
     # -- the walk ---------------------------------------------------------------------------
-    def scan(self, *, now_ns: int | None = None) -> IndexScan:
+    def scan(self, *, now_ns: int | None = None, run_id: str | None = None) -> IndexScan:
+        """The entries as the files hold them now; with ``run_id``, one walk per run."""
         rows = self._load()
         seen_ns = time.time_ns() if now_ns is None else now_ns
         result = IndexScan([], [], {}, 0, [], [])
+        if run_id is not None and run_id == self._walked_for:
+            self._settle(seen_ns, result)
+            return self._assemble(list(rows), result)
+        self._walked_for = run_id
         names: list[str] = []
         directory = self.entries_dir
         if not directory.is_dir():
@@ -136,6 +150,12 @@ class EntryIndex:
                 self._refresh(dirent, name, seen_ns, escaped_dir, result)
         if len(names) != len(rows):
             self._forget_missing(set(names), result)
+        return self._assemble(names, result)
+
+    def _assemble(self, names: list[str], result: IndexScan) -> IndexScan:
+        """The entries and problems of ``names`` (the files walked) in file-name order."""
+        assert self.rows is not None
+        rows, directory = self.rows, self.entries_dir
         built = self._built
         if built is not None and built[0] == self._generation:
             # Nothing changed since the last walk of this process: the same entries, in order.
@@ -226,6 +246,37 @@ class EntryIndex:
             return
         self._set(name, Row(key, digest, racy, entry=entry, body=text), result)
 
+    def _settle(self, seen_ns: int, result: IndexScan) -> None:
+        """A scan that shares its run's walk still re-hashes the racy rows now outside the
+        window (mostly the run's own writes), as a walk would: settled here, they are not
+        re-read by the next run."""
+        assert self.rows is not None
+        for name, row in self.rows.items():
+            if not row.racy or row.problem is not None:
+                continue
+            path = self.entries_dir / name
+            try:
+                st = os.lstat(path)
+                if stat_mode.S_ISLNK(st.st_mode) or is_racy(st, seen_ns):
+                    continue  # a symlink, or still inside the window: the next walk's
+                data, st = _read(path)
+            except OSError:
+                continue  # gone or unreadable since: the next walk sees it
+            result.read += 1
+            digest = hashlib.sha256(data).hexdigest()
+            if digest == row.sha256:
+                row.key, row.racy = stat_key(st), is_racy(st, seen_ns)
+                self._dirty.add(name)
+                continue
+            key, racy = stat_key(st), is_racy(st, seen_ns)
+            try:
+                text = data.decode("utf-8")
+                parsed = parse_entry(text, path)
+                fresh = Row(key, digest, racy, entry=parsed, body=text)
+            except ValueError as exc:
+                fresh = Row(key, digest, racy, problem=str(exc))
+            self._set(name, fresh, result)
+
     def _set(self, name: str, row: Row, result: IndexScan) -> None:
         assert self.rows is not None
         old = self.rows.get(name)
@@ -249,14 +300,18 @@ class EntryIndex:
 
     def _from_body(self, name: str, row: Row, path: Path) -> MemoryEntry | None:
         try:
-            row.entry = parse_entry(row.body or "", path)
-        except ValueError as exc:
+            if row.fields is None:
+                raise ValueError("index row without its entry")
+            row.entry = index_file.entry_from_fields(row.fields)
+            if row.entry.id != path.stem:
+                raise ValueError(f"index row: id {row.entry.id!r} for {path.name}")
+        except (ValueError, TypeError) as exc:
             # The index file disagrees with itself: distrust the row, re-read the file next time.
             row.problem, row.racy = str(exc), True
             self._dirty.add(name)
             self._generation += 1
             return None
-        row.body = None
+        row.fields = None
         return row.entry
 
     # -- the cycle's own writes -------------------------------------------------------------
@@ -289,22 +344,32 @@ class EntryIndex:
         if self.rows is not None:
             return self.rows
         rows: dict[str, Row] = {}
+        foreign = False
         try:
-            with self._connect() as con:
+            with index_file.connect(self.db_path) as con:
                 version = con.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-                if version is not None and version[0] == SCHEMA_VERSION:
-                    for name, size, mtime, ctime, ino, racy, sha, body, problem in con.execute(
-                        "SELECT name, size, mtime_ns, ctime_ns, ino, racy, sha256, body, problem "
-                        "FROM entries"
-                    ):
-                        rows[name] = Row(
-                            (size, mtime, ctime, ino), sha, bool(racy), problem=problem, body=body
-                        )
+                foreign = version is None or version[0] != index_file.SCHEMA_VERSION
+                query = (
+                    "SELECT name, size, mtime_ns, ctime_ns, ino, racy, sha256, problem, "
+                    f"{index_file.COLUMNS} FROM entries"
+                )
+                for name, size, mtime, ctime, ino, racy, sha, problem, *fields in (
+                    () if foreign else con.execute(query)
+                ):
+                    rows[name] = Row(
+                        (size, mtime, ctime, ino),
+                        sha,
+                        bool(racy),
+                        problem=problem,
+                        fields=None if problem is not None else tuple(fields),
+                    )
+            if foreign:
+                index_file.discard(self.db_path)  # another version's file: rebuilt from the files
         except sqlite3.OperationalError:
             rows = {}  # locked too long, unreadable for now: read the files, keep the cache
         except sqlite3.Error:
             rows = {}  # not a database, or a broken one: rebuilt from the files
-            self._discard_file()
+            index_file.discard(self.db_path)
         self.rows = rows
         return rows
 
@@ -323,11 +388,14 @@ class EntryIndex:
                 # Parsed in an earlier scan and its text dropped since: only the stat moved.
                 con_update.append((*row.key, int(row.racy), name, row.sha256))
                 continue
-            upserts.append((name, *row.key, int(row.racy), row.sha256, row.body, row.problem))
+            fields = index_file.fields_of(row.entry) if row.entry is not None else (None,) * 12
+            upserts.append(
+                (name, *row.key, int(row.racy), row.sha256, row.body, row.problem, *fields)
+            )
         try:
-            with self._connect() as con:
+            with index_file.connect(self.db_path) as con:
                 con.executemany(
-                    "INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", upserts
+                    f"INSERT OR REPLACE INTO entries VALUES ({', '.join('?' * 21)})", upserts
                 )
                 con.executemany(
                     "UPDATE entries SET size = ?, mtime_ns = ?, ctime_ns = ?, ino = ?, racy = ? "
@@ -345,37 +413,6 @@ class EntryIndex:
                 row.body = None
         self._dirty.clear()
         self._deleted.clear()
-
-    @contextlib.contextmanager
-    def _connect(self) -> Iterator[sqlite3.Connection]:
-        # A connection per use: the cycle's processes fork (tests, the run launcher), and an
-        # SQLite connection must never cross a fork.
-        con = sqlite3.connect(self.db_path, timeout=30.0, isolation_level=None)
-        try:
-            con.execute("PRAGMA synchronous = NORMAL")
-            con.execute("BEGIN IMMEDIATE")
-            con.execute(
-                "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
-            )
-            con.execute(
-                "CREATE TABLE IF NOT EXISTS entries (name TEXT PRIMARY KEY, size INTEGER, "
-                "mtime_ns INTEGER, ctime_ns INTEGER, ino INTEGER, racy INTEGER, sha256 TEXT, "
-                "body TEXT, problem TEXT)"
-            )
-            con.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", (SCHEMA_VERSION,))
-            yield con
-            con.execute("COMMIT")
-        except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                con.execute("ROLLBACK")
-            raise
-        finally:
-            con.close()
-
-    def _discard_file(self) -> None:
-        for suffix in ("", "-journal"):
-            with contextlib.suppress(OSError):
-                os.unlink(str(self.db_path) + suffix)
 
 
 def _read(path: Path) -> tuple[bytes, os.stat_result]:

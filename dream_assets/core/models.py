@@ -163,7 +163,14 @@ def review_fingerprint(entry: MemoryEntry) -> str:
     any write path (reinforcement, a tool edit, a prior merge) re-opens an entry, while
     importance decay (score and updated_at only) does not. So the hash covers what the agent
     observed, not the score or the dream cycle's own bookkeeping.
+
+    Kept on the (frozen) entry once computed: a cycle asks it of every live entry in several
+    passes, and the entries of a run are shared objects (core/entry_index.py). Entries change only
+    by ``with_changes``, which makes a new object.
     """
+    known = entry.__dict__.get("_review_fingerprint")
+    if known is not None:
+        return str(known)
     subject = {k: entry.metadata[k] for k in SUBJECT_TIME_KEYS if k in entry.metadata}
     payload = json.dumps(
         [
@@ -177,7 +184,9 @@ def review_fingerprint(entry: MemoryEntry) -> str:
         ],
         ensure_ascii=False,
     )
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
+    fingerprint = hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
+    object.__setattr__(entry, "_review_fingerprint", fingerprint)
+    return fingerprint
 
 
 def is_high_value(entry: MemoryEntry, *, floor_importance: float, floor_reinforcement: int) -> bool:

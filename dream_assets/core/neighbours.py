@@ -21,7 +21,6 @@ this 2-core machine building the index for 100 000 vectors took longer than exac
 from __future__ import annotations
 
 import numpy as np
-import scipy.sparse as sp
 
 from dream_assets.core.cluster import THRESHOLD_TOLERANCE, SimilarPair, embedding_pairs
 
@@ -112,6 +111,8 @@ def cell_pairs(
 
 def _centroids(matrix: np.ndarray, count: int, seed: int) -> np.ndarray:
     """Spherical k-means on a seeded sample; a cell that empties keeps its last centroid."""
+    import scipy.sparse as sp  # on use: a cycle without vectors never imports it
+
     rng = np.random.default_rng(seed)
     rows = matrix.shape[0]
     sample = matrix[np.sort(rng.choice(rows, min(rows, _SAMPLE_PER_CELL * count), replace=False))]

@@ -74,8 +74,10 @@ class SkillScan:
 
 
 class AgentVolume:
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, *, run_id: str | None = None) -> None:
         self.root = Path(root).resolve()
+        # The Dagster run this volume was opened for: its scans share one walk (entry_index).
+        self.run_id = run_id
         self._entries_dir_inside: bool | None = None
 
     @property
@@ -195,7 +197,7 @@ class AgentVolume:
 
     def scan_entries(self) -> EntryScan:
         """Every entry file, parsed; files unchanged since the index saw them are not read."""
-        found = self.entry_index.scan()
+        found = self.entry_index.scan(run_id=self.run_id)
         return EntryScan(found.entries, found.problems, found.hashes)
 
     def get(self, entry_id: str) -> MemoryEntry | None:

@@ -71,8 +71,8 @@ class DreamResource(dg.ConfigurableResource):
         if not candidate.is_dir():
             raise FileNotFoundError(f"agent volume {candidate} does not exist")
         if self.preview:
-            return AgentVolume(self._shadow(candidate))
-        return AgentVolume(candidate)
+            return AgentVolume(self._shadow(candidate), run_id=self._run_id)
+        return AgentVolume(candidate, run_id=self._run_id)
 
     def _shadow(self, real: Path) -> Path:
         if not self._run_id:

@@ -11,11 +11,16 @@ the gate.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from dream_assets.core.cluster import Cluster
+import duckdb
+
+from dream_assets.core.cluster import LEXICAL_METHOD, Cluster, SimilarPair
+from dream_assets.core.duckdb_store import connect, load_sql, run_sql
 from dream_assets.core.ledger import PassLedger, corpus_fingerprint, stamp_pass
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry
 from dream_assets.core.options import DreamOptions
@@ -70,3 +75,105 @@ def reusable_clusters(
 def record_scan(ledger_path: Path, fingerprint: str | None, now: datetime) -> None:
     """Stamp a completed scan; None (a fallback method) makes the next cycle scan again."""
     stamp_pass(ledger_path, GATE, now, fingerprint)
+
+
+# -- the incremental scan ----------------------------------------------------------------------
+# When the live set did change (the last cycle's merges archived sources and wrote merged
+# entries), the pairs among the entries that did not change are still the last scan's: a pair's
+# similarity and judgement read only its two entries (text, category, subject time) and the
+# vocabulary, and cluster formation reads only the pairs (core/candidates.py). So only the pairs
+# that include a new or changed entry are searched again. Beyond this share of changed entries
+# a full scan is as cheap.
+RESCAN_SHARE = 0.5
+
+
+@dataclass
+class PairCache:
+    """What the last lexical scan judged: its settings, each scanned entry's input hash, and the
+    pairs it kept (by id, with their similarity)."""
+
+    settings: str
+    inputs: dict[str, str]
+    pairs: list[tuple[str, str, float]]
+
+
+@dataclass
+class Rescan:
+    """An incremental plan: the positions to search again, and the pairs kept as they were."""
+
+    changed: list[int]
+    known: list[SimilarPair]
+
+
+def entry_input(entry: MemoryEntry) -> str:
+    """A hash of what judging a pair reads of one entry."""
+    parts = (entry.content, entry.category, _judged_metadata(entry))
+    return hashlib.sha1("\x00".join(parts).encode("utf-8")).hexdigest()
+
+
+def pair_settings(options: DreamOptions, vocabulary_path: Path) -> str:
+    """The settings a pair's judgement depends on, the vocabulary file's bytes included."""
+    try:
+        vocabulary = hashlib.sha1(vocabulary_path.read_bytes()).hexdigest()
+    except OSError:
+        vocabulary = "-"
+    return f"{options.similarity_threshold}|{LEXICAL_METHOD}|{vocabulary}"
+
+
+def plan_rescan(
+    live: Sequence[MemoryEntry], inputs: Sequence[str], cache: PairCache | None, settings: str
+) -> Rescan | None:
+    """The incremental plan against the last scan (``inputs``: each live entry's
+    ``entry_input``), or None when a full scan is needed."""
+    if cache is None or cache.settings != settings:
+        return None
+    changed = [i for i, e in enumerate(live) if cache.inputs.get(e.id) != inputs[i]]
+    if len(changed) > RESCAN_SHARE * len(live):
+        return None
+    stale = set(changed)
+    position = {e.id: i for i, e in enumerate(live)}
+    known = []
+    for left_id, right_id, similarity in cache.pairs:
+        left, right = position.get(left_id), position.get(right_id)
+        if left is None or right is None or left in stale or right in stale:
+            continue
+        known.append(SimilarPair(min(left, right), max(left, right), similarity))
+    return Rescan(changed, known)
+
+
+def read_pair_cache(db_path: Path) -> PairCache | None:
+    """The last lexical scan's pairs, or None (never scanned, or a file from before the cache)."""
+    if not db_path.exists():
+        return None
+    sql = load_sql("duplicate_clusters")
+    try:
+        with connect(db_path, read_only=True) as con:
+            row = run_sql(con, sql["pair_settings"]).fetchone()
+            if row is None:
+                return None
+            inputs = dict(run_sql(con, sql["inputs"]).fetchall())
+            pairs = [(a, b, float(s)) for a, b, s in run_sql(con, sql["pairs"]).fetchall()]
+    except duckdb.Error:
+        return None
+    return PairCache(str(row[0]), inputs, pairs)
+
+
+def write_pair_cache(db_path: Path, cache: PairCache) -> None:
+    sql = load_sql("duplicate_clusters")
+    pairs = cache.pairs
+    with connect(db_path) as con:
+        con.execute("BEGIN")
+        run_sql(con, sql["create_pairs"])
+        if pairs:
+            columns = {
+                "left_ids": [p[0] for p in pairs],
+                "right_ids": [p[1] for p in pairs],
+                "similarities": [p[2] for p in pairs],
+            }
+            run_sql(con, sql["record_pairs"], columns)
+        if cache.inputs:
+            ids = list(cache.inputs)
+            inputs = {"entry_ids": ids, "inputs": [cache.inputs[i] for i in ids]}
+            run_sql(con, sql["record_inputs"], inputs)
+        run_sql(con, sql["record_pair_scan"], {"settings": cache.settings})
+        con.execute("COMMIT")

@@ -40,7 +40,17 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import LLMSettings, embed
-from dream_assets.passes.cluster_reuse import clusters_fingerprint, record_scan, reusable_clusters
+from dream_assets.passes.cluster_reuse import (
+    PairCache,
+    clusters_fingerprint,
+    entry_input,
+    pair_settings,
+    plan_rescan,
+    read_pair_cache,
+    record_scan,
+    reusable_clusters,
+    write_pair_cache,
+)
 
 _LOG = logging.getLogger(__name__)
 
@@ -95,6 +105,8 @@ class ClusterComputation:
     warnings: list[str] = field(default_factory=list)
     failure: str | None = None
     rejected: list[tuple[str, str, str]] = field(default_factory=list)
+    # A lexical scan's judged pairs and inputs, for the next scan (None: not cacheable).
+    cache: PairCache | None = None
 
 
 def compute_clusters(
@@ -104,8 +116,11 @@ def compute_clusters(
     embedder: Embedder | None,
     *,
     logger: Any = _LOG,
+    previous: PairCache | None = None,
 ) -> ClusterComputation:
-    """Candidates (lexical + semantic), then judgement; what both the scan and the CLI show."""
+    """Candidates (lexical + semantic), then judgement; what both the scan and the CLI show.
+    With ``previous`` (the last lexical scan's pairs) a lexical scan searches only the pairs of
+    new or changed entries (``cluster_reuse.plan_rescan``); the clusters are the same."""
     vectors = None
     counts: dict[str, int] = {"embedded": 0, "cached": 0}
     warnings: list[str] = []
@@ -129,12 +144,21 @@ def compute_clusters(
     vocabulary, warning = load_vocabulary(volume.root / VOCABULARY_FILE_NAME)
     if warning:
         warnings.append(warning)
-    statements = [
-        Statement(
-            e.content, e.category, tuple(str(e.metadata.get(k, "")) for k in SUBJECT_TIME_KEYS)
-        )
-        for e in live
-    ]
+    statements: dict[int, Statement] = {}
+
+    def statement(i: int) -> Statement:
+        # Built on first use: an incremental scan judges the pairs of a few entries only.
+        if i not in statements:
+            e = live[i]
+            subject = tuple(str(e.metadata.get(k, "")) for k in SUBJECT_TIME_KEYS)
+            statements[i] = Statement(e.content, e.category, subject)
+        return statements[i]
+
+    settings = pair_settings(options, volume.root / VOCABULARY_FILE_NAME)
+    inputs = [entry_input(e) for e in live] if embedder is None else []
+    rescan = plan_rescan(live, inputs, previous, settings) if embedder is None else None
+    if rescan is not None:
+        counts.update(rescanned=len(rescan.changed), pairs_reused=len(rescan.known))
     try:
         scan = judged_clusters(
             [e.content for e in live],
@@ -144,8 +168,10 @@ def compute_clusters(
             vectors=vectors,
             cosine_threshold=cosine_threshold,
             disagreement=lambda i, j: disagreement(
-                statements[i], statements[j], vocabulary=vocabulary
+                statement(i), statement(j), vocabulary=vocabulary
             ),
+            rescan=rescan.changed if rescan is not None else None,
+            known=rescan.known if rescan is not None else (),
         )
     except Exception as exc:  # recorded; consolidation degrades safely
         return ClusterComputation(None, LEXICAL_METHOD, counts, warnings, f"{exc}")
@@ -156,7 +182,14 @@ def compute_clusters(
     rejected = [(live[i].id, live[j].id, why) for i, j, why in scan.rejected]
     # One cluster never spans two audiences: a merge across them would leak one into the other.
     clusters = separate_audiences(scan.clusters, live)
-    return ClusterComputation(clusters, method, counts, warnings, None, rejected)
+    cache = None
+    if vectors is None and embedder is None:
+        cache = PairCache(
+            settings,
+            {e.id: inputs[i] for i, e in enumerate(live)},
+            [(live[p.left].id, live[p.right].id, p.similarity) for p in scan.pairs],
+        )
+    return ClusterComputation(clusters, method, counts, warnings, None, rejected, cache)
 
 
 def scan_duplicate_clusters(
@@ -190,7 +223,10 @@ def scan_duplicate_clusters(
     if embedder_error is not None:
         computed = ClusterComputation(None, EMBEDDING_METHOD, failure=embedder_error)
     else:
-        computed = compute_clusters(volume, options, live, embedder, logger=logger)
+        previous = read_pair_cache(volume.duckdb_path) if embedder is None else None
+        computed = compute_clusters(
+            volume, options, live, embedder, logger=logger, previous=previous
+        )
     report.warnings.extend(computed.warnings)
     report.method = computed.method
     clusters = computed.clusters
@@ -199,6 +235,8 @@ def scan_duplicate_clusters(
         write_cluster_table(volume.duckdb_path, None, live, now, computed.method)
         return report, None
     write_cluster_table(volume.duckdb_path, clusters, live, now, computed.method)
+    if computed.cache is not None:
+        write_pair_cache(volume.duckdb_path, computed.cache)
     # A scan that fell back to another method (an embedding hiccup) is not reusable as the one
     # asked for: the next cycle scans again.
     record_scan(volume.ledger_path, None if computed.warnings else fingerprint, now)
@@ -274,7 +312,8 @@ def write_cluster_table(
         con.execute("BEGIN")
         run_sql(con, sql["create"])
         if rows:
-            con.executemany(sql["record_cluster"], rows)
+            # One statement for every cluster (unnested lists), not one per cluster.
+            run_sql(con, sql["record_clusters"], {k: [r[k] for r in rows] for k in rows[0]})
         scan = {
             "scanned_at": format_time(now),
             "ok": clusters is not None,
