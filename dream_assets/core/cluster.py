@@ -126,8 +126,6 @@ class Cluster:
     similarity: float
 
 
-
-
 def cluster_id_for(member_ids: Iterable[str]) -> str:
     """Stable id of a cluster: the same members give the same id on every cycle."""
     digest = hashlib.sha1("\n".join(sorted(member_ids)).encode("utf-8")).hexdigest()
