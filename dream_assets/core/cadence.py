@@ -267,6 +267,78 @@ def read_activity(volume: AgentVolume) -> AgentActivity:
     return AgentActivity(conversation_at=conversation_at, feedback_at=feedback_at)
 
 
+@dataclass
+class ActivityState:
+    """What the activity check remembers between checks (the activity sensor's cursor).
+
+    Per agent: ``requested``, the newest activity a cycle was already requested for, and
+    ``covered``, the newest activity found older than the agent's last cycle. Both only grow (a
+    later cycle starts later), so activity no newer than either needs no look at the runs: at a
+    thousand agents only those that received something since are looked up. An unreadable state
+    degrades to "look every agent up again", never to "skip".
+    """
+
+    requested: dict[str, datetime] = field(default_factory=dict)
+    covered: dict[str, datetime] = field(default_factory=dict)
+    warning: str | None = None
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "version": 2,
+                "requested": {a: format_time(t) for a, t in sorted(self.requested.items())},
+                "covered": {a: format_time(t) for a, t in sorted(self.covered.items())},
+            },
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_json(cls, text: str | None) -> ActivityState:
+        if not text:
+            return cls()
+        try:
+            raw = json.loads(text)
+            if not isinstance(raw, dict):
+                raise ValueError("not an object")
+            if raw.get("version") != 2:
+                # The first format: a flat map of agent -> newest activity requested.
+                return cls(requested={str(a): parse_time(t) for a, t in raw.items()})
+            return cls(
+                requested={str(a): parse_time(t) for a, t in raw["requested"].items()},
+                covered={str(a): parse_time(t) for a, t in raw["covered"].items()},
+            )
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            return cls(warning=f"unreadable activity state ignored ({exc})")
+
+    def known_old(self, agent: str, activity: AgentActivity) -> datetime | None:
+        """The time that already accounts for the agent's newest activity, if one does."""
+        newest = activity.newest
+        if newest is None:
+            return None
+        for seen in (self.covered.get(agent), self.requested.get(agent)):
+            if seen is not None and newest <= seen:
+                return seen
+        return None
+
+    def record(
+        self,
+        agent: str,
+        activity: AgentActivity,
+        since: datetime | None,
+        decision: ActivityDecision,
+    ) -> None:
+        newest = activity.newest
+        if decision.action == "run" and decision.seen_until is not None:
+            self.requested[agent] = decision.seen_until
+        elif newest is not None and since is not None and newest <= since:
+            self.covered[agent] = newest
+
+    def forget_missing_agents(self, present: set[str]) -> None:
+        for table in (self.requested, self.covered):
+            for agent in [a for a in table if a not in present]:
+                del table[agent]
+
+
 @dataclass(frozen=True)
 class ActivityDecision:
     agent: str
