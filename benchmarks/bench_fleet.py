@@ -148,7 +148,8 @@ class MemorySampler:
     def _role(self, pid: int, cmdline: str) -> str:
         if pid == self.pgid:
             return "daemon"
-        if "execute_run" in cmdline:
+        # The code server starts each run in a spawned interpreter (multiprocessing "spawn").
+        if "spawn_main" in cmdline or "execute_run" in cmdline:
             self.run_processes.add(pid)
             return "run process"
         if "grpc" in cmdline:
@@ -205,19 +206,36 @@ def run_durations(instance: Any) -> list[float]:
     )
 
 
-def slowest_ticks(instance: Any) -> dict[str, tuple[float, int]]:
-    """Per sensor: the longest tick (seconds) and the number of ticks."""
+@dataclass(frozen=True)
+class Ticks:
+    """One sensor's ticks: the slowest, the first (it includes the code server's lazy load of
+    the definitions), the slowest after the first, and how many there were."""
+
+    slowest: float
+    first: float
+    slowest_after_first: float
+    count: int
+
+
+def sensor_ticks(instance: Any) -> dict[str, Ticks]:
+    # Private: Dagster has no public name for the instigator type of a tick query.
     from dagster._core.definitions.run_request import InstigatorType
 
-    result: dict[str, tuple[float, int]] = {}
+    result: dict[str, Ticks] = {}
     for state in instance.all_instigator_state(instigator_type=InstigatorType.SENSOR):
         ticks = instance.get_ticks(state.instigator_origin_id, state.selector_id, limit=100_000)
-        spans = [
-            t.end_timestamp - t.timestamp
+        done = sorted(
+            (t.timestamp, t.end_timestamp - t.timestamp)
             for t in ticks
             if getattr(t, "end_timestamp", None) is not None
-        ]
-        result[state.instigator_name] = (max(spans, default=0.0), len(ticks))
+        )
+        spans = [span for _at, span in done]
+        result[state.instigator_name] = Ticks(
+            slowest=max(spans, default=0.0),
+            first=spans[0] if spans else 0.0,
+            slowest_after_first=max(spans[1:], default=0.0),
+            count=len(ticks),
+        )
     return result
 
 
@@ -229,14 +247,16 @@ class Outcome:
     agents: int
     wall_s: float
     counts: dict[str, int]
-    ticks: dict[str, tuple[float, int]]
+    ticks: dict[str, Ticks]
     peaks: dict[str, float]
     run_processes: int
     durations: list[float]
     finished: bool
 
 
-def run_fleet(count: int, max_concurrent: int, timeout_s: float, keep: Path | None) -> Outcome:
+def run_fleet(
+    count: int, max_concurrent: int, timeout_s: float, keep: Path | None, stop_file: Path | None
+) -> Outcome:
     base = Path(tempfile.mkdtemp(prefix="dream-fleet-"))
     agents_root, home, logs = base / "agents", base / "dagster_home", base / "logs"
     home.mkdir()
@@ -290,7 +310,10 @@ def run_fleet(count: int, max_concurrent: int, timeout_s: float, keep: Path | No
                 if done >= count:
                     finished = True
                     break
-                time.sleep(2)
+                if stop_file is not None and stop_file.exists():
+                    print(f"{stop_file} exists: stopping early", flush=True)
+                    break
+                time.sleep(5)
             # Let the sensors tick once more with the whole fleet's runs in the instance.
             time.sleep(15 if finished else 0)
             sampler.stop()
@@ -301,7 +324,7 @@ def run_fleet(count: int, max_concurrent: int, timeout_s: float, keep: Path | No
                 agents=count,
                 wall_s=wall,
                 counts=counts,
-                ticks=slowest_ticks(instance),
+                ticks=sensor_ticks(instance),
                 peaks=dict(sampler.peaks),
                 run_processes=len(sampler.run_processes),
                 durations=run_durations(instance),
@@ -358,8 +381,15 @@ def report(outcome: Outcome, max_concurrent: int) -> None:
          f"{median:.1f} s / {max(durations, default=0.0):.1f} s", ""],
     ]  # fmt: skip
     for name in SENSORS:
-        slowest, ticks = outcome.ticks.get(name, (0.0, 0))
-        rows.append([f"slowest tick {name}", f"{slowest:.2f} s ({ticks} ticks)", "≤ 10 s"])
+        ticks = outcome.ticks.get(name, Ticks(0.0, 0.0, 0.0, 0))
+        rows.append(
+            [
+                f"tick {name}: slowest (first / slowest after)",
+                f"{ticks.slowest:.2f} s ({ticks.first:.2f} / {ticks.slowest_after_first:.2f} s;"
+                f" {ticks.count} ticks)",
+                f"≤ {TICK_LIMIT_S:.0f} s",
+            ]
+        )
     for role in ("daemon", "code server", "run process"):
         rows.append([f"peak RSS {role}", f"{outcome.peaks.get(role, 0.0):.0f} MB", ""])
     print_markdown_table(["measure", "value", "anchor"], rows)
@@ -374,10 +404,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-concurrent", type=int, default=2)
     parser.add_argument("--timeout-min", type=float, default=None)
     parser.add_argument("--keep-logs", type=Path, default=None, help="copy the daemon log here")
+    parser.add_argument(
+        "--stop-file", type=Path, default=None, help="stop waiting (and report) once this exists"
+    )
     args = parser.parse_args(argv)
     count = args.agents or (40 if args.quick else 1000)
     timeout_s = 60.0 * (args.timeout_min or max(20.0, WINDOW_HOURS * 60 * 1.5 * count / 1000))
-    outcome = run_fleet(count, args.max_concurrent, timeout_s, args.keep_logs)
+    outcome = run_fleet(count, args.max_concurrent, timeout_s, args.keep_logs, args.stop_file)
     report(outcome, args.max_concurrent)
     failed = outcome.counts.get("FAILURE", 0)
     return 0 if outcome.finished and not failed else 1
