@@ -59,9 +59,10 @@ PAUSED_TAG = "dream/consolidation-paused"
 # One run query per agent whose activity is new; past this many in one check, the rest (newest
 # activity last) wait for the next check, so a check stays short at any fleet size.
 ACTIVITY_LOOKUPS_PER_CHECK = 100
-# Run requests per cadence check: the daemon submits a tick's requests before the tick ends, so
-# a whole fleet's window is requested over a few checks instead of in one long tick.
-CADENCE_REQUESTS_PER_CHECK = 100
+# Run requests per cadence check: the daemon submits a tick's requests before the tick ends, and
+# creating one run took 0.3-3 s on a loaded 2-core machine (docs/benchmarks.md, Fleet), so a
+# fleet's window is requested a page per check; 10 per 30 s check outpaces what 2 cores run.
+CADENCE_REQUESTS_PER_CHECK = 10
 # Per-agent lines in a tick's skip reason up to this many; past it, one line per distinct reason.
 SUMMARY_LINES = 50
 
