@@ -162,6 +162,12 @@ def test_a_fleet_window_is_requested_over_several_checks_each_agent_once(
     assert later == [[("a02", "first"), ("a03", "first")], [("a04", "first")]]
     reason = skipped(cadence.tick(START + timedelta(minutes=2)))
     assert reason.count("already handled") == len(names)
+    # The next window, paged over checks more than the on-time tolerance apart: waiting for a
+    # page is not a missed window, every agent's cycle is still "scheduled".
+    window = START + timedelta(hours=4)
+    pages = [requested(cadence.tick(window + timedelta(minutes=4 * i))) for i in range(3)]
+    assert [agent for page in pages for agent, _ in page] == names
+    assert {trigger for page in pages for _, trigger in page} == {"scheduled"}
 
 
 def test_a_fleet_tick_log_has_one_line_per_distinct_reason() -> None:

@@ -94,6 +94,9 @@ class CadenceState:
     started_at: datetime | None = None
     anchor: datetime | None = None
     handled: dict[str, HandledWindow] = field(default_factory=dict)
+    # Agents whose window was found due but left to a later check (a fleet is requested a page
+    # per check): when it was first found due, so the wait is not mistaken for a missed window.
+    due_since: dict[str, datetime] = field(default_factory=dict)
     warning: str | None = None
 
     def to_json(self) -> str:
@@ -107,6 +110,7 @@ class CadenceState:
                     agent: {"window": format_time(h.window), "series": h.series}
                     for agent, h in sorted(self.handled.items())
                 },
+                "due_since": {a: format_time(t) for a, t in sorted(self.due_since.items())},
             },
             sort_keys=True,
         )
@@ -126,6 +130,7 @@ class CadenceState:
                 started_at=_parse_or_none(raw.get("started_at")),
                 anchor=_parse_or_none(raw.get("anchor")),
                 handled=handled,
+                due_since={str(a): parse_time(t) for a, t in (raw.get("due_since") or {}).items()},
             )
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             # Degrade to "run every agent once": a lost cursor must never skip cycles forever.
@@ -200,7 +205,8 @@ def plan_cycle(
         reason = "first cycle for this agent"
     else:
         missed = series.count_starts(handled.window, window)
-        on_time = missed <= 1 and now - window <= ON_TIME_TOLERANCE
+        found_due = min(now, state.due_since.get(agent, now))
+        on_time = missed <= 1 and found_due - window <= ON_TIME_TOLERANCE
         trigger = "scheduled" if on_time else "recovered"
         reason = (
             f"window {_t(window)} on time"
@@ -218,12 +224,21 @@ def plan_cycle(
 def record_decision(state: CadenceState, decision: CycleDecision, series: WindowSeries) -> None:
     if decision.action in ("run", "mark") and decision.window is not None:
         state.handled[decision.agent] = HandledWindow(decision.window, series.signature)
+        state.due_since.pop(decision.agent, None)
+
+
+def defer_decision(state: CadenceState, decision: CycleDecision, now: datetime) -> None:
+    """A due cycle left to a later check: remember when it was first found due."""
+    if decision.action == "run" and decision.agent not in state.due_since:
+        state.due_since[decision.agent] = now
 
 
 def forget_missing_agents(state: CadenceState, present: set[str]) -> None:
     """Drop agents whose directory is gone; one that comes back gets a first cycle again."""
     for agent in [a for a in state.handled if a not in present]:
         del state.handled[agent]
+    for agent in [a for a in state.due_since if a not in present]:
+        del state.due_since[agent]
 
 
 # -- activity -----------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ from dream_assets.core.cadence import (
     ActivityState,
     AgentActivity,
     CadenceState,
+    defer_decision,
     forget_missing_agents,
     observe_process,
     plan_activity,
@@ -194,6 +195,7 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
         )
         if decision.action == "run" and len(requests) >= CADENCE_REQUESTS_PER_CHECK:
             # Left due (not marked handled): the next check requests it.
+            defer_decision(state, decision, now)
             deferred += 1
             continue
         record_decision(state, decision, series)
