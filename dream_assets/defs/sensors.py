@@ -64,6 +64,9 @@ ACTIVITY_LOOKUPS_PER_CHECK = 100
 # creating one run took 0.3-3 s on a loaded 2-core machine (docs/benchmarks.md, Fleet), so a
 # fleet's window is requested a page per check; 10 per 30 s check outpaces what 2 cores run.
 CADENCE_REQUESTS_PER_CHECK = 10
+# Cycles waiting in the run queue beyond which the cadence requests no more: the queue daemon
+# reads every queued run at each pass, so a window's thousand runs are fed to it as it drains.
+CADENCE_QUEUE_DEPTH = 40
 # Per-agent lines in a tick's skip reason up to this many; past it, one line per distinct reason.
 SUMMARY_LINES = 50
 
@@ -149,6 +152,14 @@ def agent_discovery(context: dg.SensorEvaluationContext, dream: DreamResource) -
     )
 
 
+def _cadence_page(instance: dg.DagsterInstance) -> int:
+    """How many cycles this check may request: a page, less what already waits in the queue."""
+    queued = instance.get_runs_count(
+        dg.RunsFilter(job_name=dream_cycle_job.name, statuses=[dg.DagsterRunStatus.QUEUED])
+    )
+    return max(0, min(CADENCE_REQUESTS_PER_CHECK, CADENCE_QUEUE_DEPTH - queued))
+
+
 @dg.sensor(
     job=dream_cycle_job,
     default_status=dg.DefaultSensorStatus.RUNNING,
@@ -182,6 +193,7 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
     lines: list[str] = []
     notes: list[str] = []
     deferred = 0
+    page = _cadence_page(context.instance)
     for agent, target in _enabled_agents(dream, agents, lines):
         holder = lease_holder(target.volume.root, context.instance)
         if holder is not None:
@@ -193,7 +205,7 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
         decision = plan_cycle(
             state, agent, series, now, initial_delay=initial_delay, busy=target.volume.is_busy()
         )
-        if decision.action == "run" and len(requests) >= CADENCE_REQUESTS_PER_CHECK:
+        if decision.action == "run" and len(requests) >= page:
             # Left due (not marked handled): the next check requests it.
             defer_decision(state, decision, now)
             deferred += 1
@@ -218,7 +230,8 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
     if deferred:
         notes.append(
             f"{deferred} due cycle(s) left to the next check "
-            f"({CADENCE_REQUESTS_PER_CHECK} requested per check)"
+            f"({page} requested at this check: at most {CADENCE_REQUESTS_PER_CHECK} per check, "
+            f"{CADENCE_QUEUE_DEPTH} waiting in the run queue)"
         )
     if not requests:
         return dg.SensorResult(skip_reason=_summary(lines, notes), cursor=state.to_json())
