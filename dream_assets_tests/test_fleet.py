@@ -15,7 +15,8 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-# Private: Dagster has no public name for a test run record.
+# Private: Dagster has no public name for a test run record or the runs table.
+from dagster._core.storage.runs.schema import RunsTable
 from dagster._core.test_utils import create_run_for_test
 
 from dream_assets.core.cadence import ActivityState, AgentActivity
@@ -168,6 +169,36 @@ def test_a_fleet_window_is_requested_over_several_checks_each_agent_once(
     pages = [requested(cadence.tick(window + timedelta(minutes=4 * i))) for i in range(3)]
     assert [agent for page in pages for agent, _ in page] == names
     assert {trigger for page in pages for _, trigger in page} == {"scheduled"}
+
+
+def test_no_cycle_is_requested_while_the_run_queue_is_full(
+    instance: dg.DagsterInstance,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sensors, "CADENCE_QUEUE_DEPTH", 3)
+    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
+    root = tmp_path / "agents"
+    _fleet(root, 2)
+    start_daemon(instance, "daemon-1")
+    queued = []
+    for i in range(3):
+        run = create_run_for_test(
+            instance, job_name="dream_cycle", tags={"dagster/partition": f"elsewhere-{i}"}
+        )
+        # Marked queued in the runs table, whose status column the storage trusts (a queued run
+        # created through the API needs a code location this test has not got).
+        with instance.run_storage.connect() as connection:  # type: ignore[attr-defined]
+            connection.execute(
+                RunsTable.update().where(RunsTable.c.run_id == run.run_id).values(status="QUEUED")
+            )
+        queued.append(run)
+    assert instance.get_runs_count(dg.RunsFilter(statuses=[dg.DagsterRunStatus.QUEUED])) == 3
+    cadence = Sensor(dream_cadence, instance, root)
+    assert "2 due cycle(s) left to the next check (0 requested" in skipped(cadence.tick(START))
+    # The queue daemon launches one: one cycle is requested, the other still waits.
+    instance.delete_run(queued[0].run_id)
+    assert requested(cadence.tick(START + timedelta(seconds=30))) == [("a00", "first")]
 
 
 def test_a_fleet_tick_log_has_one_line_per_distinct_reason() -> None:
