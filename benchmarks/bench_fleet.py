@@ -49,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_scale import plant  # noqa: E402
+from fleet_sensors import measure as measure_sensors  # noqa: E402
 from tables import print_markdown_table  # noqa: E402
 
 ENTRIES = 50
@@ -252,6 +253,7 @@ class Outcome:
     run_processes: int
     durations: list[float]
     finished: bool
+    evaluations: list[tuple[str, float, str]] = field(default_factory=list)
 
 
 def run_fleet(
@@ -265,6 +267,9 @@ def run_fleet(
     plant_fleet(agents_root, count)
     print(f"planted {count} agents in {time.perf_counter() - started:.1f} s", flush=True)
     write_instance_yaml(home, max_concurrent)
+    with fresh_database() as sensors_database:
+        evaluations = measure_sensors(agents_root, sensors_database)
+    print(f"sensor evaluations timed at {count} agents", flush=True)
     daemon: subprocess.Popen[bytes] | None = None
     sampler: MemorySampler | None = None
     try:
@@ -329,6 +334,7 @@ def run_fleet(
                 run_processes=len(sampler.run_processes),
                 durations=run_durations(instance),
                 finished=finished,
+                evaluations=evaluations,
             )
             _stop(daemon)
             daemon = None
@@ -356,6 +362,12 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 def report(outcome: Outcome, max_concurrent: int) -> None:
     count = outcome.agents
+    print(f"\nSensor evaluations at {count} agents (build_sensor_context, PostgreSQL instance)")
+    print_markdown_table(
+        ["check", "seconds", "result", "anchor"],
+        [[label, f"{seconds:.2f}", what, f"≤ {TICK_LIMIT_S:.0f} s"]
+         for label, seconds, what in outcome.evaluations],
+    )  # fmt: skip
     done = sum(outcome.counts.get(s, 0) for s in FINISHED)
     minutes = outcome.wall_s / 60.0
     rate = done / minutes if minutes > 0 else 0.0
