@@ -101,12 +101,14 @@ def _finished_cycle(instance: dg.DagsterInstance, agent: str) -> datetime:  # no
     return created if created.tzinfo else created.replace(tzinfo=UTC)
 
 
+@pytest.mark.parametrize("bound", ["ACTIVITY_LOOKUPS_PER_CHECK", "RUN_REQUESTS_PER_CHECK"])
 def test_activity_lookups_page_across_checks_oldest_activity_first(
     instance: dg.DagsterInstance,  # noqa: F811
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
+    bound: str,
 ) -> None:
-    monkeypatch.setattr(sensors, "ACTIVITY_LOOKUPS_PER_CHECK", 2)
+    monkeypatch.setattr(sensors, bound, 2)
     root = tmp_path / "agents"
     names = _fleet(root, 5)
     instance.add_dynamic_partitions("agents", names)
@@ -149,7 +151,7 @@ def test_a_fleet_window_is_requested_over_several_checks_each_agent_once(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(sensors, "CADENCE_REQUESTS_PER_CHECK", 2)
+    monkeypatch.setattr(sensors, "RUN_REQUESTS_PER_CHECK", 2)
     monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
     root = tmp_path / "agents"
     names = _fleet(root, 5)
@@ -176,7 +178,7 @@ def test_no_cycle_is_requested_while_the_run_queue_is_full(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(sensors, "CADENCE_QUEUE_DEPTH", 3)
+    monkeypatch.setattr(sensors, "QUEUE_DEPTH", 3)
     monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
     root = tmp_path / "agents"
     _fleet(root, 2)

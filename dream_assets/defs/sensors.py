@@ -60,14 +60,15 @@ PAUSED_TAG = "dream/consolidation-paused"
 # One run query per agent whose activity is new; past this many in one check, the rest (newest
 # activity last) wait for the next check, so a check stays short at any fleet size.
 ACTIVITY_LOOKUPS_PER_CHECK = 100
-# Run requests per cadence check: the daemon submits a tick's requests before the tick ends, and
+# Run requests per check (cadence and activity alike): the daemon submits a tick's requests before
+# the tick ends, and
 # creating one run took up to 2 s on a loaded 2-core machine (docs/benchmarks.md, Fleet), so a
 # fleet's window is requested a page per check; 4 per 30 s check (8 a minute) still outpaces
 # the 3-5 cycles a minute two cores run.
-CADENCE_REQUESTS_PER_CHECK = 4
-# Cycles waiting in the run queue beyond which the cadence requests no more: the queue daemon
+RUN_REQUESTS_PER_CHECK = 4
+# Cycles waiting in the run queue beyond which the sensors request no more: the queue daemon
 # reads every queued run at each pass, so a window's thousand runs are fed to it as it drains.
-CADENCE_QUEUE_DEPTH = 40
+QUEUE_DEPTH = 40
 # Per-agent lines in a tick's skip reason up to this many; past it, one line per distinct reason.
 SUMMARY_LINES = 50
 
@@ -153,12 +154,12 @@ def agent_discovery(context: dg.SensorEvaluationContext, dream: DreamResource) -
     )
 
 
-def _cadence_page(instance: dg.DagsterInstance) -> int:
+def _request_page(instance: dg.DagsterInstance) -> int:
     """How many cycles this check may request: a page, less what already waits in the queue."""
     queued = instance.get_runs_count(
         dg.RunsFilter(job_name=dream_cycle_job.name, statuses=[dg.DagsterRunStatus.QUEUED])
     )
-    return max(0, min(CADENCE_REQUESTS_PER_CHECK, CADENCE_QUEUE_DEPTH - queued))
+    return max(0, min(RUN_REQUESTS_PER_CHECK, QUEUE_DEPTH - queued))
 
 
 @dg.sensor(
@@ -194,7 +195,7 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
     lines: list[str] = []
     notes: list[str] = []
     deferred = 0
-    page = _cadence_page(context.instance)
+    page = _request_page(context.instance)
     for agent, target in _enabled_agents(dream, agents, lines):
         holder = lease_holder(target.volume.root, context.instance)
         if holder is not None:
@@ -231,8 +232,8 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
     if deferred:
         notes.append(
             f"{deferred} due cycle(s) left to the next check "
-            f"({page} requested at this check: at most {CADENCE_REQUESTS_PER_CHECK} per check, "
-            f"{CADENCE_QUEUE_DEPTH} waiting in the run queue)"
+            f"({page} requested at this check: at most {RUN_REQUESTS_PER_CHECK} per check, "
+            f"{QUEUE_DEPTH} waiting in the run queue)"
         )
     if not requests:
         return dg.SensorResult(skip_reason=_summary(lines, notes), cursor=state.to_json())
@@ -303,11 +304,16 @@ def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) ->
             fresh[agent] = activity
     # Oldest activity first: what waits longest is looked at first when a check pages.
     order = sorted(fresh, key=lambda a: (fresh[a].newest, a))
-    paged = order[ACTIVITY_LOOKUPS_PER_CHECK:]
+    batch = order[:ACTIVITY_LOOKUPS_PER_CHECK]
+    left = len(order) - len(batch)
+    page = _request_page(context.instance) if batch else 0
     requests: list[dg.RunRequest] = []
     lines: list[str] = []
     notes: list[str] = []
-    for agent, target in _enabled_agents(dream, order[:ACTIVITY_LOOKUPS_PER_CHECK], lines):
+    for agent, target in _enabled_agents(dream, batch, lines):
+        if len(requests) >= page:
+            left = len(order) - order.index(agent)
+            break
         holder = lease_holder(target.volume.root, context.instance)
         if holder is not None:
             lines.append(f"{agent}: {holder}: deferred to the next check")
@@ -336,10 +342,10 @@ def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) ->
                     tags={TRIGGER_TAG: "activity", REASON_TAG: decision.reason},
                 )
             )
-    if paged:
+    if left:
         notes.append(
-            f"{len(paged)} agent(s) with new activity left to the next check "
-            f"({ACTIVITY_LOOKUPS_PER_CHECK} looked up per check)"
+            f"{left} agent(s) with new activity left to the next check (at most "
+            f"{ACTIVITY_LOOKUPS_PER_CHECK} looked up and {page} requested at this check)"
         )
     if settled:
         notes.append(f"{settled} agent(s): no new activity since their last cycle or request")
