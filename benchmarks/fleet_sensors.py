@@ -2,10 +2,10 @@
 
 ``build_sensor_context`` on a PostgreSQL instance of its own (a fresh database), the planted
 agents, the project's resources. Timed: discovery; the cadence's first check (a page of first
-cycles) and a later one; the activity check with no activity, then after a cycle per agent and a
-conversation line per agent since (every agent's runs looked up, a page per check, until all are
-accounted for); the audit-pause check. Evaluation only: the daemon's submission of the requested
-runs is in the daemon part's tick times.
+cycles) and a later one; the activity check with no activity, then, after a cycle per agent and
+a conversation line per agent since, within the quiet period and after it (a page of lookups and
+a page of requests per check); the audit-pause check. Evaluation only: the daemon's submission
+of the requested runs is in the daemon part's tick times.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def _instance(database: Mapping[str, str]) -> Iterator[Any]:
 
 
 def measure(
-    agents_root: Path, database: Mapping[str, str], lookup_ticks: int = 15
+    agents_root: Path, database: Mapping[str, str], lookup_ticks: int = 3
 ) -> list[tuple[str, float, str]]:
     """(check, seconds, what it did) for each timed evaluation."""
     import dagster as dg
@@ -111,12 +111,14 @@ def measure(
             log.write_text('{"session_id": "s", "role": "user", "content": "hello"}\n')
             os.utime(log, (talked.timestamp(), talked.timestamp()))
         try:
+            # Every agent talked: within the quiet period, a page of lookups and nothing to
+            # request; after it, a page of lookups each check and the requests' page.
+            quiet = talked + timedelta(minutes=10)
+            tick(agent_activity, quiet, "agent_activity (all talking, quiet period)", runs)
             later = talked + timedelta(hours=2)
             for index in range(lookup_ticks):
-                result = tick(
-                    agent_activity, later, f"agent_activity (all new, check {index + 1})", runs
-                )
-                if not result.run_requests:
+                label = f"agent_activity (all new, check {index + 1})"
+                if not tick(agent_activity, later, label, runs).run_requests:
                     break
         finally:
             for log, content in saved.items():
