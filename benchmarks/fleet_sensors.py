@@ -26,15 +26,15 @@ ROOT = Path(__file__).resolve().parents[1]
 def _instance(database: Mapping[str, str]) -> Iterator[Any]:
     import dagster as dg
 
-    home = Path(tempfile.mkdtemp(prefix="dream-fleet-sensors-"))
-    (home / "dagster.yaml").write_text(
-        (ROOT / "deploy" / "dagster.yaml").read_text(encoding="utf-8"), encoding="utf-8"
-    )
     saved = {k: os.environ.get(k) for k in database}
     os.environ.update(database)
     try:
-        with dg.DagsterInstance.from_config(str(home)) as instance:
-            yield instance
+        with tempfile.TemporaryDirectory(prefix="dream-fleet-sensors-") as home:
+            (Path(home) / "dagster.yaml").write_text(
+                (ROOT / "deploy" / "dagster.yaml").read_text(encoding="utf-8"), encoding="utf-8"
+            )
+            with dg.DagsterInstance.from_config(home) as instance:
+                yield instance
     finally:
         for key, value in saved.items():
             if value is None:
