@@ -153,6 +153,7 @@ def test_the_endpoint_pool_bounds_model_calls_in_flight_across_runs(
             # Seconds instead of minutes: every agent's first cycle is requested in one tick.
             "DREAM_INITIAL_DELAY_MINUTES": "0.05",
             "DREAM_CADENCE_CHECK_SECONDS": "5",
+            "DREAM_CADENCE_REQUESTS_PER_CHECK": str(len(AGENTS)),
             "DREAM_LLM_BUSY_POLL_SECONDS": "0.5",
         }
         if limit is not None:

@@ -51,6 +51,9 @@ class DreamOptions:
     # its window is "on time"; new conversation activity waits for a quiet period first.
     cycle_cron: str = _option("", "cron (UTC) replacing the interval windows, e.g. `0 */4 * * *`")
     cadence_check_seconds: int = _option(30, "how often the cadence sensor checks")
+    cadence_requests_per_check: int = _option(
+        4, "cycles the cadence and activity sensors request per check (a window is paged)"
+    )
     activity_quiet_period_minutes: float = _option(
         60.0, "quiet period before new conversation activity starts a cycle"
     )
@@ -241,6 +244,7 @@ class DreamOptions:
             "llm_busy_poll_seconds",
             "feedback_max_signals",
             "cadence_check_seconds",
+            "cadence_requests_per_check",
             "llm_timeout_s",
             "llm_pool_limit",
         ):
