@@ -33,15 +33,12 @@ def clusters_fingerprint(
 ) -> str:
     settings = f"{options.similarity_threshold}|{options.max_cluster_size}|{method}|{model}"
     # Besides the text, what the judgement of a pair reads: the category (numeric exemptions),
-    # the subject time and the audience (a cluster never spans two).
+    # the subject time and the audience (a cluster never spans two); ``entry_input`` hashes
+    # exactly those, and the incremental scan asks it of the same entries.
     return corpus_fingerprint(
         [
             settings,
-            *(
-                part
-                for e in sorted(live, key=lambda e: e.id)
-                for part in (e.id, e.content, e.category, _judged_metadata(e))
-            ),
+            *(part for e in sorted(live, key=lambda e: e.id) for part in (e.id, entry_input(e))),
         ]
     )
 
@@ -106,9 +103,18 @@ class Rescan:
 
 
 def entry_input(entry: MemoryEntry) -> str:
-    """A hash of what judging a pair reads of one entry."""
+    """A hash of what judging a pair reads of one entry.
+
+    Kept on the (frozen) entry once computed, as ``review_fingerprint`` is: the change gate and
+    the incremental scan both ask it of every live entry, and an entry changes only by
+    ``with_changes``, which makes a new object."""
+    known = entry.__dict__.get("_entry_input")
+    if known is not None:
+        return str(known)
     parts = (entry.content, entry.category, _judged_metadata(entry))
-    return hashlib.sha1("\x00".join(parts).encode("utf-8")).hexdigest()
+    digest = hashlib.sha1("\x00".join(parts).encode("utf-8")).hexdigest()
+    object.__setattr__(entry, "_entry_input", digest)
+    return digest
 
 
 def pair_settings(options: DreamOptions, vocabulary_path: Path) -> str:
