@@ -388,19 +388,15 @@ class EntryIndex:
                 # Parsed in an earlier scan and its text dropped since: only the stat moved.
                 con_update.append((*row.key, int(row.racy), name, row.sha256))
                 continue
-            fields = (
-                index_file.fields_of(row.entry)
-                if row.entry is not None
-                else (None,) * index_file.FIELD_COUNT
-            )
+            fields = index_file.fields_of(row.entry) if row.entry is not None else (None,) * 12
             upserts.append(
                 (name, *row.key, int(row.racy), row.sha256, row.body, row.problem, *fields)
             )
         try:
             with index_file.connect(self.db_path) as con:
-                # name, the stat tuple, racy, sha256, body, problem, then the entry's fields.
-                marks = ", ".join("?" * (9 + index_file.FIELD_COUNT))
-                con.executemany(f"INSERT OR REPLACE INTO entries VALUES ({marks})", upserts)
+                con.executemany(
+                    f"INSERT OR REPLACE INTO entries VALUES ({', '.join('?' * 21)})", upserts
+                )
                 con.executemany(
                     "UPDATE entries SET size = ?, mtime_ns = ?, ctime_ns = ?, ino = ?, racy = ? "
                     "WHERE name = ? AND sha256 = ?",

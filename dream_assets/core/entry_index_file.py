@@ -18,12 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.models import MemoryEntry, remember_review_fingerprint, review_fingerprint
+from dream_assets.core.models import MemoryEntry
 
 # 2: the parsed entry's typed columns beside the file's text.
-# 3: the entry's review fingerprint beside them (``models.review_fingerprint``): a change to how
-#    that fingerprint is computed must bump this version, or stored ones would be stale.
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "2"
 
 
 @contextlib.contextmanager
@@ -41,7 +39,7 @@ def connect(db_path: Path) -> Iterator[sqlite3.Connection]:
             "body TEXT, problem TEXT, id TEXT, content TEXT, category TEXT, tags TEXT, "
             "importance REAL, reinforcement_count INTEGER, created_at TEXT, updated_at TEXT, "
             "last_seen_at TEXT, "
-            "metadata TEXT, archived_at TEXT, archive_reason TEXT, review_fingerprint TEXT)"
+            "metadata TEXT, archived_at TEXT, archive_reason TEXT)"
         )
         con.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", (SCHEMA_VERSION,))
         yield con
@@ -63,13 +61,10 @@ def discard(db_path: Path) -> None:
 
 # The parsed entry as typed columns, so a new process builds its entries without parsing JSON
 # files: the timestamps in the one ISO form ``format_time`` writes, tags and metadata as JSON.
-# The review fingerprint too: consolidation asks it of every live entry every cycle, and it is a
-# function of these fields, so it is computed once per version of the file, not once per cycle.
 COLUMNS = (
     "id, content, category, tags, importance, reinforcement_count, created_at, updated_at, "
-    "last_seen_at, metadata, archived_at, archive_reason, review_fingerprint"
+    "last_seen_at, metadata, archived_at, archive_reason"
 )
-FIELD_COUNT = 13
 Fields = tuple[Any, ...]
 
 
@@ -88,19 +83,18 @@ def fields_of(entry: MemoryEntry) -> Fields:
         json.dumps(entry.metadata, ensure_ascii=False),
         archived,
         entry.archive_reason,
-        review_fingerprint(entry),
     )
 
 
 def entry_from_fields(fields: Fields) -> MemoryEntry:
     """The entry ``fields_of`` stored (raises ValueError or TypeError on a damaged row)."""
     (entry_id, content, category, tags, importance, count) = fields[:6]
-    (created, updated, seen, metadata, archived, reason, fingerprint) = fields[6:]
+    (created, updated, seen, metadata, archived, reason) = fields[6:]
     parsed_tags = json.loads(tags)
     parsed_metadata = json.loads(metadata)
     if not isinstance(parsed_tags, list) or not isinstance(parsed_metadata, dict):
         raise ValueError("index row: tags or metadata of the wrong type")
-    entry = MemoryEntry(
+    return MemoryEntry(
         id=str(entry_id),
         content=str(content),
         category=str(category),
@@ -114,10 +108,6 @@ def entry_from_fields(fields: Fields) -> MemoryEntry:
         archived_at=_time(archived) if archived is not None else None,
         archive_reason=reason,
     )
-    if not isinstance(fingerprint, str):
-        raise ValueError("index row: review fingerprint missing")
-    remember_review_fingerprint(entry, fingerprint)
-    return entry
 
 
 def _time(text: str) -> datetime:

@@ -189,12 +189,6 @@ def review_fingerprint(entry: MemoryEntry) -> str:
     return fingerprint
 
 
-def remember_review_fingerprint(entry: MemoryEntry, fingerprint: str) -> None:
-    """Keep on ``entry`` the ``review_fingerprint`` computed earlier from the same fields (the
-    entry index stores it beside them: core/entry_index_file.py)."""
-    object.__setattr__(entry, "_review_fingerprint", fingerprint)
-
-
 def is_high_value(entry: MemoryEntry, *, floor_importance: float, floor_reinforcement: int) -> bool:
     """The high-value pruning floor (docs/passes.md, Pass 1). A non-positive bound is off."""
     by_importance = floor_importance > 0 and entry.importance >= floor_importance

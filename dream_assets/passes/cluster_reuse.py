@@ -43,12 +43,9 @@ def clusters_fingerprint(
     )
 
 
-_JUDGED_KEYS = (*SUBJECT_TIME_KEYS, "audience")
-
-
 def _judged_metadata(entry: MemoryEntry) -> str:
-    get = entry.metadata.get
-    return "|".join([str(get(k, "")) for k in _JUDGED_KEYS])
+    keys = (*SUBJECT_TIME_KEYS, "audience")
+    return "|".join(str(entry.metadata.get(k, "")) for k in keys)
 
 
 def reusable_clusters(
