@@ -29,23 +29,33 @@ GATE = "duplicate_clusters"
 
 
 def clusters_fingerprint(
-    live: Sequence[MemoryEntry], options: DreamOptions, method: str, model: str
+    live: Sequence[MemoryEntry],
+    inputs: Sequence[str],
+    options: DreamOptions,
+    method: str,
+    model: str,
 ) -> str:
+    """``inputs``: each live entry's ``entry_input``, in the same order (the incremental scan
+    reads the same hashes, so they are computed once per scan)."""
     settings = f"{options.similarity_threshold}|{options.max_cluster_size}|{method}|{model}"
     # Besides the text, what the judgement of a pair reads: the category (numeric exemptions),
     # the subject time and the audience (a cluster never spans two); ``entry_input`` hashes
     # exactly those, and the incremental scan asks it of the same entries.
+    order = sorted(range(len(live)), key=lambda i: live[i].id)
     return corpus_fingerprint(
         [
             settings,
-            *(part for e in sorted(live, key=lambda e: e.id) for part in (e.id, entry_input(e))),
+            *(part for i in order for part in (live[i].id, inputs[i])),
         ]
     )
 
 
+_JUDGED_KEYS = (*SUBJECT_TIME_KEYS, "audience")
+
+
 def _judged_metadata(entry: MemoryEntry) -> str:
-    keys = (*SUBJECT_TIME_KEYS, "audience")
-    return "|".join(str(entry.metadata.get(k, "")) for k in keys)
+    get = entry.metadata.get
+    return "|".join([str(get(k, "")) for k in _JUDGED_KEYS])
 
 
 def reusable_clusters(
@@ -103,18 +113,9 @@ class Rescan:
 
 
 def entry_input(entry: MemoryEntry) -> str:
-    """A hash of what judging a pair reads of one entry.
-
-    Kept on the (frozen) entry once computed, as ``review_fingerprint`` is: the change gate and
-    the incremental scan both ask it of every live entry, and an entry changes only by
-    ``with_changes``, which makes a new object."""
-    known = entry.__dict__.get("_entry_input")
-    if known is not None:
-        return str(known)
+    """A hash of what judging a pair reads of one entry."""
     parts = (entry.content, entry.category, _judged_metadata(entry))
-    digest = hashlib.sha1("\x00".join(parts).encode("utf-8")).hexdigest()
-    object.__setattr__(entry, "_entry_input", digest)
-    return digest
+    return hashlib.sha1("\x00".join(parts).encode("utf-8")).hexdigest()
 
 
 def pair_settings(options: DreamOptions, vocabulary_path: Path) -> str:
