@@ -94,6 +94,9 @@ class CadenceState:
     started_at: datetime | None = None
     anchor: datetime | None = None
     handled: dict[str, HandledWindow] = field(default_factory=dict)
+    # Agents whose window was found due but left to a later check (a fleet is requested a page
+    # per check): when it was first found due, so the wait is not mistaken for a missed window.
+    due_since: dict[str, datetime] = field(default_factory=dict)
     warning: str | None = None
 
     def to_json(self) -> str:
@@ -107,6 +110,7 @@ class CadenceState:
                     agent: {"window": format_time(h.window), "series": h.series}
                     for agent, h in sorted(self.handled.items())
                 },
+                "due_since": {a: format_time(t) for a, t in sorted(self.due_since.items())},
             },
             sort_keys=True,
         )
@@ -126,6 +130,7 @@ class CadenceState:
                 started_at=_parse_or_none(raw.get("started_at")),
                 anchor=_parse_or_none(raw.get("anchor")),
                 handled=handled,
+                due_since={str(a): parse_time(t) for a, t in (raw.get("due_since") or {}).items()},
             )
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             # Degrade to "run every agent once": a lost cursor must never skip cycles forever.
@@ -200,7 +205,8 @@ def plan_cycle(
         reason = "first cycle for this agent"
     else:
         missed = series.count_starts(handled.window, window)
-        on_time = missed <= 1 and now - window <= ON_TIME_TOLERANCE
+        found_due = min(now, state.due_since.get(agent, now))
+        on_time = missed <= 1 and found_due - window <= ON_TIME_TOLERANCE
         trigger = "scheduled" if on_time else "recovered"
         reason = (
             f"window {_t(window)} on time"
@@ -218,12 +224,21 @@ def plan_cycle(
 def record_decision(state: CadenceState, decision: CycleDecision, series: WindowSeries) -> None:
     if decision.action in ("run", "mark") and decision.window is not None:
         state.handled[decision.agent] = HandledWindow(decision.window, series.signature)
+        state.due_since.pop(decision.agent, None)
+
+
+def defer_decision(state: CadenceState, decision: CycleDecision, now: datetime) -> None:
+    """A due cycle left to a later check: remember when it was first found due."""
+    if decision.action == "run" and decision.agent not in state.due_since:
+        state.due_since[decision.agent] = now
 
 
 def forget_missing_agents(state: CadenceState, present: set[str]) -> None:
     """Drop agents whose directory is gone; one that comes back gets a first cycle again."""
     for agent in [a for a in state.handled if a not in present]:
         del state.handled[agent]
+    for agent in [a for a in state.due_since if a not in present]:
+        del state.due_since[agent]
 
 
 # -- activity -----------------------------------------------------------------------------------
@@ -265,6 +280,78 @@ def read_activity(volume: AgentVolume) -> AgentActivity:
             at = datetime.fromtimestamp(stat.st_mtime, tz=UTC)
             feedback_at = at if feedback_at is None or at > feedback_at else feedback_at
     return AgentActivity(conversation_at=conversation_at, feedback_at=feedback_at)
+
+
+@dataclass
+class ActivityState:
+    """What the activity check remembers between checks (the activity sensor's cursor).
+
+    Per agent: ``requested``, the newest activity a cycle was already requested for, and
+    ``covered``, the newest activity found older than the agent's last cycle. Both only grow (a
+    later cycle starts later), so activity no newer than either needs no look at the runs: at a
+    thousand agents only those that received something since are looked up. An unreadable state
+    degrades to "look every agent up again", never to "skip".
+    """
+
+    requested: dict[str, datetime] = field(default_factory=dict)
+    covered: dict[str, datetime] = field(default_factory=dict)
+    warning: str | None = None
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "version": 2,
+                "requested": {a: format_time(t) for a, t in sorted(self.requested.items())},
+                "covered": {a: format_time(t) for a, t in sorted(self.covered.items())},
+            },
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_json(cls, text: str | None) -> ActivityState:
+        if not text:
+            return cls()
+        try:
+            raw = json.loads(text)
+            if not isinstance(raw, dict):
+                raise ValueError("not an object")
+            if raw.get("version") != 2:
+                # The first format: a flat map of agent -> newest activity requested.
+                return cls(requested={str(a): parse_time(t) for a, t in raw.items()})
+            return cls(
+                requested={str(a): parse_time(t) for a, t in raw["requested"].items()},
+                covered={str(a): parse_time(t) for a, t in raw["covered"].items()},
+            )
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            return cls(warning=f"unreadable activity state ignored ({exc})")
+
+    def known_old(self, agent: str, activity: AgentActivity) -> datetime | None:
+        """The time that already accounts for the agent's newest activity, if one does."""
+        newest = activity.newest
+        if newest is None:
+            return None
+        for seen in (self.covered.get(agent), self.requested.get(agent)):
+            if seen is not None and newest <= seen:
+                return seen
+        return None
+
+    def record(
+        self,
+        agent: str,
+        activity: AgentActivity,
+        since: datetime | None,
+        decision: ActivityDecision,
+    ) -> None:
+        newest = activity.newest
+        if decision.action == "run" and decision.seen_until is not None:
+            self.requested[agent] = decision.seen_until
+        elif newest is not None and since is not None and newest <= since:
+            self.covered[agent] = newest
+
+    def forget_missing_agents(self, present: set[str]) -> None:
+        for table in (self.requested, self.covered):
+            for agent in [a for a in table if a not in present]:
+                del table[agent]
 
 
 @dataclass(frozen=True)

@@ -83,17 +83,11 @@ def lexical_pairs(
     n_rows, n_features = tokens.shape
     if n_rows < 2 or n_features == 0:
         return []
-    tokens = _frequent_features_first(tokens)
-    sizes = np.diff(tokens.indptr).astype(np.int64)
-    # J >= t needs an overlap of at least ceil(t * |x|) tokens, from either side.
-    needed = np.ceil(threshold * sizes - 1e-6).astype(np.int64)
-    indexed = _indexed_part(tokens, np.maximum(needed - _SHARED_INDEXED, 0))
+    tokens, sizes, indexed, short = _prefix_index(tokens, threshold)
     floor = threshold - THRESHOLD_TOLERANCE
     lefts: list[np.ndarray] = []
     rights: list[np.ndarray] = []
     sims: list[np.ndarray] = []
-    # A set too small to need two shared tokens needs only one.
-    short = (needed < _SHARED_INDEXED) & (sizes > 0)
     for start, stop in _row_blocks(indexed, block_product):
         # Only rows from ``start`` on: each pair is looked at once, from its first row.
         shared = indexed[start:stop] @ indexed[start:].T
@@ -123,12 +117,8 @@ def lexical_pairs_touching(
     chosen = np.unique(np.asarray(rows, dtype=np.int64))
     if n_rows < 2 or n_features == 0 or chosen.size == 0:
         return []
-    tokens = _frequent_features_first(tokens)
-    sizes = np.diff(tokens.indptr).astype(np.int64)
-    needed = np.ceil(threshold * sizes - 1e-6).astype(np.int64)
-    indexed = _indexed_part(tokens, np.maximum(needed - _SHARED_INDEXED, 0))
+    tokens, sizes, indexed, short = _prefix_index(tokens, threshold)
     floor = threshold - THRESHOLD_TOLERANCE
-    short = (needed < _SHARED_INDEXED) & (sizes > 0)
     is_chosen = np.zeros(n_rows, dtype=bool)
     is_chosen[chosen] = True
     subset = indexed[chosen]
@@ -148,6 +138,21 @@ def lexical_pairs_touching(
         right = np.maximum(mine[keep], other[keep])
         _verify(tokens, sizes, left, right, floor, found)
     return _as_pairs(*found)
+
+
+def _prefix_index(
+    tokens: sp.csr_matrix, threshold: float
+) -> tuple[sp.csr_matrix, np.ndarray, sp.csr_matrix, np.ndarray]:
+    """The prefix filter's inputs: the columns reordered (frequent first), each row's size, the
+    indexed part of each row, and the rows small enough that one shared token may suffice."""
+    tokens = _frequent_features_first(tokens)
+    sizes = np.diff(tokens.indptr).astype(np.int64)
+    # J >= t needs an overlap of at least ceil(t * |x|) tokens, from either side.
+    needed = np.ceil(threshold * sizes - 1e-6).astype(np.int64)
+    indexed = _indexed_part(tokens, np.maximum(needed - _SHARED_INDEXED, 0))
+    # A set too small to need two shared tokens needs only one.
+    short = (needed < _SHARED_INDEXED) & (sizes > 0)
+    return tokens, sizes, indexed, short
 
 
 def _verify(

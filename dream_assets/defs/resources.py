@@ -16,6 +16,7 @@ from dream_assets.core.budget import TokenBudget
 from dream_assets.core.clock import Clock, FixedClock, SystemClock, parse_time
 from dream_assets.core.options import DreamOptions, load_options
 from dream_assets.core.volume import AgentVolume, PathEscapeError
+from dream_assets.defs.storage_pool import hold_storage_connections
 from dream_assets.llm import ChatModel, LLMSettings
 
 
@@ -55,6 +56,8 @@ class DreamResource(dg.ConfigurableResource):
 
     def setup_for_execution(self, context: dg.InitResourceContext) -> None:
         self._run_id = context.run.run_id if context.run else None
+        if context.run is not None:
+            hold_storage_connections(context.instance)
 
     def root(self) -> Path:
         configured = self.agents_root or os.environ.get("DREAM_AGENTS_ROOT") or DEMO_AGENTS_ROOT

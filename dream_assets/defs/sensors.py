@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -24,7 +25,10 @@ from typing import Any
 import dagster as dg
 
 from dream_assets.core.cadence import (
+    ActivityState,
+    AgentActivity,
     CadenceState,
+    defer_decision,
     forget_missing_agents,
     observe_process,
     plan_activity,
@@ -32,7 +36,7 @@ from dream_assets.core.cadence import (
     read_activity,
     record_decision,
 )
-from dream_assets.core.clock import format_time, parse_time
+from dream_assets.core.clock import format_time
 from dream_assets.core.options import OptionsError, load_options
 from dream_assets.core.volume import PathEscapeError, discover_agents
 from dream_assets.defs.cron_windows import window_series
@@ -53,6 +57,19 @@ TRIGGER_TAG = "dream/trigger"
 WINDOW_TAG = "dream/window"
 REASON_TAG = "dream/reason"
 PAUSED_TAG = "dream/consolidation-paused"
+# One run query per agent whose activity is new; past this many in one check, the rest (newest
+# activity last) wait for the next check, so a check stays short at any fleet size.
+ACTIVITY_LOOKUPS_PER_CHECK = 100
+# Run requests per check (cadence and activity alike): the daemon submits a tick's requests before
+# the tick ends, and creating one run took up to 2 s on a loaded 2-core machine (docs/benchmarks.md,
+# Fleet), so a fleet's window is requested a page per check; 4 per 30 s cadence check (8 a minute)
+# keeps ahead of the 3-10 cycles a minute measured on two cores.
+RUN_REQUESTS_PER_CHECK = 4
+# Cycles waiting in the run queue beyond which the sensors request no more: the queue daemon
+# reads every queued run at each pass, so a window's thousand runs are fed to it as it drains.
+QUEUE_DEPTH = 40
+# Per-agent lines in a tick's skip reason up to this many; past it, one line per distinct reason.
+SUMMARY_LINES = 50
 
 
 def daemon_process(instance: dg.DagsterInstance) -> str | None:
@@ -93,8 +110,27 @@ def _json_cursor(context: dg.SensorEvaluationContext) -> dict[str, Any]:
     return raw if isinstance(raw, dict) else {}
 
 
-def _summary(lines: list[str]) -> str:
-    return "\n".join(lines) if lines else "no agent directories"
+def _summary(lines: list[str], notes: Iterable[str] = ()) -> str:
+    """The tick's log: each agent's line, or at fleet size one line per distinct reason (the tick
+    record is stored at every check; a thousand lines each time would only grow the database)."""
+    notes = list(notes)
+    if not lines and not notes:
+        return "no agent directories"
+    if len(lines) <= SUMMARY_LINES:
+        return "\n".join([*lines, *notes])
+    counts: Counter[str] = Counter()
+    first: dict[str, str] = {}
+    for line in lines:
+        agent, _, reason = line.partition(": ")
+        counts[reason] += 1
+        first.setdefault(reason, agent)
+    grouped = [
+        f"{reason} ({count} agents, e.g. {first[reason]})"
+        if count > 1
+        else f"{first[reason]}: {reason}"
+        for reason, count in counts.most_common()
+    ]
+    return "\n".join([*grouped, *notes])
 
 
 @dg.sensor(
@@ -115,6 +151,14 @@ def agent_discovery(context: dg.SensorEvaluationContext, dream: DreamResource) -
     return dg.SensorResult(
         dynamic_partitions_requests=[agents_partitions.build_add_request(new)], cursor=cursor
     )
+
+
+def _request_page(instance: dg.DagsterInstance) -> int:
+    """How many cycles this check may request: a page, less what already waits in the queue."""
+    queued = instance.get_runs_count(
+        dg.RunsFilter(job_name=dream_cycle_job.name, statuses=[dg.DagsterRunStatus.QUEUED])
+    )
+    return max(0, min(RUN_REQUESTS_PER_CHECK, QUEUE_DEPTH - queued))
 
 
 @dg.sensor(
@@ -148,6 +192,9 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
     forget_missing_agents(state, set(agents))
     requests: list[dg.RunRequest] = []
     lines: list[str] = []
+    notes: list[str] = []
+    deferred = 0
+    page = _request_page(context.instance)
     for agent, target in _enabled_agents(dream, agents, lines):
         holder = lease_holder(target.volume.root, context.instance)
         if holder is not None:
@@ -159,6 +206,11 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
         decision = plan_cycle(
             state, agent, series, now, initial_delay=initial_delay, busy=target.volume.is_busy()
         )
+        if decision.action == "run" and len(requests) >= page:
+            # Left due (not marked handled): the next check requests it.
+            defer_decision(state, decision, now)
+            deferred += 1
+            continue
         record_decision(state, decision, series)
         lines.append(f"{agent}: {decision.reason}")
         if decision.action == "run" and decision.window is not None:
@@ -176,12 +228,17 @@ def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> 
                     tags=tags,
                 )
             )
+    if deferred:
+        notes.append(
+            f"{deferred} due cycle(s) left to the next check "
+            f"({page} requested at this check: at most {RUN_REQUESTS_PER_CHECK} per check, "
+            f"{QUEUE_DEPTH} waiting in the run queue)"
+        )
     if not requests:
-        return dg.SensorResult(skip_reason=_summary(lines), cursor=state.to_json())
+        return dg.SensorResult(skip_reason=_summary(lines, notes), cursor=state.to_json())
     for line in ensure_pool_limits(context.instance, MODEL_POOL, deployment.llm_pool_limit):
         context.log.info(line)
-    for line in lines:
-        context.log.info(line)
+    context.log.info(_summary(lines, notes))
     registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
     unregistered = [r.partition_key for r in requests if r.partition_key not in registered]
     return dg.SensorResult(
@@ -225,43 +282,75 @@ def _cycle_started_at(record: dg.RunRecord | None) -> datetime | None:
 def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
     now = dream.clock().now()
     quiet = load_options(os.environ).quiet_period
-    seen: dict[str, str] = _json_cursor(context)
+    state = ActivityState.from_json(context.cursor)
+    if state.warning:
+        context.log.warning(state.warning)
     registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
     agents = [a for a in discover_agents(dream.root()) if a in registered]
+    state.forget_missing_agents(set(agents))
+    # Only the files' receipt times are read for every agent (stat calls); the runs are looked up
+    # for agents whose newest activity is not already accounted for (docs/automation.md).
+    fresh: dict[str, AgentActivity] = {}
+    settled = 0
+    for agent in agents:
+        try:
+            activity = read_activity(dream.volume(agent))
+        except (FileNotFoundError, PathEscapeError):
+            continue
+        if activity.newest is None or state.known_old(agent, activity) is not None:
+            settled += 1
+        else:
+            fresh[agent] = activity
+    # Oldest activity first: what waits longest is looked at first when a check pages.
+    order = sorted(fresh, key=lambda a: (fresh[a].newest, a))
+    batch = order[:ACTIVITY_LOOKUPS_PER_CHECK]
+    left = len(order) - len(batch)
+    page = _request_page(context.instance) if batch else 0
     requests: list[dg.RunRequest] = []
     lines: list[str] = []
-    for agent, target in _enabled_agents(dream, agents, lines):
+    notes: list[str] = []
+    for agent, target in _enabled_agents(dream, batch, lines):
+        if len(requests) >= page:
+            left = len(order) - order.index(agent)
+            break
         holder = lease_holder(target.volume.root, context.instance)
         if holder is not None:
             lines.append(f"{agent}: {holder}: deferred to the next check")
             continue
         last = _last_cycle(context.instance, agent)
         started = _cycle_started_at(last)
-        requested = parse_time(seen[agent]) if agent in seen else None
+        requested = state.requested.get(agent)
         since = max((t for t in (started, requested) if t is not None), default=None)
         decision = plan_activity(
             agent,
-            read_activity(target.volume),
+            fresh[agent],
             since=since,
             cycle_pending=last is not None and last.dagster_run.status in PENDING_STATUSES,
             quiet_period=quiet,
             now=now,
             busy=target.volume.is_busy(),
         )
+        state.record(agent, fresh[agent], since, decision)
         lines.append(f"{agent}: {decision.reason}")
         if decision.action == "run" and decision.seen_until is not None:
-            seen[agent] = format_time(decision.seen_until)
+            seen = format_time(decision.seen_until)
             requests.append(
                 dg.RunRequest(
                     partition_key=agent,
-                    run_key=f"activity:{agent}:{seen[agent]}",
+                    run_key=f"activity:{agent}:{seen}",
                     tags={TRIGGER_TAG: "activity", REASON_TAG: decision.reason},
                 )
             )
-    seen = {agent: at for agent, at in seen.items() if agent in agents}
-    cursor = json.dumps(seen, sort_keys=True)
+    if left:
+        notes.append(
+            f"{left} agent(s) with new activity left to the next check (at most "
+            f"{ACTIVITY_LOOKUPS_PER_CHECK} looked up and {page} requested at this check)"
+        )
+    if settled:
+        notes.append(f"{settled} agent(s): no new activity since their last cycle or request")
+    cursor = state.to_json()
     if not requests:
-        return dg.SensorResult(skip_reason=_summary(lines), cursor=cursor)
+        return dg.SensorResult(skip_reason=_summary(lines, notes), cursor=cursor)
     return dg.SensorResult(run_requests=requests, cursor=cursor)
 
 
