@@ -441,7 +441,7 @@ def test_windows_live_in_the_agents_duckdb_file(volume: AgentVolume, tmp_path: P
         tables = {
             row[0] for row in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()
         }
-    assert tables == {*WINDOW_TABLES, "window_builds"}
+    assert tables == {*WINDOW_TABLES, "window_builds", "window_sources", "window_state"}
 
     elsewhere = tmp_path / "elsewhere" / "windows.duckdb"
     build_windows(volume, DreamOptions(), NOW, db_path=elsewhere)

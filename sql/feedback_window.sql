@@ -3,7 +3,8 @@
 -- most recent feedback_max_signals of them (seed Pass 1 and Pass 5: "recent feedback signals,
 -- last 7 days, up to 50"). The cap keeps the prompt bounded however chatty the feedback log is.
 --
--- Parameters: $files, $window_start, $now (load); $max_signals (build).
+-- Parameters: $files, $window_start (load); $now, $max_signals (build); $now (next_ts);
+-- $window_start (trim).
 
 -- name: stage
 CREATE OR REPLACE TEMP TABLE feedback_lines (
@@ -61,7 +62,7 @@ SELECT
     CASE WHEN valid THEN coalesce(json_extract_string(skills_json, '$[*]'), []) END AS skills,
     coalesce(text, '') AS text
 FROM checked
-WHERE NOT valid OR ts BETWEEN $window_start AND $now;
+WHERE NOT valid OR ts >= $window_start;
 
 -- name: malformed
 SELECT * FROM telemetry_malformed('feedback_lines');
@@ -71,6 +72,17 @@ SELECT * FROM telemetry_malformed('feedback_lines');
 CREATE OR REPLACE TABLE feedback_window AS
 SELECT ts, session_id, kind, rating, skills, text
 FROM feedback_lines
-WHERE valid
+WHERE valid AND ts <= $now
 ORDER BY ts DESC, session_id, kind, text
 LIMIT $max_signals;
+
+-- name: next_ts
+SELECT next_ts FROM telemetry_next_ts('feedback_lines', $now);
+
+-- name: trim
+-- The logs are unchanged since the last build and its window start only moved forward: the rows
+-- that fell out of the window are dropped, which leaves exactly what a full rebuild would cut.
+DELETE FROM feedback_window WHERE ts < $window_start;
+
+-- name: rows
+SELECT count(*) FROM feedback_window;

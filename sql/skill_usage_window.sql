@@ -3,7 +3,8 @@
 -- co-used pairs, skills invoked in the same session). The counts are rolling annotations that
 -- drift as old events age out, which is why the change gate never hashes them.
 --
--- Parameters: $files (paths, glob characters escaped), $window_start, $now.
+-- Parameters: $files (paths, glob characters escaped), $window_start (load, trim); $now (build,
+-- next_ts).
 
 -- name: stage
 CREATE OR REPLACE TEMP TABLE skill_usage_lines (
@@ -16,7 +17,8 @@ CREATE OR REPLACE TEMP TABLE skill_usage_lines (
 
 -- name: load
 -- Malformed lines are kept (valid = false) so they can be counted per file; well-formed lines
--- outside the window are dropped here, so the staging table stays window-sized.
+-- before the window start are dropped here, so the staging table stays window-sized; lines stamped
+-- after now are kept for next_ts (the build leaves them out).
 INSERT INTO skill_usage_lines
 WITH parsed AS (
     SELECT
@@ -34,7 +36,7 @@ checked AS (
 )
 SELECT source_file, valid, ts, session_id, skill
 FROM checked
-WHERE NOT valid OR ts BETWEEN $window_start AND $now;
+WHERE NOT valid OR ts >= $window_start;
 
 -- name: malformed
 SELECT * FROM telemetry_malformed('skill_usage_lines');
@@ -43,4 +45,15 @@ SELECT * FROM telemetry_malformed('skill_usage_lines');
 CREATE OR REPLACE TABLE skill_usage_window AS
 SELECT ts, session_id, skill
 FROM skill_usage_lines
-WHERE valid;
+WHERE valid AND ts <= $now;
+
+-- name: next_ts
+SELECT next_ts FROM telemetry_next_ts('skill_usage_lines', $now);
+
+-- name: trim
+-- The logs are unchanged since the last build and its window start only moved forward: the rows
+-- that fell out of the window are dropped, which leaves exactly what a full rebuild would cut.
+DELETE FROM skill_usage_window WHERE ts < $window_start;
+
+-- name: rows
+SELECT count(*) FROM skill_usage_window;

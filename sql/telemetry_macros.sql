@@ -55,3 +55,11 @@ CREATE OR REPLACE TEMP MACRO telemetry_malformed(lines) AS TABLE
     WHERE NOT valid
     GROUP BY source_file
     ORDER BY source_file;
+
+-- name: telemetry_next_ts
+-- The earliest well-formed line of a staging table stamped after now: the window cannot gain a
+-- line from unchanged logs until now reaches it.
+CREATE OR REPLACE TEMP MACRO telemetry_next_ts(lines, now) AS TABLE
+    SELECT min(ts) AS next_ts
+    FROM query_table(lines)
+    WHERE valid AND ts > now;

@@ -3,7 +3,7 @@
 -- Without a window the review always saw the same trailing 200 entries and could never run out
 -- of input; with one, an idle agent's window empties and the review has nothing to do.
 --
--- Parameters: $files, $window_start, $now.
+-- Parameters: $files, $window_start (load, trim); $now (build, next_ts).
 
 -- name: stage
 CREATE OR REPLACE TEMP TABLE tier_routing_lines (
@@ -50,7 +50,7 @@ checked AS (
 )
 SELECT source_file, valid, ts, session_id, tier, model, cost_usd
 FROM checked
-WHERE NOT valid OR ts BETWEEN $window_start AND $now;
+WHERE NOT valid OR ts >= $window_start;
 
 -- name: malformed
 SELECT * FROM telemetry_malformed('tier_routing_lines');
@@ -59,4 +59,15 @@ SELECT * FROM telemetry_malformed('tier_routing_lines');
 CREATE OR REPLACE TABLE tier_routing_window AS
 SELECT ts, session_id, tier, model, cost_usd
 FROM tier_routing_lines
-WHERE valid;
+WHERE valid AND ts <= $now;
+
+-- name: next_ts
+SELECT next_ts FROM telemetry_next_ts('tier_routing_lines', $now);
+
+-- name: trim
+-- The logs are unchanged since the last build and its window start only moved forward: the rows
+-- that fell out of the window are dropped, which leaves exactly what a full rebuild would cut.
+DELETE FROM tier_routing_window WHERE ts < $window_start;
+
+-- name: rows
+SELECT count(*) FROM tier_routing_window;

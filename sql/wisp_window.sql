@@ -3,7 +3,7 @@
 -- wisp_window_days (seed: wisp failure analysis reads the last 14 days of executions, grouped
 -- by description to surface recurring patterns).
 --
--- Parameters: $files, $window_start, $now.
+-- Parameters: $files, $window_start (load, trim); $now (build, next_ts).
 
 -- name: stage
 CREATE OR REPLACE TEMP TABLE wisp_lines (
@@ -50,7 +50,7 @@ checked AS (
 )
 SELECT source_file, valid, ts, session_id, description, ok, failed_step, error, skill
 FROM checked
-WHERE NOT valid OR ts BETWEEN $window_start AND $now;
+WHERE NOT valid OR ts >= $window_start;
 
 -- name: malformed
 SELECT * FROM telemetry_malformed('wisp_lines');
@@ -59,4 +59,15 @@ SELECT * FROM telemetry_malformed('wisp_lines');
 CREATE OR REPLACE TABLE wisp_window AS
 SELECT ts, session_id, description, ok, failed_step, error, skill
 FROM wisp_lines
-WHERE valid;
+WHERE valid AND ts <= $now;
+
+-- name: next_ts
+SELECT next_ts FROM telemetry_next_ts('wisp_lines', $now);
+
+-- name: trim
+-- The logs are unchanged since the last build and its window start only moved forward: the rows
+-- that fell out of the window are dropped, which leaves exactly what a full rebuild would cut.
+DELETE FROM wisp_window WHERE ts < $window_start;
+
+-- name: rows
+SELECT count(*) FROM wisp_window;

@@ -62,7 +62,14 @@ def decay_entry(
     the quantum, never more, whatever the cadence. Reaching the floor is always written, once.
     A write by the agent re-bases the timestamp, as before: what it stores is current as of then.
     """
-    new_importance = decayed_importance(entry, rule, now)
+    return decay_write(entry, decayed_importance(entry, rule, now), rule, now, quantum)
+
+
+def decay_write(
+    entry: MemoryEntry, new_importance: float, rule: DecayRule, now: datetime, quantum: float
+) -> MemoryEntry | None:
+    """``decay_entry`` given the entry's ``decayed_importance`` (a pass that also reports the
+    deferred decay computes it once per entry)."""
     change = abs(new_importance - entry.importance)
     if change < 1e-9:
         return None

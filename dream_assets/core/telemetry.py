@@ -17,10 +17,20 @@ lines (not JSON, not an object, ``ts`` missing or not ISO-8601, a required field
 boolean/number/rating/list field of the wrong type; ``sql/telemetry_macros.sql`` has the exact
 rules) are counted per file and skipped, never fatal. All windows are replaced in one
 transaction, so a reader sees either the previous build or this one, never a mix.
+
+A window whose logs are unchanged since its last build (``core/log_fingerprint.py``: the same files,
+each with the same stat or, when it was racy, the same sha256) is not read again: the build drops
+the rows that fell out of the window and keeps the rest, which is exactly what a full rebuild would
+cut, provided the window only moved forward (start and now no earlier than last time), the feedback
+cap and the SQL are the same, and now has not reached a well-formed line stamped after the last
+build's now. Anything else re-reads the window's files. ``window_sources`` and ``window_state``
+(``sql/window_sources.sql``) record what each build read.
 """
 
 from __future__ import annotations
 
+import hashlib
+import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
@@ -30,7 +40,9 @@ from typing import Any
 
 import duckdb
 
+from dream_assets.core import log_fingerprint
 from dream_assets.core.duckdb_store import connect, load_sql, run_sql
+from dream_assets.core.log_fingerprint import LogFile
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.volume import AgentVolume
 
@@ -64,6 +76,18 @@ class WindowBuild:
     window_start: dict[str, datetime] = field(default_factory=dict)
     # path of each log file with malformed lines -> how many it had
     malformed_files: dict[Path, int] = field(default_factory=dict)
+    # per window table: whether its log files were read (False: unchanged, last rows kept)
+    reread: dict[str, bool] = field(default_factory=dict)
+
+
+@dataclass
+class _Sources:
+    """What a window's build read: each file's record and malformed lines, and the earliest
+    well-formed line stamped after now."""
+
+    files: list[LogFile]
+    malformed: dict[str, int]
+    next_ts: datetime | None
 
 
 def literal_glob(path: Path) -> str:
@@ -81,20 +105,100 @@ def window_sources(volume: AgentVolume, spec: WindowSpec) -> list[Path]:
     return [path] if path.is_file() and not path.is_symlink() else []
 
 
+def _sql_digest(table: str) -> str:
+    """The SQL a window's rows are cut with: other SQL (a new version), other rows."""
+    digest = hashlib.sha256()
+    for name in (table, "telemetry_macros", "window_sources"):
+        for block, statement in load_sql(name).items():
+            digest.update(f"{block}\0{statement}\0".encode())
+    return digest.hexdigest()
+
+
+def _reusable(
+    con: duckdb.DuckDBPyConnection,
+    spec: WindowSpec,
+    files: list[Path],
+    bounds: tuple[datetime, datetime],
+    options: DreamOptions,
+    seen_ns: int,
+) -> _Sources | None:
+    """The last build's sources of this window when its rows can be kept (module docstring)."""
+    start, now = bounds
+    sql = load_sql("window_sources")
+    named = {"table_name": spec.table}
+    state = run_sql(con, sql["state"], named).fetchone()
+    if state is None:
+        return None
+    built_at, last_start, max_signals, next_ts, digest = state
+    if (
+        digest != _sql_digest(spec.table)
+        or max_signals != options.feedback_max_signals
+        or now < built_at
+        or start < last_start
+        or (next_ts is not None and now >= next_ts)
+    ):
+        return None
+    rows = run_sql(con, sql["sources"], named).fetchall()
+    if {row[0] for row in rows} != {str(path) for path in files} or len(rows) != len(files):
+        return None
+    fresh: list[LogFile] = []
+    malformed: dict[str, int] = {}
+    for path, size, mtime_ns, ctime_ns, ino, racy, sha256, bad in rows:
+        recorded = LogFile(path, (size, mtime_ns, ctime_ns, ino), racy, sha256)
+        same = log_fingerprint.still_same(Path(path), recorded, seen_ns)
+        if same is None:
+            return None
+        fresh.append(same)
+        malformed[path] = int(bad)
+    return _Sources(fresh, malformed, next_ts)
+
+
+def _record(con: duckdb.DuckDBPyConnection, table: str, sources: _Sources, state: dict) -> None:
+    """Replace what ``window_sources``/``window_state`` say this window's build read."""
+    sql = load_sql("window_sources")
+    named = {"table_name": table}
+    run_sql(con, sql["forget_sources"], named)
+    run_sql(con, sql["forget_state"], named)
+    if sources.files:
+        columns = {
+            "paths": [f.path for f in sources.files],
+            "sizes": [f.key[0] for f in sources.files],
+            "mtimes": [f.key[1] for f in sources.files],
+            "ctimes": [f.key[2] for f in sources.files],
+            "inodes": [f.key[3] for f in sources.files],
+            "racy": [f.racy for f in sources.files],
+            "hashes": [f.sha256 for f in sources.files],
+            "malformed": [sources.malformed.get(f.path, 0) for f in sources.files],
+        }
+        run_sql(con, sql["record_sources"], {**named, **columns})
+    record = {**named, **state, "next_ts": sources.next_ts, "sql_digest": _sql_digest(table)}
+    run_sql(con, sql["record_state"], record)
+
+
 def build_windows(
-    volume: AgentVolume, options: DreamOptions, now: datetime, db_path: Path | None = None
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    db_path: Path | None = None,
+    *,
+    reuse: bool = True,
 ) -> WindowBuild:
-    """Cut every window from the logs as of ``now`` and replace the tables in one transaction."""
+    """Cut every window from the logs as of ``now`` and replace the tables in one transaction;
+    a window whose logs are unchanged keeps its rows (``reuse=False`` re-reads every log)."""
     db_path = Path(db_path) if db_path is not None else volume.duckdb_path
     db_path.parent.mkdir(parents=True, exist_ok=True)
     now = now.astimezone(UTC)
     build = WindowBuild()
+    plans: dict[str, _Sources] = {}
     with connect(db_path, read_only=False) as con:
         # Window rows carry their own order (ts); not keeping the files' line order spares
         # DuckDB reassembling it when both threads parse one large log.
         con.execute("SET preserve_insertion_order = false")
         for statement in load_sql("telemetry_macros").values():
             run_sql(con, statement)
+        sources_sql = load_sql("window_sources")
+        run_sql(con, sources_sql["create_sources"])
+        run_sql(con, sources_sql["create_state"])
         # Staging (the slow part: parsing the files) happens before the transaction, so the
         # transaction that replaces the tables is short, and a log that cannot be read at all
         # fails the build with the previous windows untouched.
@@ -104,26 +208,46 @@ def build_windows(
             start = now - timedelta(days=float(getattr(options, spec.option)))
             build.files[spec.table] = len(files)
             build.window_start[spec.table] = start
+            seen_ns = time.time_ns()
+            kept = _reusable(con, spec, files, (start, now), options, seen_ns) if reuse else None
+            build.reread[spec.table] = kept is None
+            if kept is not None:
+                plans[spec.table] = kept
+                build.malformed[spec.table] = sum(kept.malformed.values())
+                for path, count in kept.malformed.items():
+                    if count:
+                        build.malformed_files[Path(path)] = count
+                continue
+            # Recorded before DuckDB reads the files: a write after this moves the stat.
+            records = [log_fingerprint.record(path, seen_ns) for path in files]
             run_sql(con, sql["stage"])
             if files:
-                params = {
-                    "files": [literal_glob(path) for path in files],
-                    "window_start": start,
-                    "now": now,
-                }
+                params = {"files": [literal_glob(path) for path in files], "window_start": start}
                 run_sql(con, sql["load"], params)
             bad = run_sql(con, sql["malformed"]).fetchall()
             build.malformed[spec.table] = sum(int(count) for _file, count in bad)
             for source_file, count in bad:
                 build.malformed_files[Path(source_file)] = int(count)
+            (next_ts,) = run_sql(con, sql["next_ts"], {"now": now}).fetchone() or (None,)
+            malformed = {str(Path(source_file)): int(count) for source_file, count in bad}
+            plans[spec.table] = _Sources(records, malformed, next_ts)
 
         ledger = load_sql("window_builds")
         con.execute("BEGIN TRANSACTION")
         try:
             run_sql(con, ledger["create"])
             for spec in WINDOWS:
-                params = {"max_signals": options.feedback_max_signals}
-                (rows,) = run_sql(con, load_sql(spec.table)["build"], params).fetchone() or (0,)
+                sql = load_sql(spec.table)
+                params = {
+                    "max_signals": options.feedback_max_signals,
+                    "now": now,
+                    "window_start": build.window_start[spec.table],
+                }
+                if build.reread[spec.table]:
+                    (rows,) = run_sql(con, sql["build"], params).fetchone() or (0,)
+                else:
+                    run_sql(con, sql["trim"], params)
+                    (rows,) = run_sql(con, sql["rows"]).fetchone() or (0,)
                 build.rows[spec.table] = int(rows)
                 record = {
                     "built_at": now,
@@ -134,6 +258,12 @@ def build_windows(
                     "malformed": build.malformed[spec.table],
                 }
                 run_sql(con, ledger["record"], record)
+                state = {
+                    "built_at": now,
+                    "window_start": build.window_start[spec.table],
+                    "max_signals": options.feedback_max_signals,
+                }
+                _record(con, spec.table, plans[spec.table], state)
             con.execute("COMMIT")
         except BaseException:
             # A failed statement has already aborted the transaction; keep its error, not the

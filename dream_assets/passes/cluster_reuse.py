@@ -29,26 +29,33 @@ GATE = "duplicate_clusters"
 
 
 def clusters_fingerprint(
-    live: Sequence[MemoryEntry], options: DreamOptions, method: str, model: str
+    live: Sequence[MemoryEntry],
+    inputs: Sequence[str],
+    options: DreamOptions,
+    method: str,
+    model: str,
 ) -> str:
+    """``inputs``: each live entry's ``entry_input``, in the same order (the incremental scan
+    reads the same hashes, so they are computed once per scan)."""
     settings = f"{options.similarity_threshold}|{options.max_cluster_size}|{method}|{model}"
     # Besides the text, what the judgement of a pair reads: the category (numeric exemptions),
-    # the subject time and the audience (a cluster never spans two).
+    # the subject time and the audience (a cluster never spans two); ``entry_input`` hashes
+    # exactly those, and the incremental scan asks it of the same entries.
+    order = sorted(range(len(live)), key=lambda i: live[i].id)
     return corpus_fingerprint(
         [
             settings,
-            *(
-                part
-                for e in sorted(live, key=lambda e: e.id)
-                for part in (e.id, e.content, e.category, _judged_metadata(e))
-            ),
+            *(part for i in order for part in (live[i].id, inputs[i])),
         ]
     )
 
 
+_JUDGED_KEYS = (*SUBJECT_TIME_KEYS, "audience")
+
+
 def _judged_metadata(entry: MemoryEntry) -> str:
-    keys = (*SUBJECT_TIME_KEYS, "audience")
-    return "|".join(str(entry.metadata.get(k, "")) for k in keys)
+    get = entry.metadata.get
+    return "|".join([str(get(k, "")) for k in _JUDGED_KEYS])
 
 
 def reusable_clusters(

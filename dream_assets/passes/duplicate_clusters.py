@@ -117,6 +117,7 @@ def compute_clusters(
     *,
     logger: Any = _LOG,
     previous: PairCache | None = None,
+    inputs: Sequence[str] | None = None,
 ) -> ClusterComputation:
     """Candidates (lexical + semantic), then judgement; what both the scan and the CLI show.
     With ``previous`` (the last lexical scan's pairs) a lexical scan searches only the pairs of
@@ -155,7 +156,10 @@ def compute_clusters(
         return statements[i]
 
     settings = pair_settings(options, volume.root / VOCABULARY_FILE_NAME)
-    inputs = [entry_input(e) for e in live] if embedder is None else []
+    if embedder is not None:
+        inputs = []
+    elif inputs is None:
+        inputs = [entry_input(e) for e in live]
     rescan = plan_rescan(live, inputs, previous, settings) if embedder is None else None
     if rescan is not None:
         counts.update(rescanned=len(rescan.changed), pairs_reused=len(rescan.known))
@@ -209,7 +213,8 @@ def scan_duplicate_clusters(
     method = _method_asked(embedder)
     # An idle cycle reuses the last clusters (passes/cluster_reuse.py): same ids, texts,
     # audiences, subject times and settings.
-    fingerprint = clusters_fingerprint(live, options, method, options.embedding_model)
+    inputs = [entry_input(e) for e in live]
+    fingerprint = clusters_fingerprint(live, inputs, options, method, options.embedding_model)
     reused = reusable_clusters(
         volume.ledger_path, read_cluster_table(volume.duckdb_path), fingerprint, options, now
     )
@@ -225,7 +230,7 @@ def scan_duplicate_clusters(
     else:
         previous = read_pair_cache(volume.duckdb_path) if embedder is None else None
         computed = compute_clusters(
-            volume, options, live, embedder, logger=logger, previous=previous
+            volume, options, live, embedder, logger=logger, previous=previous, inputs=inputs
         )
     report.warnings.extend(computed.warnings)
     report.method = computed.method

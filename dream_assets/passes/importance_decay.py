@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from dream_assets.core.atomic import ChangedMeanwhile
-from dream_assets.core.decay import DecayRule, decay_entry, decayed_importance
+from dream_assets.core.decay import DecayRule, decay_write, decayed_importance
+from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.preferences import is_durable
 from dream_assets.core.report import PassReport
@@ -35,10 +36,17 @@ def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: dateti
     final: list[float] = []
     quantum = options.importance_decay_write_quantum
     # Durable preferences do not expire, so they do not fade either (docs/passes.md).
-    due = [
-        (entry, None if is_durable(entry) else decay_entry(entry, rule, now, quantum))
-        for entry in live
-    ]
+    due: list[tuple[MemoryEntry, MemoryEntry | None]] = []
+    # Decay too small to write this cycle: applied in full by a later write (decay_write).
+    deferred = 0
+    for entry in live:
+        if is_durable(entry):
+            due.append((entry, None))
+            continue
+        target = decayed_importance(entry, rule, now)
+        updated = decay_write(entry, target, rule, now, quantum)
+        deferred += updated is None and target != entry.importance
+        due.append((entry, updated))
     # One sync for every entry this pass rewrites, not two fsyncs per entry; an entry the agent
     # rewrote since the scan is left as it wrote it (decayed from its own timestamp next cycle).
     writes = [updated for _entry, updated in due if updated is not None]
@@ -61,14 +69,7 @@ def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: dateti
         if updated.importance <= rule.floor + 1e-9:
             report.count("at_floor")
         report.decide("decayed", entry.id, f"{entry.importance:.3f} → {updated.importance:.3f}")
-    # Decay too small to write this cycle: applied in full by a later write (decay_entry).
-    report.counts["deferred"] = sum(
-        1
-        for entry, updated in due
-        if updated is None
-        and not is_durable(entry)
-        and decayed_importance(entry, rule, now) != entry.importance
-    )
+    report.counts["deferred"] = deferred
     report.counts["importance_removed"] = round(total_drop, 4)
     report.counts["mean_importance"] = round(sum(final) / len(final), 4) if final else 0.0
     return report

@@ -2,7 +2,8 @@
 
 Runs after log retention, so the windows are cut from the capped logs. Malformed lines are
 counted and skipped, never fatal (a log the agent half-wrote must not stop the cycle); each file
-that had any is named in a warning so the operator can find it.
+that had any is named in a warning so the operator can find it. A window whose logs have not
+changed since the last cycle keeps its rows without reading them again (``<table>_reread`` is 0).
 """
 
 from __future__ import annotations
@@ -33,10 +34,14 @@ def run_telemetry_windows(volume: AgentVolume, options: DreamOptions, now: datet
         report.count(f"{table}_rows", build.rows[table])
         report.count(f"{table}_malformed", build.malformed[table])
         report.count(f"{table}_files", build.files[table])
+        # 1 when the window's log files were parsed, 0 when they were unchanged since the last
+        # build and its rows were kept (core/telemetry.py).
+        report.count(f"{table}_reread", int(build.reread[table]))
+        how = "read from" if build.reread[table] else "kept, logs unchanged:"
         report.decide(
-            "built",
+            "built" if build.reread[table] else "kept",
             table,
-            f"{build.rows[table]} rows from {build.files[table]} files since "
+            f"{build.rows[table]} rows {how} {build.files[table]} files since "
             f"{build.window_start[table].isoformat()}, {build.malformed[table]} malformed",
         )
     report.count("malformed_lines", sum(build.malformed.values()))
