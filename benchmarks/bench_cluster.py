@@ -30,19 +30,17 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+import _checkout  # noqa: F401  (this checkout's dream_assets)
 import numpy as np
 import scipy.sparse as sp
 import yaml
 from sklearn.feature_extraction.text import TfidfVectorizer
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from dream_assets.core.cluster import (
     DEFAULT_MAX_CLUSTER_SIZE,

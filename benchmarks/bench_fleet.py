@@ -44,13 +44,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
-
-from bench_scale import plant  # noqa: E402
-from fleet_sensors import measure as measure_sensors  # noqa: E402
-from tables import print_markdown_table  # noqa: E402
+from _checkout import ROOT
+from bench_scale import plant
+from fleet_sensors import measure as measure_sensors
+from tables import print_markdown_table
 
 ENTRIES = 50
 WINDOW_HOURS = 4.0

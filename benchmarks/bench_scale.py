@@ -34,13 +34,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "benchmarks"))
+from _checkout import ROOT
+from bench_cluster import synthetic_corpus
 
-from bench_cluster import synthetic_corpus  # noqa: E402
-
-from dream_assets.core.models import MemoryEntry  # noqa: E402
+from dream_assets.core.models import MemoryEntry
 
 GOAL_FIRST = 40.0
 GOAL_IDLE = 5.0

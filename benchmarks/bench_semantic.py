@@ -25,24 +25,19 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import sys
 import tempfile
 import time
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+import _checkout  # noqa: F401  (this checkout's dream_assets)
 import numpy as np
+from bench_cluster import synthetic_corpus
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
-sys.path.insert(0, str(HERE))
-
-from bench_cluster import synthetic_corpus  # noqa: E402
-
-from dream_assets.core.cluster import embedding_pairs  # noqa: E402
-from dream_assets.core.embeddings import MINILM, LocalEmbedder  # noqa: E402
-from dream_assets.core.neighbours import DEFAULT_PROBES, cell_pairs  # noqa: E402
+from dream_assets.core.cluster import embedding_pairs
+from dream_assets.core.embeddings import MINILM, LocalEmbedder
+from dream_assets.core.neighbours import DEFAULT_PROBES, cell_pairs
 
 THRESHOLD = MINILM.cosine_threshold
 

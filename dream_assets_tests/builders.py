@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from dream_assets.core.merge import ARCHIVED_BY_RUN
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.volume import AgentVolume
 
@@ -62,6 +63,20 @@ def entry(
         metadata=dict(metadata or {}),
         archived_at=archived_at,
         archive_reason=(reason or "merged") if archived_at else None,
+    )
+
+
+def archived_by(
+    run_id: str, entry_id: str, content: str, *, importance: float = 0.5
+) -> MemoryEntry:
+    """An entry the run ``run_id`` archived as ephemeral just now, stamped as the run stamps it."""
+    return entry(
+        entry_id,
+        content,
+        importance=importance,
+        archived_days=0,
+        reason="ephemeral",
+        metadata={ARCHIVED_BY_RUN: run_id},
     )
 
 

@@ -1,30 +1,36 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from dream_assets_tests.builders import NOW  # noqa: F401  (re-exported for tests)
+from dream_assets_tests.services import Database, fresh_postgres_database, shipped_dagster_home
 
 
 @pytest.fixture
-def postgres_db() -> Iterator[dict[str, object]]:
+def postgres_database() -> Iterator[Database]:
     """A fresh, empty database on the real PostgreSQL server, dropped afterwards.
 
     Skipped only when the server is unreachable and DREAM_REQUIRE_POSTGRES is unset; CI sets it,
     so there the test fails instead of skipping.
     """
-    from dream_assets_tests.services import fresh_postgres_database
-
     with fresh_postgres_database(prefix="dream_test") as database:
-        yield {
-            "host": database.host,
-            "port": database.port,
-            "user": database.user,
-            "password": database.password,
-            "dbname": database.name,
-        }
+        yield database
+
+
+@pytest.fixture
+def postgres_db(postgres_database: Database) -> dict[str, object]:
+    """``postgres_database`` as psycopg2's connection settings."""
+    return {
+        "host": postgres_database.host,
+        "port": postgres_database.port,
+        "user": postgres_database.user,
+        "password": postgres_database.password,
+        "dbname": postgres_database.name,
+    }
 
 
 @pytest.fixture(scope="session")
@@ -48,6 +54,18 @@ def demo_agent(demo_template: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPa
     shutil.copytree(demo_template, agent)
     monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
     return agent
+
+
+@pytest.fixture
+def postgres_demo_agent(
+    demo_agent: Path, postgres_database: Database, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """``demo_agent`` whose DAGSTER_HOME holds the shipped deploy/dagster.yaml, storing in
+    ``postgres_database`` (DREAM_PG_* set)."""
+    shipped_dagster_home(Path(os.environ["DAGSTER_HOME"]))
+    for name, value in postgres_database.env().items():
+        monkeypatch.setenv(name, value)
+    return demo_agent
 
 
 @pytest.fixture

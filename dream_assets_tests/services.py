@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -16,10 +17,10 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -282,3 +283,65 @@ def fresh_postgres_database(prefix: str = "dream_e2e") -> Iterator[Database]:
             )
             cursor.execute(f'DROP DATABASE IF EXISTS "{name}"')
         admin.close()
+
+
+def shipped_dagster_home(home: Path) -> Path:
+    """``home`` created, holding the shipped deploy/dagster.yaml (PostgreSQL from DREAM_PG_*)."""
+    home.mkdir(parents=True)
+    shutil.copy(REPO / "deploy" / "dagster.yaml", home / "dagster.yaml")
+    return home
+
+
+@dataclass
+class Stack:
+    """The deployment's daemon and webserver, the database they store in, and its folders."""
+
+    services: Services
+    graphql: GraphQL
+    database: Database
+    home: Path
+    agents: Path
+
+
+@contextmanager
+def dagster_stack(
+    shared: Path,
+    logs: Path,
+    agents: Sequence[str],
+    *,
+    prefix: str = "dream_e2e",
+    env: Mapping[str, str] | None = None,
+    before: Callable[[Services, dict[str, str]], None] | None = None,
+) -> Iterator[Stack]:
+    """``dagster-daemon`` and ``dagster-webserver`` as deployed, once the webserver serves the
+    code location: the shipped deploy/dagster.yaml in ``shared/dagster_home`` on a fresh
+    PostgreSQL database, a small agent per name under ``shared/agents``, no model configured.
+
+    The first cycle's delay and the cadence check are seconds instead of minutes, so a test does
+    not wait the real 5 min; ``env`` adds to the services' environment, and ``before`` starts more
+    services on that environment ahead of the daemon (Celery workers). Everything is stopped
+    and the database dropped afterwards.
+    """
+    home = shipped_dagster_home(shared / "dagster_home")
+    root = shared / "agents"
+    now = datetime.now(UTC).replace(microsecond=0)
+    for name in agents:
+        small_agent(root, now, name)
+    port = free_port()
+    with fresh_postgres_database(prefix) as database, running(logs) as services:
+        full_env = service_env(
+            {
+                **database.env(),
+                "DAGSTER_HOME": str(home),
+                "DREAM_AGENTS_ROOT": str(root),
+                "DREAM_INITIAL_DELAY_MINUTES": "0.05",
+                "DREAM_CADENCE_CHECK_SECONDS": "5",
+                **(env or {}),
+            }
+        )
+        if before is not None:
+            before(services, full_env)
+        start_daemon(services, full_env)
+        start_webserver(services, port, full_env)
+        graphql = wait_until_serving(services, port)
+        yield Stack(services, graphql, database, home, root)

@@ -21,7 +21,6 @@ from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from itertools import pairwise
 from unittest import mock
 
@@ -34,15 +33,8 @@ from dream_assets_tests.services import (
     REPO,
     GraphQL,
     Services,
-    free_port,
-    fresh_postgres_database,
+    dagster_stack,
     launch_cycle,
-    running,
-    service_env,
-    small_agent,
-    start_daemon,
-    start_webserver,
-    wait_until_serving,
 )
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
@@ -160,39 +152,11 @@ def _wait_for_runs(deployment: Deployment, count: int, timeout_s: float) -> list
 def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     _broker_ready()
     base = tmp_path_factory.mktemp("celery")
-    # The shared filesystem of both "hosts": the instance's home (its local artifact storage
-    # and compute logs) and the agents' volumes.
-    home = base / "shared" / "dagster_home"
-    home.mkdir(parents=True)
-    shutil.copy(REPO / "deploy" / "dagster.yaml", home / "dagster.yaml")
-    agents = base / "shared" / "agents"
-    now = datetime.now(UTC).replace(microsecond=0)
-    for agent in AGENTS:
-        small_agent(agents, now, agent)
     suffix = uuid.uuid4().hex[:8]
     queue = f"dream_test_{suffix}"
     workers = (f"dream-a-{suffix}", f"dream-b-{suffix}")
-    port = free_port()
-    with (
-        fresh_postgres_database("dream_celery") as database,
-        broker_scope(f"dream_test_{suffix}", queue) as broker,
-        running(base / "logs") as services,
-    ):
-        env = service_env(
-            {
-                **database.env(),
-                "DAGSTER_HOME": str(home),
-                "DREAM_AGENTS_ROOT": str(agents),
-                "DREAM_INITIAL_DELAY_MINUTES": "0.05",
-                "DREAM_CADENCE_CHECK_SECONDS": "5",
-                # The whole switch: nothing else differs from the in-process deployment.
-                "DREAM_EXECUTOR": "celery",
-                "DREAM_CELERY_BROKER": broker,
-                "DREAM_CELERY_QUEUE": queue,
-                # dagster-celery starts `celery` from PATH.
-                "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-            }
-        )
+
+    def start_workers(services: Services, env: dict[str, str]) -> None:
         for worker in workers:
             host = base / worker
             host.mkdir()
@@ -205,16 +169,34 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
                 cwd=host,
             )  # fmt: skip
         _wait_for_workers(services, workers)
-        start_daemon(services, env)
-        start_webserver(services, port, env)
-        graphql = wait_until_serving(services, port)
-        with mock.patch.dict(os.environ, database.env()):
-            instance = dg.DagsterInstance.from_config(str(home))
-        deployment = Deployment(services, graphql, instance, workers, [])
+
+    with (
+        broker_scope(f"dream_test_{suffix}", queue) as broker,
+        # The shared filesystem of both "hosts": the instance's home (its local artifact
+        # storage and compute logs) and the agents' volumes.
+        dagster_stack(
+            base / "shared",
+            base / "logs",
+            AGENTS,
+            prefix="dream_celery",
+            env={
+                # The whole switch: nothing else differs from the in-process deployment.
+                "DREAM_EXECUTOR": "celery",
+                "DREAM_CELERY_BROKER": broker,
+                "DREAM_CELERY_QUEUE": queue,
+                # dagster-celery starts `celery` from PATH.
+                "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+            },
+            before=start_workers,
+        ) as stack,
+    ):
+        with mock.patch.dict(os.environ, stack.database.env()):
+            instance = dg.DagsterInstance.from_config(str(stack.home))
+        deployment = Deployment(stack.services, stack.graphql, instance, workers, [])
         try:
             _wait_for_runs(deployment, len(AGENTS), RUN_TIMEOUT_S)
             # Two cycles of one agent requested at the same moment: the queue must hold one.
-            deployment.launched.extend(launch_cycle(graphql, AGENTS[0]) for _ in range(2))
+            deployment.launched.extend(launch_cycle(stack.graphql, AGENTS[0]) for _ in range(2))
             _wait_for_runs(deployment, len(AGENTS) + 2, RUN_TIMEOUT_S)
             yield deployment
         finally:

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import dagster as dg
 import pytest
 
 from dream_assets.cli import main, run_cycle
-
-REPO = Path(__file__).resolve().parents[1]
 
 
 def test_dream_run_runs_every_pass_on_the_demo_agent(
@@ -62,25 +59,9 @@ def test_dream_run_rejects_a_missing_agent_with_one_line(
 
 
 @pytest.mark.postgres
-def test_cycle_on_a_real_postgres_instance(
-    postgres_db: dict[str, object],
-    demo_template: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_cycle_on_a_real_postgres_instance(postgres_demo_agent: Path) -> None:
     """The shipped deploy/dagster.yaml, on the real PostgreSQL server: materialize and read back."""
-    home = tmp_path / "dagster_home"
-    home.mkdir()
-    shutil.copy(REPO / "deploy" / "dagster.yaml", home / "dagster.yaml")
-    monkeypatch.setenv("DAGSTER_HOME", str(home))
-    monkeypatch.setenv("DREAM_PG_HOST", str(postgres_db["host"]))
-    monkeypatch.setenv("DREAM_PG_PORT", str(postgres_db["port"]))
-    monkeypatch.setenv("DREAM_PG_USER", str(postgres_db["user"]))
-    monkeypatch.setenv("DREAM_PG_PASSWORD", str(postgres_db["password"]))
-    monkeypatch.setenv("DREAM_PG_DB", str(postgres_db["dbname"]))
-    agent = tmp_path / "agents" / "demo"
-    shutil.copytree(demo_template, agent)
-
+    agent = postgres_demo_agent
     instance = dg.DagsterInstance.get()
     try:
         assert type(instance.run_storage).__name__ == "PostgresRunStorage"

@@ -7,11 +7,9 @@ model configured, and no manual trigger: the automation launches the first cycle
 
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -19,18 +17,10 @@ import pytest
 
 from dream_assets_tests.services import (
     JOB_SELECTOR,
-    REPO,
     GraphQL,
     Services,
-    free_port,
-    fresh_postgres_database,
+    dagster_stack,
     launch_cycle,
-    running,
-    service_env,
-    small_agent,
-    start_daemon,
-    start_webserver,
-    wait_until_serving,
 )
 
 pytestmark = [pytest.mark.slow, pytest.mark.postgres]
@@ -109,28 +99,9 @@ def wait_for_runs(
 @pytest.fixture(scope="module")
 def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     base = tmp_path_factory.mktemp("deployment")
-    home = base / "dagster_home"
-    home.mkdir()
-    shutil.copy(REPO / "deploy" / "dagster.yaml", home / "dagster.yaml")
-    agents = base / "agents"
-    small_agent(agents, datetime.now(UTC).replace(microsecond=0), AGENT)
-    port = free_port()
-    with fresh_postgres_database() as database, running(base / "logs") as services:
-        env = service_env(
-            {
-                **database.env(),
-                "DAGSTER_HOME": str(home),
-                "DREAM_AGENTS_ROOT": str(agents),
-                # Seconds instead of minutes, so the test does not wait the real 5 min delay.
-                "DREAM_INITIAL_DELAY_MINUTES": "0.05",
-                "DREAM_CADENCE_CHECK_SECONDS": "5",
-            }
-        )
-        start_daemon(services, env)
-        start_webserver(services, port, env)
-        graphql = wait_until_serving(services, port)
-        (first,) = wait_for_runs(services, graphql, 1, FIRST_CYCLE_TIMEOUT_S)
-        yield Deployment(services, graphql, first, agents)
+    with dagster_stack(base, base / "logs", [AGENT]) as stack:
+        (first,) = wait_for_runs(stack.services, stack.graphql, 1, FIRST_CYCLE_TIMEOUT_S)
+        yield Deployment(stack.services, stack.graphql, first, stack.agents)
 
 
 def test_the_daemon_launches_the_first_cycle_without_a_manual_trigger(

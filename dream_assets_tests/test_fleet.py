@@ -8,7 +8,7 @@ counts the sessions the server saw.
 from __future__ import annotations
 
 import os
-import shutil
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -34,7 +34,6 @@ from dream_assets_tests.test_sensors import (  # noqa: F401 (fixtures)
     start_daemon,
 )
 
-REPO = Path(__file__).resolve().parents[1]
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 
@@ -80,6 +79,30 @@ def _fleet(root: Path, count: int) -> list[str]:
     for name in names:
         (root / name).mkdir(parents=True)
     return names
+
+
+FleetCadence = Callable[..., tuple[Sensor, list[str]]]
+
+
+@pytest.fixture
+def fleet_cadence(
+    instance: dg.DagsterInstance,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> FleetCadence:
+    """``(count, **bounds)``: a fleet of ``count`` agents due at once (no initial delay), the
+    sensors' ``bounds`` set, daemon-1 started; the dream_cadence sensor over it, and the names."""
+
+    def make(count: int, **bounds: int) -> tuple[Sensor, list[str]]:
+        for bound, value in bounds.items():
+            monkeypatch.setattr(sensors, bound, value)
+        monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
+        root = tmp_path / "agents"
+        names = _fleet(root, count)
+        start_daemon(instance, "daemon-1")
+        return Sensor(dream_cadence, instance, root), names
+
+    return make
 
 
 def _talk(root: Path, agent: str, at: datetime) -> None:
@@ -147,16 +170,9 @@ def test_activity_older_than_the_last_cycle_is_looked_up_once(
 
 
 def test_a_fleet_window_is_requested_over_several_checks_each_agent_once(
-    instance: dg.DagsterInstance,  # noqa: F811
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    fleet_cadence: FleetCadence,
 ) -> None:
-    monkeypatch.setattr(sensors, "RUN_REQUESTS_PER_CHECK", 2)
-    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
-    root = tmp_path / "agents"
-    names = _fleet(root, 5)
-    start_daemon(instance, "daemon-1")
-    cadence = Sensor(dream_cadence, instance, root)
+    cadence, names = fleet_cadence(5, RUN_REQUESTS_PER_CHECK=2)
     first = cadence.tick(START)
     assert [agent for agent, _ in requested(first)] == ["a00", "a01"]
     assert first.run_requests is not None
@@ -175,14 +191,9 @@ def test_a_fleet_window_is_requested_over_several_checks_each_agent_once(
 
 def test_no_cycle_is_requested_while_the_run_queue_is_full(
     instance: dg.DagsterInstance,  # noqa: F811
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    fleet_cadence: FleetCadence,
 ) -> None:
-    monkeypatch.setattr(sensors, "QUEUE_DEPTH", 3)
-    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
-    root = tmp_path / "agents"
-    _fleet(root, 2)
-    start_daemon(instance, "daemon-1")
+    cadence, _ = fleet_cadence(2, QUEUE_DEPTH=3)
     queued = []
     for i in range(3):
         run = create_run_for_test(
@@ -196,7 +207,6 @@ def test_no_cycle_is_requested_while_the_run_queue_is_full(
             )
         queued.append(run)
     assert instance.get_runs_count(dg.RunsFilter(statuses=[dg.DagsterRunStatus.QUEUED])) == 3
-    cadence = Sensor(dream_cadence, instance, root)
     assert "2 due cycle(s) left to the next check (0 requested" in skipped(cadence.tick(START))
     # The queue daemon launches one: one cycle is requested, the other still waits.
     instance.delete_run(queued[0].run_id)
@@ -254,26 +264,14 @@ def _sessions(settings: dict[str, object]) -> int:
 
 @pytest.mark.postgres
 def test_a_cycle_on_postgres_holds_its_storage_connections(
-    postgres_db: dict[str, object],
-    demo_template: Path,
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
+    postgres_db: dict[str, object], postgres_demo_agent: Path
 ) -> None:
     """Without the held connection a demo cycle opened one session per storage call: 545 measured
     (docs/benchmarks.md, Fleet); with it, the run's start (before its resources exist) still opens
     its own, 87 measured."""
     from dream_assets.cli import run_cycle
 
-    home = tmp_path / "dagster_home"
-    home.mkdir()
-    shutil.copy(REPO / "deploy" / "dagster.yaml", home / "dagster.yaml")
-    monkeypatch.setenv("DAGSTER_HOME", str(home))
-    for key, name in (("host", "HOST"), ("port", "PORT"), ("user", "USER")):
-        monkeypatch.setenv(f"DREAM_PG_{name}", str(postgres_db[key]))
-    monkeypatch.setenv("DREAM_PG_PASSWORD", str(postgres_db["password"]))
-    monkeypatch.setenv("DREAM_PG_DB", str(postgres_db["dbname"]))
-    agent = tmp_path / "agents" / "demo"
-    shutil.copytree(demo_template, agent)
+    agent = postgres_demo_agent
     storage = dg.DagsterInstance.get()
     try:
         before = _sessions(postgres_db)

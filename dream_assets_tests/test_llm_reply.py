@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,7 @@ from dream_assets.core.llm_reply import (
     MemoryReply,
     ReplyError,
     SaveItem,
+    SkillReply,
     SkillSave,
     extract_json_object,
     parse_gap_reply,
@@ -231,12 +233,6 @@ def test_non_string_source_id_is_dropped_from_its_item() -> None:
     assert reply.invalid == ("toSave[0].sourceIds[1] dropped: not a usable string (number)",)
 
 
-def test_non_list_tags_drop_the_item() -> None:
-    reply = parse_memory_reply({"toSave": [{"content": "x", "tags": "t"}]})
-    assert reply.to_save == ()
-    assert reply.invalid == ("toSave[0] dropped: tags is string, not a list",)
-
-
 # -- skills -----------------------------------------------------------------------------------
 
 
@@ -283,10 +279,29 @@ def test_skill_name_escaping_the_skills_directory_is_dropped() -> None:
     assert len(reply.invalid) == 4
 
 
-def test_skill_save_without_summary_is_dropped() -> None:
-    reply = parse_skill_reply({"toSave": [{"name": "a", "content": "c"}]})
+@pytest.mark.parametrize(
+    ("parse", "item", "reason"),
+    [
+        pytest.param(
+            parse_memory_reply,
+            {"content": "x", "tags": "t"},
+            "toSave[0] dropped: tags is string, not a list",
+            id="memory-non-list-tags",
+        ),
+        pytest.param(
+            parse_skill_reply,
+            {"name": "a", "content": "c"},
+            "toSave[0] dropped: summary missing or not a non-empty string (null)",
+            id="skill-without-summary",
+        ),
+    ],
+)
+def test_a_save_breaking_its_contract_is_dropped_with_the_reason(
+    parse: Callable[[object], MemoryReply | SkillReply], item: dict[str, object], reason: str
+) -> None:
+    reply = parse({"toSave": [item]})
     assert reply.to_save == ()
-    assert reply.invalid == ("toSave[0] dropped: summary missing or not a non-empty string (null)",)
+    assert reply.invalid == (reason,)
 
 
 def test_gap_reply_keeps_only_complete_saves() -> None:

@@ -43,7 +43,7 @@ from dream_assets.core.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets.prompts.memory import REPAIR_SYSTEM
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import NOW, archived_by, entry, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM
 
 RUN = "run-1"
@@ -1183,22 +1183,8 @@ def test_floor_check_fails_on_a_hand_crafted_ephemeral_archive(tmp_path: Path) -
     volume = make_volume(
         tmp_path / "agent",
         [
-            entry(
-                "m-1",
-                "The user is allergic to penicillin.",
-                importance=0.9,
-                archived_days=0,
-                reason="ephemeral",
-                metadata={ARCHIVED_BY_RUN: RUN},
-            ),
-            entry(
-                "m-2",
-                "Said hello.",
-                importance=0.1,
-                archived_days=0,
-                reason="ephemeral",
-                metadata={ARCHIVED_BY_RUN: RUN},
-            ),
+            archived_by(RUN, "m-1", "The user is allergic to penicillin.", importance=0.9),
+            archived_by(RUN, "m-2", "Said hello.", importance=0.1),
         ],
     )
 

@@ -29,7 +29,7 @@ from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 from dream_assets.operations.undo import UndoError, restore_entry, undo_run
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import NOW, archived_by, entry, make_volume
 
 RUN = "run-A"
 LATER = NOW + timedelta(hours=1)
@@ -191,20 +191,8 @@ def test_undo_restores_what_the_run_archived_as_ephemeral(tmp_path: Path) -> Non
     volume = make_volume(
         tmp_path / "agent",
         [
-            entry(
-                "e-1",
-                "Asked about the weather.",
-                archived_days=0,
-                reason="ephemeral",
-                metadata={ARCHIVED_BY_RUN: RUN},
-            ),
-            entry(
-                "e-2",
-                "Asked about lunch.",
-                archived_days=0,
-                reason="ephemeral",
-                metadata={ARCHIVED_BY_RUN: "run-other"},
-            ),
+            archived_by(RUN, "e-1", "Asked about the weather."),
+            archived_by("run-other", "e-2", "Asked about lunch."),
         ],
     )
     result = undo_run(volume, RUN, LATER)
