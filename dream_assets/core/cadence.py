@@ -23,7 +23,7 @@ import json
 import math
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any, Literal, Protocol
+from typing import Any, ClassVar, Literal, Protocol, Self
 
 from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.options import DreamOptions
@@ -82,7 +82,37 @@ class HandledWindow:
 
 
 @dataclass
-class CadenceState:
+class _CursorState:
+    """A sensor cursor's state as plain JSON, in the format of ``_raw`` and ``_from_raw``. No
+    text is the empty state, and so is an unreadable one, with a ``warning`` (the cadence then
+    runs every agent once): a lost cursor never skips cycles forever."""
+
+    warning: str | None = None
+
+    WHAT: ClassVar[str]
+
+    def _raw(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    @classmethod
+    def _from_raw(cls, raw: Any) -> Self:
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        return json.dumps(self._raw(), sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str | None) -> Self:
+        if not text:
+            return cls()
+        try:
+            return cls._from_raw(json.loads(text))
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            return cls(warning=f"unreadable {cls.WHAT} state ignored ({exc})")
+
+
+@dataclass
+class CadenceState(_CursorState):
     """What the cadence remembers between checks (the cadence sensor's cursor).
 
     ``process`` identifies the daemon that runs the checks; a new one means a (re)start, which
@@ -97,44 +127,35 @@ class CadenceState:
     # Agents whose window was found due but left to a later check (a fleet is requested a page
     # per check): when it was first found due, so the wait is not mistaken for a missed window.
     due_since: dict[str, datetime] = field(default_factory=dict)
-    warning: str | None = None
 
-    def to_json(self) -> str:
-        return json.dumps(
-            {
-                "version": 1,
-                "process": self.process,
-                "started_at": _time_or_none(self.started_at),
-                "anchor": _time_or_none(self.anchor),
-                "agents": {
-                    agent: {"window": format_time(h.window), "series": h.series}
-                    for agent, h in sorted(self.handled.items())
-                },
-                "due_since": {a: format_time(t) for a, t in sorted(self.due_since.items())},
+    WHAT: ClassVar[str] = "cadence"
+
+    def _raw(self) -> dict[str, Any]:
+        return {
+            "version": 1,
+            "process": self.process,
+            "started_at": _time_or_none(self.started_at),
+            "anchor": _time_or_none(self.anchor),
+            "agents": {
+                agent: {"window": format_time(h.window), "series": h.series}
+                for agent, h in sorted(self.handled.items())
             },
-            sort_keys=True,
-        )
+            "due_since": {a: format_time(t) for a, t in sorted(self.due_since.items())},
+        }
 
     @classmethod
-    def from_json(cls, text: str | None) -> CadenceState:
-        if not text:
-            return cls()
-        try:
-            raw = json.loads(text)
-            handled = {
-                str(agent): HandledWindow(parse_time(item["window"]), str(item["series"]))
-                for agent, item in raw.get("agents", {}).items()
-            }
-            return cls(
-                process=raw.get("process"),
-                started_at=_parse_or_none(raw.get("started_at")),
-                anchor=_parse_or_none(raw.get("anchor")),
-                handled=handled,
-                due_since={str(a): parse_time(t) for a, t in (raw.get("due_since") or {}).items()},
-            )
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            # Degrade to "run every agent once": a lost cursor must never skip cycles forever.
-            return cls(warning=f"unreadable cadence state ignored ({exc})")
+    def _from_raw(cls, raw: Any) -> Self:
+        handled = {
+            str(agent): HandledWindow(parse_time(item["window"]), str(item["series"]))
+            for agent, item in raw.get("agents", {}).items()
+        }
+        return cls(
+            process=raw.get("process"),
+            started_at=_parse_or_none(raw.get("started_at")),
+            anchor=_parse_or_none(raw.get("anchor")),
+            handled=handled,
+            due_since={str(a): parse_time(t) for a, t in (raw.get("due_since") or {}).items()},
+        )
 
 
 def observe_process(
@@ -283,7 +304,7 @@ def read_activity(volume: AgentVolume) -> AgentActivity:
 
 
 @dataclass
-class ActivityState:
+class ActivityState(_CursorState):
     """What the activity check remembers between checks (the activity sensor's cursor).
 
     Per agent: ``requested``, the newest activity a cycle was already requested for, and
@@ -295,35 +316,27 @@ class ActivityState:
 
     requested: dict[str, datetime] = field(default_factory=dict)
     covered: dict[str, datetime] = field(default_factory=dict)
-    warning: str | None = None
 
-    def to_json(self) -> str:
-        return json.dumps(
-            {
-                "version": 2,
-                "requested": {a: format_time(t) for a, t in sorted(self.requested.items())},
-                "covered": {a: format_time(t) for a, t in sorted(self.covered.items())},
-            },
-            sort_keys=True,
-        )
+    WHAT: ClassVar[str] = "activity"
+
+    def _raw(self) -> dict[str, Any]:
+        return {
+            "version": 2,
+            "requested": {a: format_time(t) for a, t in sorted(self.requested.items())},
+            "covered": {a: format_time(t) for a, t in sorted(self.covered.items())},
+        }
 
     @classmethod
-    def from_json(cls, text: str | None) -> ActivityState:
-        if not text:
-            return cls()
-        try:
-            raw = json.loads(text)
-            if not isinstance(raw, dict):
-                raise ValueError("not an object")
-            if raw.get("version") != 2:
-                # The first format: a flat map of agent -> newest activity requested.
-                return cls(requested={str(a): parse_time(t) for a, t in raw.items()})
-            return cls(
-                requested={str(a): parse_time(t) for a, t in raw["requested"].items()},
-                covered={str(a): parse_time(t) for a, t in raw["covered"].items()},
-            )
-        except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            return cls(warning=f"unreadable activity state ignored ({exc})")
+    def _from_raw(cls, raw: Any) -> Self:
+        if not isinstance(raw, dict):
+            raise ValueError("not an object")
+        if raw.get("version") != 2:
+            # The first format: a flat map of agent -> newest activity requested.
+            return cls(requested={str(a): parse_time(t) for a, t in raw.items()})
+        return cls(
+            requested={str(a): parse_time(t) for a, t in raw["requested"].items()},
+            covered={str(a): parse_time(t) for a, t in raw["covered"].items()},
+        )
 
     def known_old(self, agent: str, activity: AgentActivity) -> datetime | None:
         """The time that already accounts for the agent's newest activity, if one does."""

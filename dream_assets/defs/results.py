@@ -55,12 +55,15 @@ def check_from_violations(
     what: str,
     checked: int | None = None,
     severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR,
+    extra: dict[str, Any] | None = None,
 ) -> dg.AssetCheckResult:
+    """The result of a check from its violations; ``extra`` metadata follows the standard keys."""
     metadata: dict[str, Any] = {"violations": dg.MetadataValue.int(len(violations))}
     if checked is not None:
         metadata["checked"] = dg.MetadataValue.int(checked)
     if violations:
         metadata["details"] = dg.MetadataValue.md("\n".join(f"- {v}" for v in violations[:50]))
+    metadata.update(extra or {})
     return dg.AssetCheckResult(
         passed=not violations,
         severity=severity,

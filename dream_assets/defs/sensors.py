@@ -17,10 +17,11 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
+from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import dagster as dg
 
@@ -38,7 +39,7 @@ from dream_assets.core.cadence import (
 )
 from dream_assets.core.clock import format_time
 from dream_assets.core.options import OptionsError, load_options
-from dream_assets.core.volume import PathEscapeError, discover_agents
+from dream_assets.core.volume import AgentVolume, PathEscapeError, discover_agents
 from dream_assets.defs.cron_windows import window_series
 from dream_assets.defs.jobs import dream_cycle_job
 from dream_assets.defs.lease import lease_holder
@@ -72,6 +73,8 @@ QUEUE_DEPTH = 40
 # Per-agent lines in a tick's skip reason up to this many; past it, one line per distinct reason.
 SUMMARY_LINES = 50
 
+T = TypeVar("T")
+
 
 def daemon_process(instance: dg.DagsterInstance) -> str | None:
     """The id of the daemon that evaluates sensors; a new id means the daemon (re)started.
@@ -99,6 +102,25 @@ def _enabled_agents(
             lines.append(f"{agent}: dream cycle disabled (enabled=false)")
             continue
         yield agent, target
+
+
+def _registered_agents(context: dg.SensorEvaluationContext, dream: DreamResource) -> list[str]:
+    """The agent directories under the root that are registered as partitions."""
+    registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
+    return [a for a in discover_agents(dream.root()) if a in registered]
+
+
+def _read_volumes(
+    dream: DreamResource, agents: Iterable[str], read: Callable[[AgentVolume], T]
+) -> Iterator[tuple[str, T]]:
+    """``read`` of each agent's volume; an agent whose directory went away since it was listed
+    (or that resolves outside the root) is passed over."""
+    for agent in agents:
+        try:
+            found = read(dream.volume(agent))
+        except (FileNotFoundError, PathEscapeError):
+            continue
+        yield agent, found
 
 
 def _json_cursor(context: dg.SensorEvaluationContext) -> dict[str, Any]:
@@ -286,18 +308,13 @@ def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) ->
     state = ActivityState.from_json(context.cursor)
     if state.warning:
         context.log.warning(state.warning)
-    registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
-    agents = [a for a in discover_agents(dream.root()) if a in registered]
+    agents = _registered_agents(context, dream)
     state.forget_missing_agents(set(agents))
     # Only the files' receipt times are read for every agent (stat calls); the runs are looked up
     # for agents whose newest activity is not already accounted for (docs/automation.md).
     fresh: dict[str, AgentActivity] = {}
     settled = 0
-    for agent in agents:
-        try:
-            activity = read_activity(dream.volume(agent))
-        except (FileNotFoundError, PathEscapeError):
-            continue
+    for agent, activity in _read_volumes(dream, agents, read_activity):
         if activity.newest is None or state.known_old(agent, activity) is not None:
             settled += 1
         else:
@@ -381,15 +398,10 @@ def _pause_reason(path: Path) -> str:
 )
 def audit_pause(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
     known: dict[str, str | None] = _json_cursor(context)
-    registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
-    agents = [a for a in discover_agents(dream.root()) if a in registered]
+    agents = _registered_agents(context, dream)
     events: list[dg.AssetObservation] = []
     paused: list[str] = []
-    for agent in agents:
-        try:
-            flag = dream.volume(agent).pause_flag
-        except (FileNotFoundError, PathEscapeError):
-            continue
+    for agent, flag in _read_volumes(dream, agents, attrgetter("pause_flag")):
         fingerprint = _pause_fingerprint(flag)
         if fingerprint is not None:
             paused.append(agent)

@@ -8,10 +8,9 @@ from functools import partial
 
 import dagster as dg
 
-from dream_assets.defs.assets.steps import pass_step
+from dream_assets.defs.assets.steps import Findings, agent_check, pass_step
 from dream_assets.defs.partitions import agents_partitions
-from dream_assets.defs.resources import DreamResource
-from dream_assets.defs.results import check_from_violations
+from dream_assets.defs.resources import Agent, DreamResource
 from dream_assets.passes.memory_audit import run_memory_audit, unexplained_losses
 
 GROUP = "audit"
@@ -30,19 +29,15 @@ def memory_audit(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.
     return pass_step(context, dream, partial(run_memory_audit, run_id=context.run.run_id))
 
 
-@dg.asset_check(asset=memory_audit, blocking=False, name="no_unexplained_loss")
-def memory_audit_no_unexplained_loss(
-    context: dg.AssetCheckExecutionContext, dream: DreamResource
-) -> dg.AssetCheckResult:
+@agent_check(memory_audit, name="no_unexplained_loss", what="unexplained loss", blocking=False)
+def memory_audit_no_unexplained_loss(agent: Agent, run_id: str) -> Findings:
     """No entry vanished without a purge tombstone since the previous audit.
 
     Not blocking: nothing downstream of the audit in its job could be stopped, and the thing to
     stop — consolidation — runs in another job; the pause file does that (opt-in). The check
     still fails (severity ERROR) so the loss is red in the UI whether or not pausing is on.
     """
-    agent = dream.agent(context.partition_key)
-    violations = unexplained_losses(agent.volume, context.run.run_id)
-    return check_from_violations(violations, what="unexplained loss")
+    return unexplained_losses(agent.volume, run_id)
 
 
 memory_audit_job = dg.define_asset_job(

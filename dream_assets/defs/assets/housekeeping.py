@@ -4,9 +4,9 @@ from functools import partial
 
 import dagster as dg
 
-from dream_assets.defs.assets.steps import pass_step
+from dream_assets.defs.assets.steps import Findings, agent_check, pass_step
 from dream_assets.defs.partitions import agents_partitions
-from dream_assets.defs.resources import DreamResource
+from dream_assets.defs.resources import Agent, DreamResource
 from dream_assets.defs.results import check_from_violations
 from dream_assets.passes.archive_purge import purge_floor_violations, run_archive_purge
 from dream_assets.passes.importance_decay import run_importance_decay
@@ -66,14 +66,10 @@ def purged_archive(context: dg.AssetExecutionContext, dream: DreamResource) -> d
     return pass_step(context, dream, partial(run_archive_purge, run_id=context.run.run_id))
 
 
-@dg.asset_check(asset=purged_archive, blocking=True, name="pruning_floor")
-def purged_archive_pruning_floor(
-    context: dg.AssetCheckExecutionContext, dream: DreamResource
-) -> dg.AssetCheckResult:
+@agent_check(purged_archive, name="pruning_floor", what="pruning floor")
+def purged_archive_pruning_floor(agent: Agent, run_id: str) -> Findings:
     """No entry at or above the high-value floor was purged (re-read from the tombstones)."""
-    agent = dream.agent(context.partition_key)
-    violations = purge_floor_violations(agent.volume, agent.options, context.run.run_id)
-    return check_from_violations(violations, what="pruning floor")
+    return purge_floor_violations(agent.volume, agent.options, run_id)
 
 
 @dg.asset(

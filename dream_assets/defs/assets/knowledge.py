@@ -8,10 +8,10 @@ it reads; the graph, not a convention, keeps the clear after the last reader.
 import dagster as dg
 
 from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
-from dream_assets.defs.assets.steps import model_pass_step
+from dream_assets.defs.assets.steps import Findings, agent_check, model_pass_step
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import MODEL_POOL
-from dream_assets.defs.resources import DreamResource, LLMResource
+from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations
 from dream_assets.passes.preference_inference import (
     run_preference_inference,
@@ -43,14 +43,10 @@ def skill_catalog(
     return model_pass_step(context, dream, llm, run_skill_catalog)
 
 
-@dg.asset_check(asset=skill_catalog, blocking=True, name="no_deletion_without_replacement")
-def skill_catalog_no_deletion_without_replacement(
-    context: dg.AssetCheckExecutionContext, dream: DreamResource
-) -> dg.AssetCheckResult:
+@agent_check(skill_catalog, name="no_deletion_without_replacement", what="skill deletions")
+def skill_catalog_no_deletion_without_replacement(agent: Agent, run_id: str) -> Findings:
     """Every skill gone since the run started is in skills-archive/ with a replacement saved."""
-    agent = dream.agent(context.partition_key)
-    violations = deletion_violations(agent.volume, context.run.run_id)
-    return check_from_violations(violations, what="skill deletions")
+    return deletion_violations(agent.volume, run_id)
 
 
 @dg.asset_check(asset=skill_catalog, blocking=True, name="see_also_resolves")
@@ -60,27 +56,21 @@ def skill_catalog_see_also_resolves(
     """Every see_also name this run wrote, or pointed at a skill it archived, resolves."""
     agent = dream.agent(context.partition_key)
     violations, preexisting = see_also_violations(agent.volume, context.run.run_id)
-    result = check_from_violations(violations, what="see_also")
-    metadata = dict(result.metadata or {})
-    metadata["preexisting_dangling"] = dg.MetadataValue.int(len(preexisting))
-    return dg.AssetCheckResult(
-        passed=result.passed,
-        severity=result.severity,
-        description=result.description,
-        metadata=metadata,
-    )
+    dangling = {"preexisting_dangling": dg.MetadataValue.int(len(preexisting))}
+    return check_from_violations(violations, what="see_also", extra=dangling)
 
 
-@dg.asset_check(asset=skill_catalog, blocking=False, name="see_also_standing")
-def skill_catalog_see_also_standing(
-    context: dg.AssetCheckExecutionContext, dream: DreamResource
-) -> dg.AssetCheckResult:
+@agent_check(
+    skill_catalog,
+    name="see_also_standing",
+    what="standing see_also",
+    blocking=False,
+    severity=dg.AssetCheckSeverity.WARN,
+)
+def skill_catalog_see_also_standing(agent: Agent, run_id: str) -> Findings:
     """see_also names that already dangled before this run (the agent's, not the run's)."""
-    agent = dream.agent(context.partition_key)
-    _violations, preexisting = see_also_violations(agent.volume, context.run.run_id)
-    return check_from_violations(
-        preexisting, what="standing see_also", severity=dg.AssetCheckSeverity.WARN
-    )
+    _violations, preexisting = see_also_violations(agent.volume, run_id)
+    return preexisting
 
 
 @dg.asset(
@@ -100,14 +90,10 @@ def inferred_preferences(
     return model_pass_step(context, dream, llm, run_preference_inference)
 
 
-@dg.asset_check(asset=inferred_preferences, blocking=True, name="sensitive_flagged")
-def inferred_preferences_sensitive_flagged(
-    context: dg.AssetCheckExecutionContext, dream: DreamResource
-) -> dg.AssetCheckResult:
+@agent_check(inferred_preferences, name="sensitive_flagged", what="permission flags")
+def inferred_preferences_sensitive_flagged(agent: Agent, _run_id: str) -> Findings:
     """Every inferred preference touching security, credentials or money needs permission."""
-    agent = dream.agent(context.partition_key)
-    violations, checked = sensitive_flag_violations(agent.volume)
-    return check_from_violations(violations, what="permission flags", checked=checked)
+    return sensitive_flag_violations(agent.volume)
 
 
 @dg.asset(

@@ -12,11 +12,12 @@ from dream_assets.core.embeddings import EmbeddingsUnavailable
 from dream_assets.core.merge_check import meaning_rules
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
+from dream_assets.defs.assets.steps import Findings, agent_check
 from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import MODEL_POOL
-from dream_assets.defs.resources import DreamResource, LLMResource
-from dream_assets.defs.results import check_from_violations, materialize_report
+from dream_assets.defs.resources import Agent, DreamResource, LLMResource
+from dream_assets.defs.results import materialize_report
 from dream_assets.defs.run_bounds import run_bounds
 from dream_assets.passes.duplicate_clusters import (
     embedder_from_options,
@@ -84,61 +85,38 @@ def consolidated_memory(
         return materialize_report(context, report, model)
 
 
-@dg.asset_check(asset=consolidated_memory, blocking=True, name="merge_coverage")
-def consolidated_memory_merge_coverage(
-    context: dg.AssetCheckExecutionContext, dream: DreamResource
-) -> dg.AssetCheckResult:
+@agent_check(consolidated_memory, name="merge_coverage", what="merge coverage")
+def consolidated_memory_merge_coverage(agent: Agent, run_id: str) -> Findings:
     """Every entry merged this run keeps the specifics of its archived sources."""
-    agent = dream.agent(context.partition_key)
-    violations, checked = merge_coverage_violations(
-        agent.volume, context.run.run_id, meaning_rules(agent.options)
-    )
-    return check_from_violations(violations, what="merge coverage", checked=checked)
+    return merge_coverage_violations(agent.volume, run_id, meaning_rules(agent.options))
 
 
-@dg.asset_check(asset=consolidated_memory, blocking=True, name="pruning_floor")
-def consolidated_memory_pruning_floor(
-    context: dg.AssetCheckExecutionContext, dream: DreamResource
-) -> dg.AssetCheckResult:
+@agent_check(consolidated_memory, name="pruning_floor", what="pruning floor")
+def consolidated_memory_pruning_floor(agent: Agent, run_id: str) -> Findings:
     """No entry at or above the high-value floor was archived as ephemeral this run."""
-    agent = dream.agent(context.partition_key)
-    violations, checked = ephemeral_floor_violations(
-        agent.volume, agent.options, context.run.run_id
-    )
-    return check_from_violations(violations, what="pruning floor", checked=checked)
+    return ephemeral_floor_violations(agent.volume, agent.options, run_id)
 
 
-@dg.asset_check(asset=consolidated_memory, blocking=True, name="provenance")
-def consolidated_memory_provenance(
-    context: dg.AssetCheckExecutionContext, dream: DreamResource
-) -> dg.AssetCheckResult:
+@agent_check(consolidated_memory, name="provenance", what="provenance")
+def consolidated_memory_provenance(agent: Agent, run_id: str) -> Findings:
     """Every merged_from id of this run's merges resolves."""
-    agent = dream.agent(context.partition_key)
-    violations, checked = provenance_violations(
-        agent.volume, agent.options, agent.clock.now(), context.run.run_id
-    )
-    return check_from_violations(violations, what="provenance", checked=checked)
+    return provenance_violations(agent.volume, agent.options, agent.clock.now(), run_id)
 
 
-@dg.asset_check(asset=consolidated_memory, blocking=False, name="standing_provenance")
-def consolidated_memory_standing_provenance(
-    context: dg.AssetCheckExecutionContext, dream: DreamResource
-) -> dg.AssetCheckResult:
+@agent_check(
+    consolidated_memory,
+    name="standing_provenance",
+    what="standing provenance",
+    blocking=False,
+    severity=dg.AssetCheckSeverity.WARN,
+)
+def consolidated_memory_standing_provenance(agent: Agent, run_id: str) -> Findings:
     """Older merges (inside the archive retention) whose merged_from ids no longer resolve.
 
     A warning: a source the agent hard-deleted after an earlier merge is a standing problem the
     audit lists; it must not block this run's skills, preferences and report for 90 days.
     """
-    agent = dream.agent(context.partition_key)
-    problems, checked = standing_provenance_problems(
-        agent.volume, agent.options, agent.clock.now(), context.run.run_id
-    )
-    return check_from_violations(
-        problems,
-        what="standing provenance",
-        checked=checked,
-        severity=dg.AssetCheckSeverity.WARN,
-    )
+    return standing_provenance_problems(agent.volume, agent.options, agent.clock.now(), run_id)
 
 
 ASSETS = [duplicate_clusters, consolidated_memory]

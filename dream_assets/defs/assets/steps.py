@@ -1,7 +1,9 @@
 """What every pass asset does around its pass, in one place: the agent's lease held for the
 step, the pass given the agent's volume, options and clock (and model), its report turned into
-the materialization (docs/automation.md)."""
+the materialization (docs/automation.md); and what every check of one agent does around its
+rule: the agent read for the check's partition, the rule's violations turned into the result."""
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Protocol
 
@@ -11,8 +13,8 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 from dream_assets.defs.lease import agent_writer
-from dream_assets.defs.resources import DreamResource, LLMResource
-from dream_assets.defs.results import materialize_report
+from dream_assets.defs.resources import Agent, DreamResource, LLMResource
+from dream_assets.defs.results import check_from_violations, materialize_report
 from dream_assets.llm import ChatModel
 
 
@@ -52,3 +54,37 @@ def model_pass_step(
             agent.volume, agent.options, agent.clock.now(), model, run_id=context.run.run_id
         )
         return materialize_report(context, report, model)
+
+
+# What a check's rule finds in one agent for one run: its violations, or its violations and how
+# many items it checked.
+Findings = list[str] | tuple[list[str], int]
+
+
+def agent_check(
+    asset: dg.AssetsDefinition,
+    *,
+    name: str,
+    what: str,
+    blocking: bool = True,
+    severity: dg.AssetCheckSeverity = dg.AssetCheckSeverity.ERROR,
+) -> Callable[[Callable[[Agent, str], Findings]], dg.AssetChecksDefinition]:
+    """The asset check ``name`` on ``asset`` whose rule is the decorated function: given the
+    check's agent and run id, it returns the violations (and how many items it checked); its
+    docstring is the check's description."""
+
+    def define(rule: Callable[[Agent, str], Findings]) -> dg.AssetChecksDefinition:
+        def check(
+            context: dg.AssetCheckExecutionContext, dream: DreamResource
+        ) -> dg.AssetCheckResult:
+            found = rule(dream.agent(context.partition_key), context.run.run_id)
+            violations, checked = found if isinstance(found, tuple) else (found, None)
+            return check_from_violations(violations, what=what, checked=checked, severity=severity)
+
+        # The rule's name and docstring, not a wrapper's (no ``__wrapped__``: Dagster reads the
+        # resources from this function's own parameters).
+        check.__name__, check.__qualname__ = rule.__name__, rule.__qualname__
+        check.__module__, check.__doc__ = rule.__module__, rule.__doc__
+        return dg.asset_check(asset=asset, blocking=blocking, name=name)(check)
+
+    return define
