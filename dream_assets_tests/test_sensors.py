@@ -248,6 +248,24 @@ def test_new_agent_is_registered_and_gets_a_first_cycle(
     assert "no new agent" in skipped(discovery.tick(later + timedelta(minutes=1)))
 
 
+def test_a_new_fleet_is_registered_a_page_per_check(
+    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The daemon looks up every requested key on its own before adding them, so a whole new
+    # fleet in one request held the discovery tick for minutes: a page per check instead.
+    monkeypatch.setenv("DREAM_DISCOVERY_PARTITIONS_PER_CHECK", "2")
+    for name in ("bob", "cy", "dee", "eve"):
+        (root / name).mkdir()
+    discovery = Sensor(agent_discovery, instance, root)
+    pages = []
+    for minute in range(3):
+        (add,) = discovery.tick(START + timedelta(minutes=minute)).dynamic_partitions_requests or []
+        pages.append(list(add.partition_keys or []))
+    assert pages == [["ada", "bob"], ["cy", "dee"], ["eve"]]
+    assert sorted(instance.get_dynamic_partitions("agents")) == ["ada", "bob", "cy", "dee", "eve"]
+    assert "no new agent" in skipped(discovery.tick(START + timedelta(minutes=3)))
+
+
 def test_a_new_agent_never_waits_for_the_discovery_tick(
     instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -54,6 +54,9 @@ class DreamOptions:
     cadence_requests_per_check: int = _option(
         4, "cycles the cadence and activity sensors request per check (a window is paged)"
     )
+    discovery_partitions_per_check: int = _option(
+        50, "new agent directories the discovery sensor registers per check (the rest wait)"
+    )
     activity_quiet_period_minutes: float = _option(
         60.0, "quiet period before new conversation activity starts a cycle"
     )
@@ -245,6 +248,7 @@ class DreamOptions:
             "feedback_max_signals",
             "cadence_check_seconds",
             "cadence_requests_per_check",
+            "discovery_partitions_per_check",
             "llm_timeout_s",
             "llm_pool_limit",
         ):

@@ -170,9 +170,17 @@ def agent_discovery(context: dg.SensorEvaluationContext, dream: DreamResource) -
         return dg.SensorResult(
             skip_reason=f"no new agent under {dream.root()} ({len(present)} known)", cursor=cursor
         )
+    # Paged: the daemon looks each requested key up on its own before adding them (one storage
+    # query per key: 1 000 new agents held one tick for 12-148 s), so a new fleet is registered
+    # over a few checks. The cadence registers the agents it starts cycles for itself.
+    page = new[: load_options(os.environ).discovery_partitions_per_check]
+    if len(page) < len(new):
+        context.log.info(
+            f"registering {len(page)} of {len(new)} new agents; the rest at the next checks"
+        )
     # The first cycle is the cadence's: it waits the initial delay and the busy marker.
     return dg.SensorResult(
-        dynamic_partitions_requests=[agents_partitions.build_add_request(new)], cursor=cursor
+        dynamic_partitions_requests=[agents_partitions.build_add_request(page)], cursor=cursor
     )
 
 
