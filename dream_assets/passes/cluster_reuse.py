@@ -12,7 +12,7 @@ the gate.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -60,14 +60,14 @@ def _judged_metadata(entry: MemoryEntry) -> str:
 
 def reusable_clusters(
     ledger_path: Path,
-    read_table: list[Cluster] | None,
+    read_table: Callable[[], list[Cluster] | None],
     fingerprint: str,
     options: DreamOptions,
     now: datetime,
 ) -> list[Cluster] | None:
-    """The last scan's clusters when the input is unchanged since it, else None (scan)."""
-    if read_table is None:
-        return None
+    """The last scan's clusters when the input is unchanged since it, else None (scan).
+    ``read_table`` reads them (None: the last scan failed or never ran), only when the gate
+    would reuse them."""
     ledger = PassLedger.load(ledger_path)
     decision = ledger.change_gate(
         GATE,
@@ -76,7 +76,7 @@ def reusable_clusters(
         enabled=options.change_gate_enabled,
         max_skip=timedelta(days=options.max_skip_interval_days),
     )
-    return None if decision.run else read_table
+    return None if decision.run else read_table()
 
 
 def record_scan(ledger_path: Path, fingerprint: str | None, now: datetime) -> None:

@@ -216,7 +216,11 @@ def scan_duplicate_clusters(
     inputs = [entry_input(e) for e in live]
     fingerprint = clusters_fingerprint(live, inputs, options, method, options.embedding_model)
     reused = reusable_clusters(
-        volume.ledger_path, read_cluster_table(volume.duckdb_path), fingerprint, options, now
+        volume.ledger_path,
+        lambda: read_cluster_table(volume.duckdb_path),
+        fingerprint,
+        options,
+        now,
     )
     if reused is not None and embedder_error is None:
         clusters = separate_audiences(reused, live)
