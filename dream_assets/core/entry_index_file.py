@@ -122,9 +122,10 @@ def entry_from_fields(fields: Fields) -> MemoryEntry:
         archived_at=_time(archived) if archived is not None else None,
         archive_reason=reason,
     )
-    if not isinstance(fingerprint, str) or len(fingerprint) != 32:
-        raise ValueError("index row: no review fingerprint")
-    return remember_review_fingerprint(entry, fingerprint)
+    if isinstance(fingerprint, str) and len(fingerprint) == 32:
+        remember_review_fingerprint(entry, fingerprint)
+    # else (a row written without one): computed again when asked
+    return entry
 
 
 # json.loads without its Python wrappers (a 100 000-entry cycle decodes 100 000 metadata
