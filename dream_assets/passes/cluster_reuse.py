@@ -134,17 +134,27 @@ def plan_rescan(
     ``entry_input``), or None when a full scan is needed."""
     if cache is None or cache.settings != settings:
         return None
-    changed = [i for i, e in enumerate(live) if cache.inputs.get(e.id) != inputs[i]]
+    scanned = cache.inputs.get
+    changed = [
+        i for i, (e, now) in enumerate(zip(live, inputs, strict=True)) if scanned(e.id) != now
+    ]
     if len(changed) > RESCAN_SHARE * len(live):
         return None
-    stale = set(changed)
+    # The positions of the unchanged entries: a pair with a changed or removed one is not kept.
     position = {e.id: i for i, e in enumerate(live)}
+    for i in changed:
+        del position[live[i].id]
+    at = position.get
     known = []
     for left_id, right_id, similarity in cache.pairs:
-        left, right = position.get(left_id), position.get(right_id)
-        if left is None or right is None or left in stale or right in stale:
+        left, right = at(left_id), at(right_id)
+        if left is None or right is None:
             continue
-        known.append(SimilarPair(min(left, right), max(left, right), similarity))
+        known.append(
+            SimilarPair(left, right, similarity)
+            if left < right
+            else SimilarPair(right, left, similarity)
+        )
     return Rescan(changed, known)
 
 
@@ -159,7 +169,8 @@ def read_pair_cache(db_path: Path) -> PairCache | None:
             if row is None:
                 return None
             inputs = dict(run_sql(con, sql["inputs"]).fetchall())
-            pairs = [(a, b, float(s)) for a, b, s in run_sql(con, sql["pairs"]).fetchall()]
+            # (left id, right id, similarity) rows as they come: a DOUBLE is a float already.
+            pairs = run_sql(con, sql["pairs"]).fetchall()
     except duckdb.Error:
         return None
     return PairCache(str(row[0]), inputs, pairs)

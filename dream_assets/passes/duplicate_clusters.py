@@ -188,10 +188,11 @@ def compute_clusters(
     clusters = separate_audiences(scan.clusters, live)
     cache = None
     if vectors is None and embedder is None:
+        ids = [e.id for e in live]
         cache = PairCache(
             settings,
-            {e.id: inputs[i] for i, e in enumerate(live)},
-            [(live[p.left].id, live[p.right].id, p.similarity) for p in scan.pairs],
+            dict(zip(ids, inputs, strict=True)),
+            [(ids[left], ids[right], similarity) for left, right, similarity in scan.pairs],
         )
     return ClusterComputation(clusters, method, counts, warnings, None, rejected, cache)
 
