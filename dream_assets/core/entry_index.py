@@ -37,8 +37,10 @@ import sqlite3
 import stat as stat_mode
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dream_assets.core import entry_index_file as index_file
 from dream_assets.core.models import FileProblem, MemoryEntry, VolumeFormatError
@@ -383,28 +385,38 @@ class EntryIndex:
         if not self._dirty and not self._deleted:
             return
         assert self.rows is not None
-        upserts = []
+        rows = self.rows
+        written: list[str] = []
         # Guarded by the hash: another process may have stored other bytes under the name since.
         con_update: list[tuple[int, int, int, int, int, str, str]] = []
         for name in self._dirty:
-            row = self.rows.get(name)
+            row = rows.get(name)
             if row is None:
                 continue
             if row.body is None and row.problem is None:
                 # Parsed in an earlier scan and its text dropped since: only the stat moved.
                 con_update.append((*row.key, int(row.racy), name, row.sha256))
-                continue
-            head = (name, *row.key, int(row.racy), row.sha256, row.body, row.problem)
-            if row.entry is not None:
-                upserts.append(head + index_file.fields_of(row.entry))
             else:
-                upserts.append(head + (None,) * (index_file.ROW_WIDTH - len(head)))
+                written.append(name)
+
+        def upserts() -> Iterator[tuple[Any, ...]]:
+            # One row at a time, its text dropped once handed over: a first scan of 100 000
+            # files does not hold every row's columns at once.
+            for name in written:
+                row = rows[name]
+                head = (name, *row.key, int(row.racy), row.sha256, row.body, row.problem)
+                if row.entry is not None:
+                    row.body = None
+                    yield head + index_file.fields_of(row.entry)
+                else:
+                    yield head + (None,) * (index_file.ROW_WIDTH - len(head))
+
         try:
             with index_file.connect(self.db_path) as con:
                 con.executemany(
                     f"INSERT OR REPLACE INTO entries VALUES "
                     f"({', '.join('?' * index_file.ROW_WIDTH)})",
-                    upserts,
+                    upserts(),
                 )
                 con.executemany(
                     "UPDATE entries SET size = ?, mtime_ns = ?, ctime_ns = ?, ino = ?, racy = ? "
@@ -416,9 +428,9 @@ class EntryIndex:
             # A cache that cannot be written costs reads next time, never correctness: the
             # transaction rolled back, and the rows it kept were each true when written.
             pass
-        for name in self._dirty:
-            row = self.rows.get(name)
-            if row is not None and row.entry is not None:
+        for name in written:
+            row = rows[name]
+            if row.entry is not None:
                 row.body = None
         self._dirty.clear()
         self._deleted.clear()
