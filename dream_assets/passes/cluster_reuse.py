@@ -51,10 +51,14 @@ def clusters_fingerprint(
 
 
 _JUDGED_KEYS = (*SUBJECT_TIME_KEYS, "audience")
+_NONE_JUDGED = "|" * (len(_JUDGED_KEYS) - 1)
 
 
 def _judged_metadata(entry: MemoryEntry) -> str:
-    get = entry.metadata.get
+    metadata = entry.metadata
+    if metadata.keys().isdisjoint(_JUDGED_KEYS):
+        return _NONE_JUDGED  # most entries: what the join below gives for no judged key
+    get = metadata.get
     return "|".join([str(get(k, "")) for k in _JUDGED_KEYS])
 
 
@@ -114,8 +118,9 @@ class Rescan:
 
 def entry_input(entry: MemoryEntry) -> str:
     """A hash of what judging a pair reads of one entry."""
-    parts = (entry.content, entry.category, _judged_metadata(entry))
-    return hashlib.sha1("\x00".join(parts).encode("utf-8")).hexdigest()
+    # The three parts joined by NUL (content and category are strings).
+    joined = f"{entry.content}\x00{entry.category}\x00{_judged_metadata(entry)}"
+    return hashlib.sha1(joined.encode("utf-8")).hexdigest()
 
 
 def pair_settings(options: DreamOptions, vocabulary_path: Path) -> str:
