@@ -140,3 +140,36 @@ def test_run_over_its_deadline_stops_between_merges_and_leaves_no_pending_marker
     waiting = set(NAMES) - _merged_pairs(volume)
     live = {e.id for e in volume.scan_entries().live}
     assert all({f"{n}-1", f"{n}-2"} <= live for n in waiting), "their sources stay live"
+
+
+def test_a_run_past_its_bounds_from_the_start_counts_every_open_cluster_as_waiting(
+    tmp_path: Path,
+) -> None:
+    """A spent allowance stops the pass before its first batch, which is then never made: the
+    waiting count is what the batches would have held (clusters of two audiences, so two
+    batches, and unclustered new entries beside them)."""
+    from dream_assets.passes.memory_consolidation.run import _batches, _eligible
+
+    entries, clusters = [], []
+    for n, name in enumerate(NAMES):
+        meta = {"audience": "dm:alex"} if n % 2 else None
+        entries += [
+            entry(f"{name}-1", f"{name} met Tomasz in Berlin.", metadata=meta),
+            entry(f"{name}-2", f"{name} met Tomasz in Berlin in 2021.", metadata=meta),
+        ]
+        clusters.append(Cluster(f"c-{n}", (f"{name}-1", f"{name}-2"), 0.95))
+    entries.append(entry("lone", "Somebody likes tea."))
+    volume = make_volume(tmp_path / "agent", entries)
+    clock = FixedClock(NOW)
+    bounds = RunBounds(clock=clock, run_cap=1)
+    bounds.spend("merge", "earlier")  # the run's one change is spent already
+
+    report = _run(volume, clusters, bounds, NOW)
+
+    eligible, open_clusters = _eligible(volume.scan_entries().live, clusters, PassReport("x"))
+    made = _batches(eligible, open_clusters, 0)
+    assert len(made) == 2  # the full computation: two audiences, two batches
+    assert report.counts["waiting_next_cycle"] == sum(len(c) for _b, c in made) == len(NAMES)
+    assert report.counts["merged"] == 0
+    assert "per-run cap of 1 changes" in (report.skipped or "")
+    assert volume.scan_entries().archived == []

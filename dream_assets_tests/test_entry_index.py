@@ -302,3 +302,98 @@ def test_a_new_process_builds_from_the_typed_columns_the_entry_the_file_gives(
     built = fresh.entries[1]
     assert built.updated_at == built.created_at and built.archived_at is not None
     assert built.created_at.utcoffset() == parsed[1].created_at.utcoffset()
+
+
+def _fresh_fingerprints(volume: AgentVolume) -> dict[str, str]:
+    """Each entry file parsed anew and its review fingerprint computed from scratch."""
+    from dream_assets.core.models import MemoryEntry, review_fingerprint
+
+    return {
+        path.stem: review_fingerprint(MemoryEntry.from_dict(json.loads(path.read_text())))
+        for path in sorted(volume.entries_dir.glob("*.json"))
+    }
+
+
+def _indexed_fingerprints(volume: AgentVolume, now_ns: int) -> dict[str, str]:
+    """The review fingerprints of the entries a new process builds from the index file."""
+    from dream_assets.core.models import review_fingerprint
+
+    built = EntryIndex(volume.root).scan(now_ns=now_ns)
+    assert all(getattr(e, "_review_fingerprint", None) for e in built.entries)  # seeded
+    return {e.id: review_fingerprint(e) for e in built.entries}
+
+
+def test_the_stored_review_fingerprints_are_those_of_the_files_after_every_change(
+    tmp_path: Path,
+) -> None:
+    """The index stores each entry's review fingerprint; a new process's entries carry it.
+    Compared with the fingerprint of each file parsed anew: unchanged, edited in place (same
+    size), rewritten with another reinforcement, added, deleted."""
+    volume = make_volume(
+        tmp_path / "a",
+        [
+            entry("m-1", "Caroline lives in Berlin."),
+            entry("m-2", "Jon flew to Lisbon.", tags=("travel",)),
+            entry("m-3", archived_days=2, reason="merged"),
+        ],
+    )
+    later = time.time_ns() + HOUR_NS
+    EntryIndex(volume.root).scan(now_ns=later)
+    assert _indexed_fingerprints(volume, later) == _fresh_fingerprints(volume)
+    before = _fresh_fingerprints(volume)
+    _same_size_edit(volume.entry_path("m-1"), "Berlin", "Lisbon")
+    volume.save(entry("m-2", "Jon flew to Lisbon.", tags=("travel",), reinforcement=2))
+    (volume.entries_dir / "m-4.json").write_text(entry("m-4", "A new fact.").to_json())
+    volume.entry_path("m-3").unlink()
+    even_later = later + HOUR_NS
+    fresh = _fresh_fingerprints(volume)
+    assert _indexed_fingerprints(volume, even_later) == fresh
+    assert sorted(fresh) == ["m-1", "m-2", "m-4"]
+    assert fresh["m-1"] != before["m-1"] and fresh["m-2"] != before["m-2"]
+    # And once more from the rows the last scan wrote (nothing re-read this time).
+    assert EntryIndex(volume.root).scan(now_ns=even_later).read == 0
+    assert _indexed_fingerprints(volume, even_later) == fresh
+
+
+def test_a_row_without_its_review_fingerprint_computes_it_again(tmp_path: Path) -> None:
+    import sqlite3
+    from contextlib import closing
+
+    from dream_assets.core.models import review_fingerprint
+
+    volume = make_volume(tmp_path / "a", [entry("m-1", "Caroline lives in Berlin.")])
+    later = time.time_ns() + HOUR_NS
+    EntryIndex(volume.root).scan(now_ns=later)
+    with closing(sqlite3.connect(volume.root / INDEX_FILE)) as con, con:
+        con.execute("UPDATE entries SET review_fp = NULL")
+    built = EntryIndex(volume.root).scan(now_ns=later)
+    assert built.read == 0 and not built.problems
+    assert getattr(built.entries[0], "_review_fingerprint", None) is None
+    assert review_fingerprint(built.entries[0]) == _fresh_fingerprints(volume)["m-1"]
+
+
+def test_the_live_entries_of_a_scan_are_its_unarchived_entries_after_each_write(
+    tmp_path: Path,
+) -> None:
+    """The live entries are sorted out once per walk and shared by the run's scans: after a
+    write of the run (archive, restore, a new entry) they follow the entries."""
+    from dream_assets_tests.builders import NOW
+
+    make_volume(tmp_path / "a", [entry("m-1"), entry("m-2"), entry("m-3", archived_days=1)])
+    run = AgentVolume(tmp_path / "a", run_id="run-1")
+
+    def check() -> list[str]:
+        scan = run.scan_entries()
+        assert scan.live == [e for e in scan.entries if not e.archived]
+        assert scan.archived == [e for e in scan.entries if e.archived]
+        return [e.id for e in scan.live]
+
+    assert check() == ["m-1", "m-2"]
+    run.archive("m-1", reason="merged", now=NOW)
+    assert check() == ["m-2"]
+    run.restore("m-3", now=NOW)
+    run.save(entry("m-4"))
+    assert check() == ["m-2", "m-3", "m-4"]
+    scan = run.scan_entries()
+    scan.live.clear()  # a caller's copy: the next scan is not affected
+    assert check() == ["m-2", "m-3", "m-4"]

@@ -99,3 +99,27 @@ def test_pairs_touching_rows_are_the_full_search_restricted_to_them() -> None:
     assert len(found) == len(touching)  # each pair once
     assert found == {p for p in full if p[0] in rows or p[1] in rows}
     assert found
+
+
+def test_the_entry_input_hash_is_the_plain_join_of_what_a_judgement_reads() -> None:
+    """``entry_input`` takes shortcuts (no judged key: no per-key lookups); the hash is the
+    plain one: text, category and each judged metadata value joined."""
+    import hashlib
+
+    from dream_assets.passes.cluster_reuse import _JUDGED_KEYS, entry_input
+
+    def plain(e: MemoryEntry) -> str:
+        judged = "|".join(str(e.metadata.get(k, "")) for k in _JUDGED_KEYS)
+        return hashlib.sha1("\x00".join((e.content, e.category, judged)).encode()).hexdigest()
+
+    cases = [
+        entry("a"),
+        entry("b", "Zoë moved — “finally”.", category="people/ü", metadata={"audience": "dm:x"}),
+        entry("c", metadata={"subject_start": "2021-01-01", "reviewed_hash": "x"}),
+        entry("d", metadata={"reviewed_hash": "x", "merged_from": "m-1,m-2"}),
+        entry("e", metadata={"subject_end": "2022", "subject_point": "", "audience": "public"}),
+    ]
+    assert [entry_input(e) for e in cases] == [plain(e) for e in cases]
+    # Metadata no judgement reads does not count; a judged key does.
+    assert entry_input(cases[0]) == entry_input(cases[3])
+    assert len({entry_input(e) for e in cases}) == len(cases) - 1

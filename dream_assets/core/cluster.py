@@ -206,13 +206,16 @@ def clusters_from_pairs(
     similarity: dict[tuple[int, int], float] = {}
     for pair in pairs:
         similarity[_pair_key(pair.left, pair.right)] = pair.similarity
-    ordered = sorted(
-        similarity.items(),
-        key=lambda item: (
-            -round(item[1], ORDER_DECIMALS),
-            *sorted((ids[item[0][0]], ids[item[0][1]])),
-        ),
-    )
+
+    def order(item: tuple[tuple[int, int], float]) -> tuple[float, str, str]:
+        (a, b), score = item
+        first, second = ids[a], ids[b]
+        # The pair's ids in sorted order (``sorted`` of two, without making a list per pair).
+        if second < first:
+            first, second = second, first
+        return (-round(score, ORDER_DECIMALS), first, second)
+
+    ordered = sorted(similarity.items(), key=order)
     cluster_of: dict[int, int] = {}
     members: list[list[int]] = []
     for (left, right), _ in ordered:

@@ -9,7 +9,7 @@ day or once a week gives the same calendar-time curve. A non-positive half-life 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from dream_assets.core.models import MemoryEntry
@@ -22,6 +22,16 @@ class DecayRule:
     grace_days: float = 30.0
     half_life_days: float = 45.0
     floor: float = 0.10
+    # The grace period as a timedelta, made once (a pass asks it of every live entry); None when
+    # it does not fit one (made, and failing, per entry as before).
+    grace: timedelta | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        try:
+            grace: timedelta | None = timedelta(days=max(self.grace_days, 0.0))
+        except OverflowError:
+            grace = None
+        object.__setattr__(self, "grace", grace)
 
     @property
     def enabled(self) -> bool:
@@ -30,10 +40,11 @@ class DecayRule:
 
 def decayed_importance(entry: MemoryEntry, rule: DecayRule, now: datetime) -> float:
     """The entry's importance after decaying it up to ``now`` (unchanged when not due)."""
-    if not rule.enabled or entry.archived:
+    if rule.half_life_days <= 0 or entry.archived_at is not None:
         # Archived entries keep the importance they had when archived (docs/passes.md, Pass 0b).
         return entry.importance
-    grace_end = entry.last_seen_at + timedelta(days=max(rule.grace_days, 0.0))
+    grace = rule.grace if rule.grace is not None else timedelta(days=max(rule.grace_days, 0.0))
+    grace_end = entry.last_seen_at + grace
     start = max(grace_end, entry.updated_at)
     if now <= start:
         return entry.importance

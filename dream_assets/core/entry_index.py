@@ -37,8 +37,10 @@ import sqlite3
 import stat as stat_mode
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from dream_assets.core import entry_index_file as index_file
 from dream_assets.core.models import FileProblem, MemoryEntry, VolumeFormatError
@@ -80,6 +82,8 @@ class IndexScan:
     read: int
     changed: list[str]
     removed: list[str]
+    # The entries that are not archived, in the same order (sorted out once per walk).
+    live: list[MemoryEntry] = field(default_factory=list)
 
 
 def stat_key(st: os.stat_result) -> StatKey:
@@ -162,6 +166,7 @@ class EntryIndex:
             result.entries = list(built[1].entries)
             result.problems = list(built[1].problems)
             result.hashes = dict(built[1].hashes)
+            result.live = list(built[1].live)
             self._persist()
             return result
         names.sort()
@@ -174,16 +179,18 @@ class EntryIndex:
                 continue
             entry = row.entry
             if entry is None:
-                entry = self._from_body(name, row, directory / name)
+                entry = self._from_fields(name, row)
                 if entry is None:
                     result.problems.append(FileProblem(directory / name, row.problem or "?"))
                     continue
             result.entries.append(entry)
             result.hashes[entry.id] = row.sha256
+            if entry.archived_at is None:
+                result.live.append(entry)
         self._persist()
         self._built = (
             self._generation,
-            IndexScan(result.entries, result.problems, result.hashes, 0, [], []),
+            IndexScan(result.entries, result.problems, result.hashes, 0, [], [], result.live),
         )
         result = IndexScan(
             list(result.entries),
@@ -192,6 +199,7 @@ class EntryIndex:
             result.read,
             result.changed,
             result.removed,
+            list(result.live),
         )
         return result
 
@@ -298,13 +306,13 @@ class EntryIndex:
             self._deleted.add(name)
             result.removed.append(name)
 
-    def _from_body(self, name: str, row: Row, path: Path) -> MemoryEntry | None:
+    def _from_fields(self, name: str, row: Row) -> MemoryEntry | None:
         try:
             if row.fields is None:
                 raise ValueError("index row without its entry")
             row.entry = index_file.entry_from_fields(row.fields)
-            if row.entry.id != path.stem:
-                raise ValueError(f"index row: id {row.entry.id!r} for {path.name}")
+            if row.entry.id != name[: -len(".json")]:
+                raise ValueError(f"index row: id {row.entry.id!r} for {name}")
         except (ValueError, TypeError) as exc:
             # The index file disagrees with itself: distrust the row, re-read the file next time.
             row.problem, row.racy = str(exc), True
@@ -353,15 +361,15 @@ class EntryIndex:
                     "SELECT name, size, mtime_ns, ctime_ns, ino, racy, sha256, problem, "
                     f"{index_file.COLUMNS} FROM entries"
                 )
-                for name, size, mtime, ctime, ino, racy, sha, problem, *fields in (
-                    () if foreign else con.execute(query)
-                ):
-                    rows[name] = Row(
-                        (size, mtime, ctime, ino),
-                        sha,
-                        bool(racy),
+                # Sliced, not unpacked: a 100 000-row index is read on every cycle.
+                for found in () if foreign else con.execute(query):
+                    problem = found[7]
+                    rows[found[0]] = Row(
+                        found[1:5],
+                        found[6],
+                        bool(found[5]),
                         problem=problem,
-                        fields=None if problem is not None else tuple(fields),
+                        fields=None if problem is not None else found[8:],
                     )
             if foreign:
                 index_file.discard(self.db_path)  # another version's file: rebuilt from the files
@@ -377,25 +385,38 @@ class EntryIndex:
         if not self._dirty and not self._deleted:
             return
         assert self.rows is not None
-        upserts = []
+        rows = self.rows
+        written: list[str] = []
         # Guarded by the hash: another process may have stored other bytes under the name since.
         con_update: list[tuple[int, int, int, int, int, str, str]] = []
         for name in self._dirty:
-            row = self.rows.get(name)
+            row = rows.get(name)
             if row is None:
                 continue
             if row.body is None and row.problem is None:
                 # Parsed in an earlier scan and its text dropped since: only the stat moved.
                 con_update.append((*row.key, int(row.racy), name, row.sha256))
-                continue
-            fields = index_file.fields_of(row.entry) if row.entry is not None else (None,) * 12
-            upserts.append(
-                (name, *row.key, int(row.racy), row.sha256, row.body, row.problem, *fields)
-            )
+            else:
+                written.append(name)
+
+        def upserts() -> Iterator[tuple[Any, ...]]:
+            # One row at a time, its text dropped once handed over: a first scan of 100 000
+            # files does not hold every row's columns at once.
+            for name in written:
+                row = rows[name]
+                head = (name, *row.key, int(row.racy), row.sha256, row.body, row.problem)
+                if row.entry is not None:
+                    row.body = None
+                    yield head + index_file.fields_of(row.entry)
+                else:
+                    yield head + (None,) * (index_file.ROW_WIDTH - len(head))
+
         try:
             with index_file.connect(self.db_path) as con:
                 con.executemany(
-                    f"INSERT OR REPLACE INTO entries VALUES ({', '.join('?' * 21)})", upserts
+                    f"INSERT OR REPLACE INTO entries VALUES "
+                    f"({', '.join('?' * index_file.ROW_WIDTH)})",
+                    upserts(),
                 )
                 con.executemany(
                     "UPDATE entries SET size = ?, mtime_ns = ?, ctime_ns = ?, ino = ?, racy = ? "
@@ -407,9 +428,9 @@ class EntryIndex:
             # A cache that cannot be written costs reads next time, never correctness: the
             # transaction rolled back, and the rows it kept were each true when written.
             pass
-        for name in self._dirty:
-            row = self.rows.get(name)
-            if row is not None and row.entry is not None:
+        for name in written:
+            row = rows[name]
+            if row.entry is not None:
                 row.body = None
         self._dirty.clear()
         self._deleted.clear()

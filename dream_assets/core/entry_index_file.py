@@ -1,7 +1,10 @@
 """The entry index's file, ``<agent>/dream-entry-index.sqlite`` (core/entry_index.py): one row per
 entry file (its stat tuple, whether it was racy, its sha256, its text, and its parsed entry as
-typed columns, or why it does not parse). A new process builds its entries from the typed columns
-and never reads the text back; the text is kept so the file caches exactly what the entry file says.
+typed columns with the entry's review fingerprint, or why it does not parse). A new process builds
+its entries from the typed columns and never reads the text back; the text is kept so the file
+caches exactly what the entry file says. The review fingerprint (``models.review_fingerprint``)
+is a function of the entry alone, stored in the same row as the columns it was computed from, so
+an idle cycle does not hash every live entry again to see which ones are reviewed.
 
 A cache, never trusted over the files: opened per use, in one immediate transaction.
 """
@@ -18,10 +21,16 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.models import MemoryEntry
+from dream_assets.core.models import (
+    REVIEW_FINGERPRINT_VERSION,
+    MemoryEntry,
+    remember_review_fingerprint,
+    review_fingerprint,
+)
 
-# 2: the parsed entry's typed columns beside the file's text.
-SCHEMA_VERSION = "2"
+# 2: the parsed entry's typed columns beside the file's text. 3: and its review fingerprint
+# (".N": the fingerprint's own version, so a changed hash retires the stored ones).
+SCHEMA_VERSION = f"3.{REVIEW_FINGERPRINT_VERSION}"
 
 
 @contextlib.contextmanager
@@ -39,7 +48,7 @@ def connect(db_path: Path) -> Iterator[sqlite3.Connection]:
             "body TEXT, problem TEXT, id TEXT, content TEXT, category TEXT, tags TEXT, "
             "importance REAL, reinforcement_count INTEGER, created_at TEXT, updated_at TEXT, "
             "last_seen_at TEXT, "
-            "metadata TEXT, archived_at TEXT, archive_reason TEXT)"
+            "metadata TEXT, archived_at TEXT, archive_reason TEXT, review_fp TEXT)"
         )
         con.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", (SCHEMA_VERSION,))
         yield con
@@ -63,12 +72,15 @@ def discard(db_path: Path) -> None:
 # files: the timestamps in the one ISO form ``format_time`` writes, tags and metadata as JSON.
 COLUMNS = (
     "id, content, category, tags, importance, reinforcement_count, created_at, updated_at, "
-    "last_seen_at, metadata, archived_at, archive_reason"
+    "last_seen_at, metadata, archived_at, archive_reason, review_fp"
 )
+# The columns of a row, the stat and bookkeeping columns first (``INSERT`` order).
+ROW_WIDTH = 22
 Fields = tuple[Any, ...]
 
 
 def fields_of(entry: MemoryEntry) -> Fields:
+    """The typed columns of ``entry``, its review fingerprint last."""
     archived = format_time(entry.archived_at) if entry.archived_at is not None else None
     return (
         entry.id,
@@ -83,22 +95,24 @@ def fields_of(entry: MemoryEntry) -> Fields:
         json.dumps(entry.metadata, ensure_ascii=False),
         archived,
         entry.archive_reason,
+        review_fingerprint(entry),
     )
 
 
 def entry_from_fields(fields: Fields) -> MemoryEntry:
-    """The entry ``fields_of`` stored (raises ValueError or TypeError on a damaged row)."""
+    """The entry ``fields_of`` stored (raises ValueError or TypeError on a damaged row), with
+    its stored review fingerprint."""
     (entry_id, content, category, tags, importance, count) = fields[:6]
-    (created, updated, seen, metadata, archived, reason) = fields[6:]
-    parsed_tags = json.loads(tags)
-    parsed_metadata = json.loads(metadata)
-    if not isinstance(parsed_tags, list) or not isinstance(parsed_metadata, dict):
-        raise ValueError("index row: tags or metadata of the wrong type")
-    return MemoryEntry(
+    (created, updated, seen, metadata, archived, reason, fingerprint) = fields[6:]
+    parsed_tags = _tags(tags)
+    parsed_metadata = {} if metadata == "{}" else _json(metadata)
+    if not isinstance(parsed_metadata, dict):
+        raise ValueError("index row: metadata of the wrong type")
+    entry = MemoryEntry(
         id=str(entry_id),
         content=str(content),
         category=str(category),
-        tags=tuple(parsed_tags),
+        tags=parsed_tags,
         importance=float(importance),
         reinforcement_count=int(count),
         created_at=_time(created),
@@ -108,6 +122,44 @@ def entry_from_fields(fields: Fields) -> MemoryEntry:
         archived_at=_time(archived) if archived is not None else None,
         archive_reason=reason,
     )
+    if isinstance(fingerprint, str) and len(fingerprint) == 32:
+        remember_review_fingerprint(entry, fingerprint)
+    # else (a row written without one): computed again when asked
+    return entry
+
+
+# json.loads without its Python wrappers (a 100 000-entry cycle decodes 100 000 metadata
+# objects); the same C scanner, and the same rule that nothing may follow the value.
+_SCAN = json.JSONDecoder().scan_once
+
+
+def _json(text: str) -> Any:
+    try:
+        value, end = _SCAN(text, 0)
+    except StopIteration as exc:
+        raise ValueError(f"index row: not JSON: {text[:40]!r}") from exc
+    if end != len(text):
+        return json.loads(text)  # trailing text: json.loads says what is wrong with it
+    return value
+
+
+# Tag lists repeat across entries: each distinct stored list decoded once per process (tuples of
+# strings, shared safely). Bounded, so a corpus of unique tag lists cannot grow it without end.
+_TAGS: dict[str, tuple[Any, ...]] = {}
+_TAGS_KEPT = 4096
+
+
+def _tags(text: str) -> tuple[Any, ...]:
+    known = _TAGS.get(text)
+    if known is not None:
+        return known
+    parsed = _json(text)
+    if not isinstance(parsed, list):
+        raise ValueError("index row: tags of the wrong type")
+    if len(_TAGS) >= _TAGS_KEPT:
+        _TAGS.clear()
+    known = _TAGS[text] = tuple(parsed)
+    return known
 
 
 def _time(text: str) -> datetime:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -32,9 +31,9 @@ _VERIFY_CHUNK = 1_000_000
 _SHARED_INDEXED = 2
 
 
-@dataclass(frozen=True)
-class SimilarPair:
-    """Two entries, by position in the input, with ``left < right``."""
+class SimilarPair(NamedTuple):
+    """Two entries, by position in the input, with ``left < right``. A named tuple: a scan makes
+    one per pair (tens of thousands at 100 000 entries, most of them kept from the last scan)."""
 
     left: int
     right: int

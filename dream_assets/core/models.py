@@ -157,6 +157,12 @@ class MemoryEntry:
         return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
+# Where ``review_fingerprint`` keeps its value on an entry (an attribute outside the dataclass
+# fields: ``with_changes`` and equality ignore it). Bumped with any change to the hash below.
+_FINGERPRINT = "_review_fingerprint"
+REVIEW_FINGERPRINT_VERSION = 1
+
+
 def review_fingerprint(entry: MemoryEntry) -> str:
     """The content fingerprint that says whether an entry changed since its last review.
 
@@ -166,9 +172,11 @@ def review_fingerprint(entry: MemoryEntry) -> str:
 
     Kept on the (frozen) entry once computed: a cycle asks it of every live entry in several
     passes, and the entries of a run are shared objects (core/entry_index.py). Entries change only
-    by ``with_changes``, which makes a new object.
+    by ``with_changes``, which makes a new object. The entry index stores it beside the entry's
+    typed columns, so an entry built from the index comes with it (``remember_review_fingerprint``;
+    a change to this hash changes ``REVIEW_FINGERPRINT_VERSION``, which retires stored ones).
     """
-    known = entry.__dict__.get("_review_fingerprint")
+    known = getattr(entry, _FINGERPRINT, None)
     if known is not None:
         return str(known)
     subject = {k: entry.metadata[k] for k in SUBJECT_TIME_KEYS if k in entry.metadata}
@@ -185,8 +193,15 @@ def review_fingerprint(entry: MemoryEntry) -> str:
         ensure_ascii=False,
     )
     fingerprint = hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
-    object.__setattr__(entry, "_review_fingerprint", fingerprint)
+    object.__setattr__(entry, _FINGERPRINT, fingerprint)
     return fingerprint
+
+
+def remember_review_fingerprint(entry: MemoryEntry, fingerprint: str) -> MemoryEntry:
+    """Seed ``review_fingerprint``'s cache with a value computed earlier for the same content
+    (the entry index's stored one); returns the entry."""
+    object.__setattr__(entry, _FINGERPRINT, fingerprint)
+    return entry
 
 
 def is_high_value(entry: MemoryEntry, *, floor_importance: float, floor_reinforcement: int) -> bool:

@@ -57,9 +57,13 @@ class EntryScan:
     problems: list[FileProblem] = field(default_factory=list)
     # sha256 of each readable entry's file, by id (from the entry index).
     hashes: dict[str, str] = field(default_factory=dict)
+    # The entries that are not archived, when the index sorted them out already (else None).
+    known_live: list[MemoryEntry] | None = field(default=None, repr=False, compare=False)
 
     @property
     def live(self) -> list[MemoryEntry]:
+        if self.known_live is not None:
+            return list(self.known_live)
         return [e for e in self.entries if not e.archived]
 
     @property
@@ -198,7 +202,7 @@ class AgentVolume:
     def scan_entries(self) -> EntryScan:
         """Every entry file, parsed; files unchanged since the index saw them are not read."""
         found = self.entry_index.scan(run_id=self.run_id)
-        return EntryScan(found.entries, found.problems, found.hashes)
+        return EntryScan(found.entries, found.problems, found.hashes, found.live)
 
     def get(self, entry_id: str) -> MemoryEntry | None:
         """An entry by id, live or archived; None when absent."""

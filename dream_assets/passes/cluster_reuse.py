@@ -12,7 +12,7 @@ the gate.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -51,23 +51,27 @@ def clusters_fingerprint(
 
 
 _JUDGED_KEYS = (*SUBJECT_TIME_KEYS, "audience")
+_NONE_JUDGED = "|" * (len(_JUDGED_KEYS) - 1)
 
 
 def _judged_metadata(entry: MemoryEntry) -> str:
-    get = entry.metadata.get
+    metadata = entry.metadata
+    if metadata.keys().isdisjoint(_JUDGED_KEYS):
+        return _NONE_JUDGED  # most entries: what the join below gives for no judged key
+    get = metadata.get
     return "|".join([str(get(k, "")) for k in _JUDGED_KEYS])
 
 
 def reusable_clusters(
     ledger_path: Path,
-    read_table: list[Cluster] | None,
+    read_table: Callable[[], list[Cluster] | None],
     fingerprint: str,
     options: DreamOptions,
     now: datetime,
 ) -> list[Cluster] | None:
-    """The last scan's clusters when the input is unchanged since it, else None (scan)."""
-    if read_table is None:
-        return None
+    """The last scan's clusters when the input is unchanged since it, else None (scan).
+    ``read_table`` reads them (None: the last scan failed or never ran), only when the gate
+    would reuse them."""
     ledger = PassLedger.load(ledger_path)
     decision = ledger.change_gate(
         GATE,
@@ -76,7 +80,7 @@ def reusable_clusters(
         enabled=options.change_gate_enabled,
         max_skip=timedelta(days=options.max_skip_interval_days),
     )
-    return None if decision.run else read_table
+    return None if decision.run else read_table()
 
 
 def record_scan(ledger_path: Path, fingerprint: str | None, now: datetime) -> None:
@@ -114,8 +118,9 @@ class Rescan:
 
 def entry_input(entry: MemoryEntry) -> str:
     """A hash of what judging a pair reads of one entry."""
-    parts = (entry.content, entry.category, _judged_metadata(entry))
-    return hashlib.sha1("\x00".join(parts).encode("utf-8")).hexdigest()
+    # The three parts joined by NUL (content and category are strings).
+    joined = f"{entry.content}\x00{entry.category}\x00{_judged_metadata(entry)}"
+    return hashlib.sha1(joined.encode("utf-8")).hexdigest()
 
 
 def pair_settings(options: DreamOptions, vocabulary_path: Path) -> str:
@@ -134,17 +139,27 @@ def plan_rescan(
     ``entry_input``), or None when a full scan is needed."""
     if cache is None or cache.settings != settings:
         return None
-    changed = [i for i, e in enumerate(live) if cache.inputs.get(e.id) != inputs[i]]
+    scanned = cache.inputs.get
+    changed = [
+        i for i, (e, now) in enumerate(zip(live, inputs, strict=True)) if scanned(e.id) != now
+    ]
     if len(changed) > RESCAN_SHARE * len(live):
         return None
-    stale = set(changed)
+    # The positions of the unchanged entries: a pair with a changed or removed one is not kept.
     position = {e.id: i for i, e in enumerate(live)}
+    for i in changed:
+        del position[live[i].id]
+    at = position.get
     known = []
     for left_id, right_id, similarity in cache.pairs:
-        left, right = position.get(left_id), position.get(right_id)
-        if left is None or right is None or left in stale or right in stale:
+        left, right = at(left_id), at(right_id)
+        if left is None or right is None:
             continue
-        known.append(SimilarPair(min(left, right), max(left, right), similarity))
+        known.append(
+            SimilarPair(left, right, similarity)
+            if left < right
+            else SimilarPair(right, left, similarity)
+        )
     return Rescan(changed, known)
 
 
@@ -159,7 +174,8 @@ def read_pair_cache(db_path: Path) -> PairCache | None:
             if row is None:
                 return None
             inputs = dict(run_sql(con, sql["inputs"]).fetchall())
-            pairs = [(a, b, float(s)) for a, b, s in run_sql(con, sql["pairs"]).fetchall()]
+            # (left id, right id, similarity) rows as they come: a DOUBLE is a float already.
+            pairs = run_sql(con, sql["pairs"]).fetchall()
     except duckdb.Error:
         return None
     return PairCache(str(row[0]), inputs, pairs)

@@ -188,10 +188,11 @@ def compute_clusters(
     clusters = separate_audiences(scan.clusters, live)
     cache = None
     if vectors is None and embedder is None:
+        ids = [e.id for e in live]
         cache = PairCache(
             settings,
-            {e.id: inputs[i] for i, e in enumerate(live)},
-            [(live[p.left].id, live[p.right].id, p.similarity) for p in scan.pairs],
+            dict(zip(ids, inputs, strict=True)),
+            [(ids[left], ids[right], similarity) for left, right, similarity in scan.pairs],
         )
     return ClusterComputation(clusters, method, counts, warnings, None, rejected, cache)
 
@@ -216,7 +217,11 @@ def scan_duplicate_clusters(
     inputs = [entry_input(e) for e in live]
     fingerprint = clusters_fingerprint(live, inputs, options, method, options.embedding_model)
     reused = reusable_clusters(
-        volume.ledger_path, read_cluster_table(volume.duckdb_path), fingerprint, options, now
+        volume.ledger_path,
+        lambda: read_cluster_table(volume.duckdb_path),
+        fingerprint,
+        options,
+        now,
     )
     if reused is not None and embedder_error is None:
         clusters = separate_audiences(reused, live)

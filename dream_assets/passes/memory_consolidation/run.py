@@ -130,9 +130,18 @@ def run_memory_consolidation(
         return report
 
     all_usable = True
-    batches = list(_batches(eligible, open_clusters, batch_size if model else 0))
+    # The first batch's bounds check, made before the batches are: a run already past its
+    # bounds (a spent daily allowance) makes none, and every open cluster waits.
+    stop = cycle.over_bounds()
+    if stop is not None:
+        report.count("waiting_next_cycle", len(open_clusters))
+        report.skipped = f"{stop}: remaining proposals wait for the next cycle"
+        all_usable = False
+    batches = (
+        [] if stop is not None else _batches(eligible, open_clusters, batch_size if model else 0)
+    )
     for number, (batch, batch_clusters) in enumerate(batches):
-        stop = cycle.over_bounds()
+        stop = cycle.over_bounds() if number else None
         if stop is not None:
             # A safe point between batches: nothing of the next one is started; its clusters
             # are the proposals that wait.
