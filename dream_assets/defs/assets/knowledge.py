@@ -8,7 +8,7 @@ it reads; the graph, not a convention, keeps the clear after the last reader.
 import dagster as dg
 
 from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
-from dream_assets.defs.assets.steps import Findings, agent_check, model_pass_step
+from dream_assets.defs.assets.steps import Findings, agent_check, model_pass_step, standing_check
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
@@ -60,13 +60,7 @@ def skill_catalog_see_also_resolves(
     return check_from_violations(violations, what="see_also", extra=dangling)
 
 
-@agent_check(
-    skill_catalog,
-    name="see_also_standing",
-    what="standing see_also",
-    blocking=False,
-    severity=dg.AssetCheckSeverity.WARN,
-)
+@standing_check(skill_catalog, name="see_also_standing", what="standing see_also")
 def skill_catalog_see_also_standing(agent: Agent, run_id: str) -> Findings:
     """see_also names that already dangled before this run (the agent's, not the run's)."""
     _violations, preexisting = see_also_violations(agent.volume, run_id)

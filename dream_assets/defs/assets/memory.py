@@ -12,7 +12,7 @@ from dream_assets.core.embeddings import EmbeddingsUnavailable
 from dream_assets.core.merge_check import meaning_rules
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
-from dream_assets.defs.assets.steps import Findings, agent_check
+from dream_assets.defs.assets.steps import Findings, agent_check, standing_check
 from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import MODEL_POOL
@@ -103,13 +103,7 @@ def consolidated_memory_provenance(agent: Agent, run_id: str) -> Findings:
     return provenance_violations(agent.volume, agent.options, agent.clock.now(), run_id)
 
 
-@agent_check(
-    consolidated_memory,
-    name="standing_provenance",
-    what="standing provenance",
-    blocking=False,
-    severity=dg.AssetCheckSeverity.WARN,
-)
+@standing_check(consolidated_memory, name="standing_provenance", what="standing provenance")
 def consolidated_memory_standing_provenance(agent: Agent, run_id: str) -> Findings:
     """Older merges (inside the archive retention) whose merged_from ids no longer resolve.
 

@@ -88,3 +88,13 @@ def agent_check(
         return dg.asset_check(asset=asset, blocking=blocking, name=name)(check)
 
     return define
+
+
+def standing_check(
+    asset: dg.AssetsDefinition, *, name: str, what: str
+) -> Callable[[Callable[[Agent, str], Findings]], dg.AssetChecksDefinition]:
+    """A non-blocking warning check of problems that predate the run (the agent's, not the
+    run's): :func:`agent_check` with ``blocking=False`` and severity WARN."""
+    return agent_check(
+        asset, name=name, what=what, blocking=False, severity=dg.AssetCheckSeverity.WARN
+    )
