@@ -178,12 +178,35 @@ def test_the_endpoint_pool_bounds_model_calls_in_flight_across_runs(
                 info = instance.event_log_storage.get_concurrency_info(pool)
                 return len(info.active_run_ids), len(info.pending_run_ids)
 
+            def _last_step(record: dg.RunRecord) -> str | None:
+                starts = instance.all_logs(
+                    record.dagster_run.run_id, of_type=dg.DagsterEventType.STEP_START
+                )
+                return starts[-1].step_key if starts else None
+
+            def pool_detail() -> dict[str, object]:
+                """What the pool's tables and the runs say, for a failure message."""
+                info = instance.event_log_storage.get_concurrency_info(pool)
+                return {
+                    "holding, waiting": pool_state(),
+                    "limit": (info.limit, info.slot_count, info.using_default_limit),
+                    "claimed": [(s.run_id[:8], s.step_key) for s in info.claimed_slots],
+                    "pending": [
+                        (p.run_id[:8], p.step_key, p.assigned_timestamp is not None)
+                        for p in info.pending_steps
+                    ],
+                    "runs": [
+                        (r.dagster_run.run_id[:8], r.dagster_run.status.value, _last_step(r))
+                        for r in cycles()
+                    ],
+                }
+
             _wait(
                 f"{expected} cycles holding {pool} and the others waiting for it",
                 services,
                 300,
                 lambda: pool_state() == (expected, len(AGENTS) - expected),
-                pool_state,
+                pool_detail,
             )
             written = instance.event_log_storage.get_concurrency_info(pool)
             assert (llm.requests, llm.verifications) == ([], []), "a cycle reached the model early"

@@ -33,16 +33,14 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sqlite3
 import stat as stat_mode
 import time
 from collections import OrderedDict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from dream_assets.core import entry_index_file as index_file
+from dream_assets.core.entry_index_file import Row, StatKey
 from dream_assets.core.models import FileProblem, MemoryEntry, VolumeFormatError
 
 INDEX_FILE = "dream-entry-index.sqlite"
@@ -50,26 +48,9 @@ RACY_WINDOW_NS = 2_000_000_000
 # Indexes kept in memory per process (the daemon runs one agent per process; tests make many).
 MEMO_SIZE = 8
 
-StatKey = tuple[int, int, int, int]
-
 
 class EscapeError(ValueError):
     """An entry file resolves outside the agent volume (a symlink pointing out)."""
-
-
-@dataclass
-class Row:
-    """What the index knows of one entry file."""
-
-    key: StatKey
-    sha256: str
-    racy: bool
-    entry: MemoryEntry | None = None
-    problem: str | None = None
-    # The file's text, until the index file stores it (beside the entry's typed columns).
-    body: str | None = None
-    # The entry's typed columns from the index file: built into an entry on first use.
-    fields: index_file.Fields | None = None
 
 
 @dataclass
@@ -349,89 +330,15 @@ class EntryIndex:
 
     # -- the index file ---------------------------------------------------------------------
     def _load(self) -> dict[str, Row]:
-        if self.rows is not None:
-            return self.rows
-        rows: dict[str, Row] = {}
-        foreign = False
-        try:
-            with index_file.connect(self.db_path) as con:
-                version = con.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-                foreign = version is None or version[0] != index_file.SCHEMA_VERSION
-                query = (
-                    "SELECT name, size, mtime_ns, ctime_ns, ino, racy, sha256, problem, "
-                    f"{index_file.COLUMNS} FROM entries"
-                )
-                # Sliced, not unpacked: a 100 000-row index is read on every cycle.
-                for found in () if foreign else con.execute(query):
-                    problem = found[7]
-                    rows[found[0]] = Row(
-                        found[1:5],
-                        found[6],
-                        bool(found[5]),
-                        problem=problem,
-                        fields=None if problem is not None else found[8:],
-                    )
-            if foreign:
-                index_file.discard(self.db_path)  # another version's file: rebuilt from the files
-        except sqlite3.OperationalError:
-            rows = {}  # locked too long, unreadable for now: read the files, keep the cache
-        except sqlite3.Error:
-            rows = {}  # not a database, or a broken one: rebuilt from the files
-            index_file.discard(self.db_path)
-        self.rows = rows
-        return rows
+        if self.rows is None:
+            self.rows = index_file.load_rows(self.db_path)
+        return self.rows
 
     def _persist(self) -> None:
         if not self._dirty and not self._deleted:
             return
         assert self.rows is not None
-        rows = self.rows
-        written: list[str] = []
-        # Guarded by the hash: another process may have stored other bytes under the name since.
-        con_update: list[tuple[int, int, int, int, int, str, str]] = []
-        for name in self._dirty:
-            row = rows.get(name)
-            if row is None:
-                continue
-            if row.body is None and row.problem is None:
-                # Parsed in an earlier scan and its text dropped since: only the stat moved.
-                con_update.append((*row.key, int(row.racy), name, row.sha256))
-            else:
-                written.append(name)
-
-        def upserts() -> Iterator[tuple[Any, ...]]:
-            # One row at a time, its text dropped once handed over: a first scan of 100 000
-            # files does not hold every row's columns at once.
-            for name in written:
-                row = rows[name]
-                head = (name, *row.key, int(row.racy), row.sha256, row.body, row.problem)
-                if row.entry is not None:
-                    row.body = None
-                    yield head + index_file.fields_of(row.entry)
-                else:
-                    yield head + (None,) * (index_file.ROW_WIDTH - len(head))
-
-        try:
-            with index_file.connect(self.db_path) as con:
-                con.executemany(
-                    f"INSERT OR REPLACE INTO entries VALUES "
-                    f"({', '.join('?' * index_file.ROW_WIDTH)})",
-                    upserts(),
-                )
-                con.executemany(
-                    "UPDATE entries SET size = ?, mtime_ns = ?, ctime_ns = ?, ino = ?, racy = ? "
-                    "WHERE name = ? AND sha256 = ?",
-                    con_update,
-                )
-                con.executemany("DELETE FROM entries WHERE name = ?", [(n,) for n in self._deleted])
-        except sqlite3.Error:
-            # A cache that cannot be written costs reads next time, never correctness: the
-            # transaction rolled back, and the rows it kept were each true when written.
-            pass
-        for name in written:
-            row = rows[name]
-            if row.entry is not None:
-                row.body = None
+        index_file.store_rows(self.db_path, self.rows, self._dirty, self._deleted)
         self._dirty.clear()
         self._deleted.clear()
 

@@ -15,7 +15,8 @@ import contextlib
 import json
 import os
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -167,3 +168,105 @@ def _time(text: str) -> datetime:
     if value.tzinfo is None:
         raise ValueError(f"index row: naive timestamp {text!r}")
     return value
+
+
+StatKey = tuple[int, int, int, int]
+
+
+@dataclass
+class Row:
+    """What the index knows of one entry file."""
+
+    key: StatKey
+    sha256: str
+    racy: bool
+    entry: MemoryEntry | None = None
+    problem: str | None = None
+    # The file's text, until the index file stores it (beside the entry's typed columns).
+    body: str | None = None
+    # The entry's typed columns from the index file: built into an entry on first use.
+    fields: Fields | None = None
+
+
+def load_rows(db_path: Path) -> dict[str, Row]:
+    """The rows the index file holds; none when it is missing, locked too long or of another
+    version (that file is removed: rebuilt from the entry files)."""
+    rows: dict[str, Row] = {}
+    foreign = False
+    try:
+        with connect(db_path) as con:
+            version = con.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+            foreign = version is None or version[0] != SCHEMA_VERSION
+            query = (
+                "SELECT name, size, mtime_ns, ctime_ns, ino, racy, sha256, problem, "
+                f"{COLUMNS} FROM entries"
+            )
+            # Sliced, not unpacked: a 100 000-row index is read on every cycle.
+            for found in () if foreign else con.execute(query):
+                problem = found[7]
+                rows[found[0]] = Row(
+                    found[1:5],
+                    found[6],
+                    bool(found[5]),
+                    problem=problem,
+                    fields=None if problem is not None else found[8:],
+                )
+        if foreign:
+            discard(db_path)  # another version's file: rebuilt from the files
+    except sqlite3.OperationalError:
+        rows = {}  # locked too long, unreadable for now: read the files, keep the cache
+    except sqlite3.Error:
+        rows = {}  # not a database, or a broken one: rebuilt from the files
+        discard(db_path)
+    return rows
+
+
+def store_rows(
+    db_path: Path, rows: dict[str, Row], dirty: Iterable[str], deleted: Iterable[str]
+) -> None:
+    """Write the ``dirty`` rows and remove the ``deleted`` names, in one transaction."""
+    written: list[str] = []
+    # Guarded by the hash: another process may have stored other bytes under the name since.
+    con_update: list[tuple[int, int, int, int, int, str, str]] = []
+    for name in dirty:
+        row = rows.get(name)
+        if row is None:
+            continue
+        if row.body is None and row.problem is None:
+            # Parsed in an earlier scan and its text dropped since: only the stat moved.
+            con_update.append((*row.key, int(row.racy), name, row.sha256))
+        else:
+            written.append(name)
+
+    def upserts() -> Iterator[tuple[Any, ...]]:
+        # One row at a time, its text dropped once handed over: a first scan of 100 000
+        # files does not hold every row's columns at once.
+        for name in written:
+            row = rows[name]
+            head = (name, *row.key, int(row.racy), row.sha256, row.body, row.problem)
+            if row.entry is not None:
+                row.body = None
+                yield head + fields_of(row.entry)
+            else:
+                yield head + (None,) * (ROW_WIDTH - len(head))
+
+    try:
+        with connect(db_path) as con:
+            con.executemany(
+                f"INSERT OR REPLACE INTO entries VALUES ({', '.join('?' * ROW_WIDTH)})",
+                upserts(),
+            )
+            con.executemany(
+                "UPDATE entries SET size = ?, mtime_ns = ?, ctime_ns = ?, ino = ?, racy = ? "
+                "WHERE name = ? AND sha256 = ?",
+                con_update,
+            )
+            con.executemany("DELETE FROM entries WHERE name = ?", [(n,) for n in deleted])
+    except sqlite3.Error:
+        # A cache that cannot be written costs reads next time, never correctness: the
+        # transaction rolled back, and the rows it kept were each true when written.
+        pass
+    for name in written:
+        row = rows[name]
+        if row.entry is not None:
+            row.body = None

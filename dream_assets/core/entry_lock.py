@@ -19,7 +19,9 @@ lock, re-read, change, atomic write, unlock — ``AgentVolume.update_entry`` doe
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from dream_assets.core.atomic import file_lock, lock_path_for
@@ -64,3 +66,13 @@ def if_unchanged_since(snapshot: MemoryEntry, change: Change) -> Change:
         return change(current)
 
     return guarded
+
+
+@contextlib.contextmanager
+def entry_lock_held(path: Path) -> Iterator[None]:
+    """An entry's lock (``core.entry_lock``), its sidecar removed while still held."""
+    with file_lock(path):
+        try:
+            yield
+        finally:
+            lock_path_for(path).unlink(missing_ok=True)

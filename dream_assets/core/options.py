@@ -50,9 +50,9 @@ class DreamOptions:
     # -- Cadence (deployment-wide, read by the sensors). A cycle checked within 5 minutes of
     # its window is "on time"; new conversation activity waits for a quiet period first.
     cycle_cron: str = _option("", "cron (UTC) replacing the interval windows, e.g. `0 */4 * * *`")
-    cadence_check_seconds: int = _option(30, "how often the cadence sensor checks")
+    cadence_check_seconds: int = _option(15, "how often the cadence sensor checks")
     cadence_requests_per_check: int = _option(
-        4, "cycles the cadence and activity sensors request per check (a window is paged)"
+        2, "cycles the cadence and activity sensors request per check (a window is paged)"
     )
     discovery_partitions_per_check: int = _option(
         50, "new agent directories the discovery sensor registers per check (the rest wait)"

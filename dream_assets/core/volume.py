@@ -7,7 +7,6 @@ a file that does not parse is reported (``FileProblem``) and left in place, neve
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 from collections.abc import Callable, Iterator
@@ -20,9 +19,9 @@ from dream_assets.core.atomic import (
     atomic_write_batch,
     atomic_write_text,
     file_lock,
-    lock_path_for,
 )
 from dream_assets.core.entry_index import EntryIndex, index_for, stat_key
+from dream_assets.core.entry_lock import entry_lock_held
 from dream_assets.core.jsonl import CONVERSATION_LINE, JsonlRead, encode_line, read_jsonl
 from dream_assets.core.models import (
     FileProblem,
@@ -421,16 +420,6 @@ class AgentVolume:
                 except OSError:
                     continue
         return total
-
-
-@contextlib.contextmanager
-def entry_lock_held(path: Path) -> Iterator[None]:
-    """An entry's lock (``core.entry_lock``), its sidecar removed while still held."""
-    with file_lock(path):
-        try:
-            yield
-        finally:
-            lock_path_for(path).unlink(missing_ok=True)
 
 
 def _session_of(line: str) -> str | None:

@@ -63,9 +63,9 @@ PAUSED_TAG = "dream/consolidation-paused"
 ACTIVITY_LOOKUPS_PER_CHECK = 100
 # Run requests per check (cadence and activity alike): the daemon submits a tick's requests before
 # the tick ends, and creating one run took up to 2 s on a loaded 2-core machine (docs/benchmarks.md,
-# Fleet), so a fleet's window is requested a page per check; 4 per 30 s cadence check (8 a minute)
-# keeps ahead of the 3-10 cycles a minute measured on two cores; a faster deployment raises it
-# with DREAM_CADENCE_REQUESTS_PER_CHECK.
+# Fleet), so a fleet's window is requested a page per check; 2 per 15 s cadence check (8 a minute)
+# keeps ahead of the 3-10 cycles a minute measured on two cores with a tick half as long as 4 per
+# 30 s; a faster deployment raises it with DREAM_CADENCE_REQUESTS_PER_CHECK.
 RUN_REQUESTS_PER_CHECK = load_options(os.environ).cadence_requests_per_check
 # Cycles waiting in the run queue beyond which the sensors request no more: the queue daemon
 # reads every queued run at each pass, so a window's thousand runs are fed to it as it drains.
