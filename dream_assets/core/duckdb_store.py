@@ -8,16 +8,18 @@ clusters and the run reports. Every statement lives in ``sql/<name>.sql`` as nam
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeVar
 
 import duckdb
+
+T = TypeVar("T")
 
 _BLOCK = re.compile(r"^-- name: (\w+)\s*$", re.MULTILINE)
 _PARAMETER = re.compile(r"\$([A-Za-z_]\w*)")
@@ -66,3 +68,15 @@ def connect(db_path: Path, *, read_only: bool = False) -> Iterator[duckdb.DuckDB
         yield con
     finally:
         con.close()
+
+
+def read_back(db_path: Path, read: Callable[[duckdb.DuckDBPyConnection], T | None]) -> T | None:
+    """What ``read`` finds in the agent's DuckDB file, opened read-only; None when the file is
+    not there yet or cannot be read (what an earlier pass left is a cache: its reader degrades)."""
+    if not db_path.exists():
+        return None
+    try:
+        with connect(db_path, read_only=True) as con:
+            return read(con)
+    except duckdb.Error:
+        return None

@@ -20,7 +20,7 @@ from pathlib import Path
 import duckdb
 
 from dream_assets.core.cluster import LEXICAL_METHOD, Cluster, SimilarPair
-from dream_assets.core.duckdb_store import connect, load_sql, run_sql
+from dream_assets.core.duckdb_store import connect, load_sql, read_back, run_sql
 from dream_assets.core.ledger import PassLedger, corpus_fingerprint, stamp_pass
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry
 from dream_assets.core.options import DreamOptions
@@ -165,20 +165,17 @@ def plan_rescan(
 
 def read_pair_cache(db_path: Path) -> PairCache | None:
     """The last lexical scan's pairs, or None (never scanned, or a file from before the cache)."""
-    if not db_path.exists():
-        return None
     sql = load_sql("duplicate_clusters")
-    try:
-        with connect(db_path, read_only=True) as con:
-            row = run_sql(con, sql["pair_settings"]).fetchone()
-            if row is None:
-                return None
-            inputs = dict(run_sql(con, sql["inputs"]).fetchall())
-            # (left id, right id, similarity) rows as they come: a DOUBLE is a float already.
-            pairs = run_sql(con, sql["pairs"]).fetchall()
-    except duckdb.Error:
-        return None
-    return PairCache(str(row[0]), inputs, pairs)
+
+    def read(con: duckdb.DuckDBPyConnection) -> PairCache | None:
+        row = run_sql(con, sql["pair_settings"]).fetchone()
+        if row is None:
+            return None
+        inputs = dict(run_sql(con, sql["inputs"]).fetchall())
+        # (left id, right id, similarity) rows as they come: a DOUBLE is a float already.
+        return PairCache(str(row[0]), inputs, run_sql(con, sql["pairs"]).fetchall())
+
+    return read_back(db_path, read)
 
 
 def write_pair_cache(db_path: Path, cache: PairCache) -> None:

@@ -22,7 +22,7 @@ from dream_assets.core.candidates import judged_clusters
 from dream_assets.core.clock import format_time
 from dream_assets.core.cluster import EMBEDDING_METHOD, LEXICAL_METHOD, Cluster
 from dream_assets.core.coverage import VOCABULARY_FILE_NAME, load_vocabulary
-from dream_assets.core.duckdb_store import connect, load_sql, run_sql
+from dream_assets.core.duckdb_store import connect, load_sql, read_back, run_sql
 from dream_assets.core.embeddings import (
     Embedder,
     EmbeddingsUnavailable,
@@ -336,15 +336,13 @@ def write_cluster_table(
 
 def read_cluster_table(db_path: Path) -> list[Cluster] | None:
     """The clusters of the last scan; None when it failed or never ran (consolidation degrades)."""
-    if not db_path.exists():
-        return None
     sql = load_sql("duplicate_clusters")
-    try:
-        with connect(db_path, read_only=True) as con:
-            status = run_sql(con, sql["scan_ok"]).fetchone()
-            if not status or not status[0]:
-                return None
-            rows = run_sql(con, sql["clusters"]).fetchall()
-    except duckdb.Error:
-        return None
-    return [Cluster(row[0], tuple(row[1]), float(row[2])) for row in rows]
+
+    def read(con: duckdb.DuckDBPyConnection) -> list[Cluster] | None:
+        status = run_sql(con, sql["scan_ok"]).fetchone()
+        if not status or not status[0]:
+            return None
+        rows = run_sql(con, sql["clusters"]).fetchall()
+        return [Cluster(row[0], tuple(row[1]), float(row[2])) for row in rows]
+
+    return read_back(db_path, read)

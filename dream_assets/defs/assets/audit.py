@@ -8,7 +8,7 @@ from functools import partial
 
 import dagster as dg
 
-from dream_assets.defs.assets.steps import Findings, agent_check, pass_step
+from dream_assets.defs.assets.steps import Findings, agent_asset, agent_check, pass_step
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import Agent, DreamResource
 from dream_assets.passes.memory_audit import run_memory_audit, unexplained_losses
@@ -16,14 +16,13 @@ from dream_assets.passes.memory_audit import run_memory_audit, unexplained_losse
 GROUP = "audit"
 
 
-@dg.asset(
-    partitions_def=agents_partitions,
-    group_name=GROUP,
-    kinds={"python", "jsonl"},
-    description=(
+@agent_asset(
+    GROUP,
+    (
         "Walks the memory files: daily trend (400-day retention), entries hard-deleted outside "
         "the retention purge (opt-in pause of consolidation), repeatedly rejected clusters."
     ),
+    kinds={"python", "jsonl"},
 )
 def memory_audit(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
     return pass_step(context, dream, partial(run_memory_audit, run_id=context.run.run_id))

@@ -4,8 +4,7 @@ from functools import partial
 
 import dagster as dg
 
-from dream_assets.defs.assets.steps import Findings, agent_check, pass_step
-from dream_assets.defs.partitions import agents_partitions
+from dream_assets.defs.assets.steps import Findings, agent_asset, agent_check, pass_step
 from dream_assets.defs.resources import Agent, DreamResource
 from dream_assets.defs.results import check_from_violations
 from dream_assets.passes.archive_purge import purge_floor_violations, run_archive_purge
@@ -16,11 +15,10 @@ from dream_assets.passes.telemetry_windows import run_telemetry_windows
 GROUP = "housekeeping"
 
 
-@dg.asset(
-    partitions_def=agents_partitions,
-    group_name=GROUP,
+@agent_asset(
+    GROUP,
+    "Pass 0: caps the append-only telemetry logs (age, count, lines per file).",
     kinds={"python", "jsonl"},
-    description="Pass 0: caps the append-only telemetry logs (age, count, lines per file).",
 )
 def retained_logs(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
     return pass_step(context, dream, run_log_retention)
@@ -42,12 +40,11 @@ def retained_logs_within_bounds(
     return check_from_violations(violations, what="log bounds", severity=dg.AssetCheckSeverity.WARN)
 
 
-@dg.asset(
-    partitions_def=agents_partitions,
-    group_name=GROUP,
+@agent_asset(
+    GROUP,
+    "Time-windowed slices of the telemetry logs, in the agent's DuckDB file.",
     deps=[retained_logs],
     kinds={"duckdb", "sql"},
-    description="Time-windowed slices of the telemetry logs, in the agent's DuckDB file.",
 )
 def telemetry_windows(
     context: dg.AssetExecutionContext, dream: DreamResource
@@ -55,12 +52,10 @@ def telemetry_windows(
     return pass_step(context, dream, run_telemetry_windows)
 
 
-@dg.asset(
-    partitions_def=agents_partitions,
-    group_name=GROUP,
+@agent_asset(
+    GROUP,
+    "Pass 0b: hard-deletes entries archived past retention, keeping the floor.",
     deps=[retained_logs],
-    kinds={"python"},
-    description="Pass 0b: hard-deletes entries archived past retention, keeping the floor.",
 )
 def purged_archive(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:
     return pass_step(context, dream, partial(run_archive_purge, run_id=context.run.run_id))
@@ -72,12 +67,10 @@ def purged_archive_pruning_floor(agent: Agent, run_id: str) -> Findings:
     return purge_floor_violations(agent.volume, agent.options, run_id)
 
 
-@dg.asset(
-    partitions_def=agents_partitions,
-    group_name=GROUP,
+@agent_asset(
+    GROUP,
+    "Exponential importance decay keyed on last_seen_at (grace, half-life, floor).",
     deps=[purged_archive],
-    kinds={"python"},
-    description="Exponential importance decay keyed on last_seen_at (grace, half-life, floor).",
 )
 def memory_importance(
     context: dg.AssetExecutionContext, dream: DreamResource

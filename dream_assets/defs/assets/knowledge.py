@@ -8,9 +8,13 @@ it reads; the graph, not a convention, keeps the clear after the last reader.
 import dagster as dg
 
 from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
-from dream_assets.defs.assets.steps import Findings, agent_check, model_pass_step, standing_check
-from dream_assets.defs.partitions import agents_partitions
-from dream_assets.defs.pools import MODEL_POOL
+from dream_assets.defs.assets.steps import (
+    Findings,
+    agent_asset,
+    agent_check,
+    model_pass_step,
+    standing_check,
+)
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations
 from dream_assets.passes.preference_inference import (
@@ -26,16 +30,15 @@ TELEMETRY_WINDOWS = dg.AssetKey("telemetry_windows")
 CONSOLIDATED_MEMORY = dg.AssetKey("consolidated_memory")
 
 
-@dg.asset(
-    partitions_def=agents_partitions,
-    group_name=GROUP,
-    deps=[TELEMETRY_WINDOWS, CONSOLIDATED_MEMORY],
-    kinds={"python", "openai"},
-    pool=MODEL_POOL,
-    description=(
+@agent_asset(
+    GROUP,
+    (
         "Passes 2–4: skill gap detection, consolidation (change-gated) and optimization; "
         "deleted skills go to skills-archive/."
     ),
+    deps=[TELEMETRY_WINDOWS, CONSOLIDATED_MEMORY],
+    kinds={"python", "openai"},
+    model=True,
 )
 def skill_catalog(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
@@ -67,16 +70,15 @@ def skill_catalog_see_also_standing(agent: Agent, run_id: str) -> Findings:
     return preexisting
 
 
-@dg.asset(
-    partitions_def=agents_partitions,
-    group_name=GROUP,
-    deps=[skill_catalog, CONSOLIDATED_MEMORY, TELEMETRY_WINDOWS],
-    kinds={"python", "openai"},
-    pool=MODEL_POOL,
-    description=(
+@agent_asset(
+    GROUP,
+    (
         "Pass 5: durable user preferences as user-preferences/inferred entries; clears the "
         "conversation log after every reader has read it."
     ),
+    deps=[skill_catalog, CONSOLIDATED_MEMORY, TELEMETRY_WINDOWS],
+    kinds={"python", "openai"},
+    model=True,
 )
 def inferred_preferences(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
@@ -90,16 +92,14 @@ def inferred_preferences_sensitive_flagged(agent: Agent, _run_id: str) -> Findin
     return sensitive_flag_violations(agent.volume)
 
 
-@dg.asset(
-    partitions_def=agents_partitions,
-    group_name=GROUP,
-    deps=[TELEMETRY_WINDOWS, skill_catalog],
-    kinds={"python"},
-    pool=MODEL_POOL,
-    description=(
+@agent_asset(
+    GROUP,
+    (
         "Wisp failure analysis: recurring failures annotated on their skills, consistent "
         "successes reported as promotion candidates."
     ),
+    deps=[TELEMETRY_WINDOWS, skill_catalog],
+    model=True,
 )
 def wisp_insights(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource

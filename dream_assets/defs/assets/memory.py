@@ -12,10 +12,8 @@ from dream_assets.core.embeddings import EmbeddingsUnavailable
 from dream_assets.core.merge_check import meaning_rules
 from dream_assets.core.telemetry import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
-from dream_assets.defs.assets.steps import Findings, agent_check, standing_check
+from dream_assets.defs.assets.steps import Findings, agent_asset, agent_check, standing_check
 from dream_assets.defs.lease import agent_writer
-from dream_assets.defs.partitions import agents_partitions
-from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import materialize_report
 from dream_assets.defs.run_bounds import run_bounds
@@ -29,15 +27,14 @@ from dream_assets.passes.memory_consolidation import run_memory_consolidation
 GROUP = "memory"
 
 
-@dg.asset(
-    partitions_def=agents_partitions,
-    group_name=GROUP,
-    deps=[memory_importance],
-    kinds={"python", "duckdb"},
-    description=(
+@agent_asset(
+    GROUP,
+    (
         "Near-duplicate clusters of live entries: lexical and (if configured) embedding "
         "candidates, kept only where their specifics agree."
     ),
+    deps=[memory_importance],
+    kinds={"python", "duckdb"},
 )
 def duplicate_clusters(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
@@ -59,13 +56,12 @@ def duplicate_clusters(
         return materialize_report(context, report)
 
 
-@dg.asset(
-    partitions_def=agents_partitions,
-    group_name=GROUP,
+@agent_asset(
+    GROUP,
+    "Pass 1: merges near-duplicates (model or deterministic) without losing a fact.",
     deps=[duplicate_clusters, telemetry_windows],
     kinds={"python", "openai"},
-    pool=MODEL_POOL,
-    description="Pass 1: merges near-duplicates (model or deterministic) without losing a fact.",
+    model=True,
 )
 def consolidated_memory(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource

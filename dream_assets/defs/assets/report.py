@@ -11,8 +11,8 @@ from dream_assets.core.safety_report import (
     store_safety_report,
     to_markdown,
 )
+from dream_assets.defs.assets.steps import agent_asset
 from dream_assets.defs.conventions import ROW_COUNT
-from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import Agent, DreamResource
 
 
@@ -52,16 +52,14 @@ def write_run_report(
 
 
 def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefinition:
-    @dg.asset(
-        name="cycle_report",
-        partitions_def=agents_partitions,
-        group_name="report",
-        deps=pass_assets,
-        kinds={"python", "duckdb"},
-        description=(
+    @agent_asset(
+        "report",
+        (
             "The run's safety report: read, proposed, refused, redactions, model, budget, "
             "failures (docs/safety.md)."
         ),
+        deps=pass_assets,
+        kinds={"python", "duckdb"},
     )
     def cycle_report(
         context: dg.AssetExecutionContext, dream: DreamResource

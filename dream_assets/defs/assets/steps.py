@@ -3,7 +3,7 @@ step, the pass given the agent's volume, options and clock (and model), its repo
 the materialization (docs/automation.md); and what every check of one agent does around its
 rule: the agent read for the check's partition, the rule's violations turned into the result."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence, Set
 from datetime import datetime
 from typing import Protocol
 
@@ -13,6 +13,8 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.volume import AgentVolume
 from dream_assets.defs.lease import agent_writer
+from dream_assets.defs.partitions import agents_partitions
+from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations, materialize_report
 from dream_assets.llm import ChatModel
@@ -32,6 +34,26 @@ class ModelPass(Protocol):
         *,
         run_id: str | None = None,
     ) -> PassReport: ...
+
+
+def agent_asset(
+    group: str,
+    description: str,
+    *,
+    deps: Sequence[dg.AssetsDefinition | dg.AssetKey] = (),
+    kinds: Set[str] = frozenset({"python"}),
+    model: bool = False,
+) -> Callable[[Callable[..., dg.MaterializeResult]], dg.AssetsDefinition]:
+    """An asset of the cycle: one partition per agent, in ``group``. ``model``: it may ask the
+    model, so its step waits for a slot in the endpoint's pool (defs/pools.py)."""
+    return dg.asset(
+        partitions_def=agents_partitions,
+        group_name=group,
+        deps=list(deps),
+        kinds=set(kinds),
+        pool=MODEL_POOL if model else None,
+        description=description,
+    )
 
 
 def pass_step(
