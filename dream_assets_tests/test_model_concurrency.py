@@ -174,9 +174,15 @@ def test_the_endpoint_pool_bounds_model_calls_in_flight_across_runs(
                 marker.write_text("serving a turn", encoding="utf-8")
 
             def pool_state() -> tuple[int, int]:
-                """(runs holding a slot, runs with a step waiting for one)."""
+                """(runs holding a slot, other runs with a step waiting for one, assigned or not).
+
+                A step Dagster assigned a slot but that has not claimed it yet (it claims at its
+                next poll; two steps can be assigned one slot in a race, and the later one waits
+                for the next free slot) is waiting, like an unassigned one."""
                 info = instance.event_log_storage.get_concurrency_info(pool)
-                return len(info.active_run_ids), len(info.pending_run_ids)
+                holding = info.active_run_ids
+                waiting = {p.run_id for p in info.pending_steps} - holding
+                return len(holding), len(waiting)
 
             def _last_step(record: dg.RunRecord) -> str | None:
                 starts = instance.all_logs(
