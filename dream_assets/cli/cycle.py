@@ -8,6 +8,7 @@ import os
 import socket
 import sys
 import time
+import uuid
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -36,13 +37,11 @@ def run_cycle(
     partitions = agents_partitions.name or "agents"
     if not instance.has_dynamic_partition(partitions, agent):
         instance.add_dynamic_partitions(partitions, [agent])
-    from dagster._core.utils import make_new_run_id
-
     from dream_assets.core.clock import SystemClock
     from dream_assets.core.lease import LeaseHeld, acquire, release
 
     job = defs.resolve_job_def("dream_cycle")
-    run_id = make_new_run_id()
+    run_id = str(uuid.uuid4())  # a Dagster run id is a uuid4 string
     volume_root = agents_root / agent
     if not preview:
         # The run id is the lease's: the run's steps re-enter it, any other writer is refused.
