@@ -24,10 +24,10 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from pathlib import Path
+from typing import NamedTuple
 
 from tables import print_markdown_table
 
@@ -42,13 +42,12 @@ RESOURCES = ("references/api.md", "scripts/run.py", "templates/reply.md", "asset
 TOOLS = ("read_file", "http_get", "shell", "search_memory", "write_note")
 
 
-@dataclass
-class Row:
+class Row(NamedTuple):
     case: str
     ours: float
     anchor: float
-    anchor_synced: float | None = None
-    same_result: bool | None = None
+    anchor_synced: float | None
+    same_result: bool | None
 
     def cells(self) -> list[str]:
         synced = f"{self.anchor_synced:.3f}" if self.anchor_synced is not None else "-"

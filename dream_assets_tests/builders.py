@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from dream_assets.core.merge import ARCHIVED_BY_RUN
-from dream_assets.core.models import MemoryEntry
+from dream_assets.core.models import MemoryEntry, Skill
 from dream_assets.core.volume import AgentVolume
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -96,3 +97,27 @@ def write_jsonl(path: Path, records: list[dict[str, Any]]) -> None:
     """A JSONL log of ``records``, its folder created."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+
+FORECAST_STEPS = "Open the forecast API, pick the city, read the hourly values. "
+
+
+def weather_skills_and_chat(
+    volume: AgentVolume,
+    now: datetime,
+    *,
+    steps: str,
+    more_weather_skills: Sequence[tuple[str, str]] = (),
+    chat: Sequence[dict[str, Any]] = (),
+) -> None:
+    """A weather agent's skills and conversation log.
+
+    Skills: weather/fetch and each of ``more_weather_skills`` (name, title) with ``steps``,
+    30 days old, then notes, 9 days old. Log: a request for Oslo's forecast in session s1,
+    then ``chat``.
+    """
+    for name, title in (("weather/fetch", "Fetch weather"), *more_weather_skills):
+        volume.save_skill(Skill(name, title, steps, now - timedelta(days=30)))
+    volume.save_skill(Skill("notes", "Take notes", "Write it down.", now - timedelta(days=9)))
+    oslo = {"session_id": "s1", "role": "user", "content": "Weather forecast for Oslo"}
+    write_jsonl(volume.conversation_log, [oslo, *chat])

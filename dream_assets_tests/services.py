@@ -26,8 +26,13 @@ from typing import Any
 
 import pytest
 
-from dream_assets.core.models import Skill
-from dream_assets_tests.builders import entry, make_volume, write_jsonl
+from dream_assets_tests.builders import (
+    FORECAST_STEPS,
+    entry,
+    make_volume,
+    weather_skills_and_chat,
+    write_jsonl,
+)
 
 REPO = Path(__file__).resolve().parents[1]
 # The venv running the tests (make test's .venv, or any other).
@@ -54,15 +59,11 @@ def small_agent(root: Path, now: datetime, name: str = "ada") -> Path:
             entry("m-5", "Old note.", archived_days=120, reason="merged", age_days=200, now=now),
         ],
     )
-    steps = "Open the forecast API, pick the city, read the hourly values. " * 3
-    volume.save_skill(Skill("weather/fetch", "Fetch weather", steps, now - timedelta(days=30)))
-    volume.save_skill(Skill("notes", "Take notes", "Write it down.", now - timedelta(days=9)))
-    write_jsonl(
-        volume.conversation_log,
-        [
-            {"session_id": "s1", "role": "user", "content": "Weather forecast for Oslo"},
-            {"session_id": "s1", "role": "assistant", "content": "Oslo: 4 degrees, rain."},
-        ],
+    weather_skills_and_chat(
+        volume,
+        now,
+        steps=FORECAST_STEPS * 3,
+        chat=[{"session_id": "s1", "role": "assistant", "content": "Oslo: 4 degrees, rain."}],
     )
     ts = (now - timedelta(hours=2)).isoformat()
     write_jsonl(

@@ -8,17 +8,14 @@ from pathlib import Path
 
 import pytest
 
+from dream_assets.core import cadence
 from dream_assets.core.cadence import (
     AgentActivity,
     CadenceState,
     CycleDecision,
     IntervalWindows,
-    cycle_freshness,
-    forget_missing_agents,
     observe_process,
-    plan_activity,
     plan_cycle,
-    read_activity,
     record_decision,
 )
 from dream_assets.core.options import DreamOptions, OptionsError, load_options
@@ -216,7 +213,7 @@ def test_an_agent_that_disappears_and_returns_gets_a_first_cycle() -> None:
     daemon = Daemon()
     daemon.check(START)
     daemon.check(START + DELAY)
-    forget_missing_agents(daemon.state, set())
+    cadence.forget_missing_agents(daemon.state, set())
     assert daemon.check(START + DELAY + HOUR).trigger == "first"
 
 
@@ -240,7 +237,7 @@ def _plan(activity: AgentActivity, now: datetime, **kwargs: object):
         "busy": False,
     }
     defaults.update(kwargs)
-    return plan_activity("ada", activity, now=now, **defaults)  # type: ignore[arg-type]
+    return cadence.plan_activity("ada", activity, now=now, **defaults)  # type: ignore[arg-type]
 
 
 def test_new_activity_within_the_quiet_period_waits() -> None:
@@ -291,11 +288,11 @@ def test_activity_is_read_from_receipt_times_and_an_empty_log_is_none(tmp_path: 
     _touch(volume.conversation_log, "", START)
     _touch(volume.session_log_dir("feedback") / "s1.jsonl", '{"ts": "x"}\n', START + HOUR)
     _touch(volume.session_log_dir("feedback") / "s2.jsonl", '{"ts": "y"}\n', START + 2 * HOUR)
-    activity = read_activity(volume)
+    activity = cadence.read_activity(volume)
     assert activity.conversation_at is None
     assert activity.feedback_at == START + 2 * HOUR
     _touch(volume.conversation_log, '{"session_id": "s", "role": "user", "content": "hi"}\n', START)
-    assert read_activity(volume).conversation_at == START
+    assert cadence.read_activity(volume).conversation_at == START
 
 
 def test_quiet_period_is_one_hour_unless_configured() -> None:
@@ -308,9 +305,9 @@ def test_quiet_period_is_one_hour_unless_configured() -> None:
 
 
 def test_freshness_warns_after_one_missed_window_and_fails_after_two() -> None:
-    windows = cycle_freshness(DreamOptions())
+    windows = cadence.cycle_freshness(DreamOptions())
     slack = timedelta(minutes=5) + timedelta(seconds=300)
     assert windows.warn == INTERVAL + slack
     assert windows.fail == 2 * INTERVAL + slack
-    tiny = cycle_freshness(DreamOptions(interval_hours=0.001, llm_busy_max_wait_seconds=0))
+    tiny = cadence.cycle_freshness(DreamOptions(interval_hours=0.001, llm_busy_max_wait_seconds=0))
     assert tiny.warn >= timedelta(minutes=5) and tiny.fail > tiny.warn

@@ -1,4 +1,4 @@
-"""The merge coverage check, one test per rule of seed 000 ("Merge coverage check")."""
+"""The merge coverage check, one test or table row per rule of seed 000 ("Merge coverage check")."""
 
 from __future__ import annotations
 
@@ -171,85 +171,93 @@ def test_acronym_is_not_unprotected_by_a_lowercase_twin() -> None:
 
 # ── Matching in the merged text ──────────────────────────────────────────────────────────
 
+# Each case: the sources, the merged text, and what `missing` reports; a comment names the rule.
+Cases = list[tuple[list[str | tuple[str, str]], str, tuple[str, ...]]]
 
-def test_names_match_case_sensitively_on_word_boundaries() -> None:
-    assert missing(["Rocky called."], "Rockyville called.") == ("Rocky",)
-    assert missing(["Rocky called."], "rocky called.") == ("Rocky",)
-    assert missing(["Rocky called."], "A Rocky-based call happened.") == ()
-
-
-def test_possessive_is_credited_by_the_plain_name_and_vice_versa() -> None:
-    merged = "The Blazor Online Class run by Rocky launches soon"
-    assert missing(["Rocky's Blazor Online Class launches soon"], merged) == ()
-    assert missing(["Rocky runs the class"], "It is Rocky's class") == ()
-
-
-def test_acronyms_match_case_sensitively() -> None:
-    assert missing(["The IT team owns it."], "The team owns it.") == ("IT",)
-
-
-def test_acronym_singular_and_plural_credit_each_other() -> None:
-    assert missing(["Three REST APIs sit behind Kong."], "Kong fronts the REST API.") == ()
-    assert missing(["The REST API sits behind Kong."], "Kong fronts REST APIs.") == ()
-
-
-def test_codes_are_matched_whole() -> None:
-    assert missing(["Summaries use GPT-4.1."], "Summaries use GPT-4.") == ("GPT-4.1",)
-    assert missing(["Runs on an H100 in EC2."], "Runs on a GPU in EC2.") == ("H100",)
-
-
-def test_numbers_match_as_tokens_not_substrings() -> None:
-    assert missing(["Moved in 2021."], "Moved in 12021.") == ("2021",)
-    assert missing(["Averages 33 calls."], "Averages 8.33 calls.") == ("33",)
-    assert missing(["Filed in 2026."], "Filed on 2026-04-15.") == ()
-    assert missing(["Deadline is the 10th."], "Deadline: 10th of the month.") == ()
-
-
-def test_thousands_separator_is_an_equivalent_form() -> None:
-    assert missing(["Rent is $1,200."], "Rent is 1200 dollars.") == ()
-    assert missing(["Rent is 1200."], "Rent is $1,200.") == ()
-
-
-def test_versions_are_not_decimals() -> None:
-    assert missing(["Runs Python 3.10."], "Runs Python 3.1.") == ("3.10",)
-
-
-def test_clock_times_compare_by_value() -> None:
-    assert missing(["Standup at 09:30."], "Standup at 9:30.") == ()
-    assert missing(["Backup at 14:30."], "Backup at 14:30:00.") == ()
-
-
-def test_twelve_hour_to_twenty_four_hour_reformat_is_conservatively_rejected() -> None:
-    merged = "The recording runs 14:00 to 15:00"
-    assert missing(["The recording runs 2:00 PM to 3:00 PM"], merged) == ("2:00", "PM", "3:00")
+MERGED_TEXT_MATCHING: Cases = [
+    # Names match case-sensitively on word boundaries.
+    (["Rocky called."], "Rockyville called.", ("Rocky",)),
+    (["Rocky called."], "rocky called.", ("Rocky",)),
+    (["Rocky called."], "A Rocky-based call happened.", ()),
+    # A possessive is credited by the plain name and vice versa.
+    (
+        ["Rocky's Blazor Online Class launches soon"],
+        "The Blazor Online Class run by Rocky launches soon",
+        (),
+    ),
+    (["Rocky runs the class"], "It is Rocky's class", ()),
+    # Acronyms match case-sensitively.
+    (["The IT team owns it."], "The team owns it.", ("IT",)),
+    # An acronym's singular and plural credit each other.
+    (["Three REST APIs sit behind Kong."], "Kong fronts the REST API.", ()),
+    (["The REST API sits behind Kong."], "Kong fronts REST APIs.", ()),
+    # Codes are matched whole.
+    (["Summaries use GPT-4.1."], "Summaries use GPT-4.", ("GPT-4.1",)),
+    (["Runs on an H100 in EC2."], "Runs on a GPU in EC2.", ("H100",)),
+    # Numbers match as tokens, not substrings.
+    (["Moved in 2021."], "Moved in 12021.", ("2021",)),
+    (["Averages 33 calls."], "Averages 8.33 calls.", ("33",)),
+    (["Filed in 2026."], "Filed on 2026-04-15.", ()),
+    (["Deadline is the 10th."], "Deadline: 10th of the month.", ()),
+    # The thousands separator is an equivalent form.
+    (["Rent is $1,200."], "Rent is 1200 dollars.", ()),
+    (["Rent is 1200."], "Rent is $1,200.", ()),
+    # Versions are not decimals.
+    (["Runs Python 3.10."], "Runs Python 3.1.", ("3.10",)),
+    # Clock times compare by value.
+    (["Standup at 09:30."], "Standup at 9:30.", ()),
+    (["Backup at 14:30."], "Backup at 14:30:00.", ()),
+    # A twelve-hour to twenty-four-hour reformat is conservatively rejected.
+    (
+        ["The recording runs 2:00 PM to 3:00 PM"],
+        "The recording runs 14:00 to 15:00",
+        ("2:00", "PM", "3:00"),
+    ),
+]
 
 
 # ── Equivalent date spellings ────────────────────────────────────────────────────────────
 
+EQUIVALENT_DATES: Cases = [
+    # A month-name date is credited by the same ISO date.
+    (
+        ["A Red Fletcher show at White Rock Lounge on August 19, 2026."],
+        "A Red Fletcher show at White Rock Lounge on 2026-08-19.",
+        (),
+    ),
+    (["Renewal filed 3 March 2026."], "Renewal filed 2026-03-03.", ()),
+    (["Lease ends in June 2027."], "Lease ends 2027-06.", ()),
+    # An ISO date is credited by the same month-name date.
+    (["The summit ran on 2026-08-19."], "The summit ran on August 19, 2026.", ()),
+    (["The summit ran on 2026-08-19."], "It ran on Aug 19th, 2026.", ()),
+    # A month not adjacent to a day or year is never credited by a date.
+    (
+        ["August Wilson wrote the play; the ticket is dated 2026-08-19."],
+        "The ticket is dated 2026-08-19.",
+        ("August", "Wilson"),
+    ),
+    # An equivalent date must carry the source year.
+    (
+        ["The contract was signed in August 2026."],
+        "The contract was signed on 2025-08-04.",
+        ("August", "2026"),
+    ),
+    (["The summit ran on 2026-08-19."], "The summit ran on August 19.", ("2026-08-19",)),
+    # A date dropped in both spellings is rejected.
+    (
+        ["The show is on August 19, 2026."],
+        "The show is scheduled for later this year.",
+        ("August", "19", "2026"),
+    ),
+    (["Taxes are due 2026-09-10."], "Taxes are due in autumn.", ("2026-09-10",)),
+]
 
-def test_month_name_date_is_credited_by_the_same_iso_date() -> None:
-    sources = ["A Red Fletcher show at White Rock Lounge on August 19, 2026."]
-    assert missing(sources, "A Red Fletcher show at White Rock Lounge on 2026-08-19.") == ()
-    assert missing(["Renewal filed 3 March 2026."], "Renewal filed 2026-03-03.") == ()
-    assert missing(["Lease ends in June 2027."], "Lease ends 2027-06.") == ()
 
-
-def test_iso_date_is_credited_by_the_same_month_name_date() -> None:
-    assert missing(["The summit ran on 2026-08-19."], "The summit ran on August 19, 2026.") == ()
-    assert missing(["The summit ran on 2026-08-19."], "It ran on Aug 19th, 2026.") == ()
-
-
-def test_month_not_adjacent_to_a_day_or_year_is_never_credited_by_a_date() -> None:
-    sources = ["August Wilson wrote the play; the ticket is dated 2026-08-19."]
-    assert missing(sources, "The ticket is dated 2026-08-19.") == ("August", "Wilson")
-
-
-def test_equivalent_date_must_carry_the_source_year() -> None:
-    merged = "The contract was signed on 2025-08-04."
-    assert missing(["The contract was signed in August 2026."], merged) == ("August", "2026")
-    assert missing(["The summit ran on 2026-08-19."], "The summit ran on August 19.") == (
-        "2026-08-19",
-    )
+@pytest.mark.parametrize(("sources", "merged", "expected"), MERGED_TEXT_MATCHING + EQUIVALENT_DATES)
+def test_missing_specifics_of_the_merged_text(
+    sources: list[str | tuple[str, str]], merged: str, expected: tuple[str, ...]
+) -> None:
+    assert missing(sources, merged) == expected
 
 
 def test_equivalent_date_must_carry_the_source_month_and_day() -> None:
@@ -257,12 +265,6 @@ def test_equivalent_date_must_carry_the_source_month_and_day() -> None:
         "October",
     )
     assert "August" in missing(["The show is on August 19, 2026."], "The show is on 2026-08-20.")
-
-
-def test_date_dropped_in_both_spellings_is_rejected() -> None:
-    merged = "The show is scheduled for later this year."
-    assert missing(["The show is on August 19, 2026."], merged) == ("August", "19", "2026")
-    assert missing(["Taxes are due 2026-09-10."], "Taxes are due in autumn.") == ("2026-09-10",)
 
 
 def test_month_inside_a_date_is_specific_even_where_the_baseline_would_swallow_it() -> None:

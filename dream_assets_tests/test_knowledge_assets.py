@@ -10,22 +10,25 @@ from typing import Any
 import dagster as dg
 import pytest
 
-from dream_assets.core.models import Skill
 from dream_assets.defs.assets import housekeeping, knowledge
 from dream_assets.defs.resources import DreamResource, LLMResource
-from dream_assets_tests.builders import NOW, make_volume, write_jsonl
+from dream_assets_tests.builders import (
+    FORECAST_STEPS,
+    NOW,
+    make_volume,
+    weather_skills_and_chat,
+    write_jsonl,
+)
 
 
 def small_agent(agents_root: Path) -> Path:
     volume = make_volume(agents_root / "ada")
-    long = "Open the forecast API, pick the city, read the hourly values. " * 4
-    volume.save_skill(Skill("weather/fetch", "Fetch weather", long, NOW - timedelta(days=30)))
-    volume.save_skill(Skill("weather/alerts", "Weather alerts", long, NOW - timedelta(days=30)))
-    volume.save_skill(Skill("notes", "Take notes", "Write it down.", NOW - timedelta(days=9)))
-    write_jsonl(
-        volume.conversation_log,
-        [
-            {"session_id": "s1", "role": "user", "content": "Weather forecast for Oslo"},
+    weather_skills_and_chat(
+        volume,
+        NOW,
+        steps=FORECAST_STEPS * 4,
+        more_weather_skills=[("weather/alerts", "Weather alerts")],
+        chat=[
             {"session_id": "s1", "role": "user", "content": "Never use emojis!!"},
             {"session_id": "s2", "role": "user", "content": "Weather forecast for Bergen"},
         ],
