@@ -79,6 +79,7 @@ class SkillScan:
 class AgentVolume:
     def __init__(self, root: Path, *, run_id: str | None = None) -> None:
         self.root = Path(root).resolve()
+        self._entries_dir = self.root / "memory" / "entries"
         # The Dagster run this volume was opened for: its scans share one walk (entry_index).
         self.run_id = run_id
         self._entries_dir_inside: bool | None = None
@@ -100,7 +101,7 @@ class AgentVolume:
 
     @property
     def entries_dir(self) -> Path:
-        return self.root / "memory" / "entries"
+        return self._entries_dir
 
     @property
     def skills_dir(self) -> Path:
