@@ -397,3 +397,24 @@ def test_the_live_entries_of_a_scan_are_its_unarchived_entries_after_each_write(
     scan = run.scan_entries()
     scan.live.clear()  # a caller's copy: the next scan is not affected
     assert check() == ["m-2", "m-3", "m-4"]
+
+
+def test_get_reuses_the_indexed_entry_only_for_the_same_bytes(
+    tmp_path: Path, coarse_stat: None
+) -> None:
+    """``get`` (the re-read before a guarded write) hands back the index's parsed entry when the
+    file holds exactly the bytes it was parsed from, and parses the file whenever they differ --
+    a same-size edit the stat cannot see included."""
+    volume = make_volume(tmp_path / "a", [entry("m-1", "Caroline lives in Berlin.")])
+    scanned = volume.scan_entries().entries[0]
+    assert volume.get("m-1") is scanned
+    _same_size_edit(volume.entry_path("m-1"), "Berlin", "Munich")
+    current = volume.get("m-1")
+    assert current is not None and current is not scanned
+    assert current.content == "Caroline lives in Munich."
+    # The cycle's own write: the index keeps the entry it wrote, and get returns it.
+    written = current.with_changes(content="Caroline lives in Hamburg.")
+    volume.save(written)
+    assert volume.get("m-1") is written
+    volume.entry_path("m-1").unlink()
+    assert volume.get("m-1") is None

@@ -303,6 +303,14 @@ class EntryIndex:
         row.fields = None
         return row.entry
 
+    def known_entry(self, name: str, data: bytes) -> MemoryEntry | None:
+        """The parsed entry of the row for ``name`` when ``data`` are the very bytes it was
+        parsed from or written as (same sha256); None when there is no such row."""
+        row = (self.rows or {}).get(name)
+        if row is None or row.problem is not None or hashlib.sha256(data).hexdigest() != row.sha256:
+            return None
+        return row.entry if row.entry is not None else self._from_fields(name, row)
+
     # -- the cycle's own writes -------------------------------------------------------------
     def note_written(self, path: Path, data: bytes, entry: MemoryEntry) -> None:
         """The cycle wrote ``data`` to ``path``: keep the parsed entry, so the next scan only

@@ -207,9 +207,15 @@ class AgentVolume:
     def get(self, entry_id: str) -> MemoryEntry | None:
         """An entry by id, live or archived; None when absent."""
         path = self.entry_path(entry_id)
-        if not path.exists():
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
             return None
-        return MemoryEntry.from_dict(json.loads(path.read_text(encoding="utf-8")), str(path))
+        # The same bytes the index parsed (or the cycle wrote): its entry, not a second parse.
+        known = self.entry_index.known_entry(path.name, data)
+        if known is not None:
+            return known
+        return MemoryEntry.from_dict(json.loads(data.decode("utf-8")), str(path))
 
     def save(self, entry: MemoryEntry) -> None:
         path = self.entry_path(entry.id)
