@@ -7,9 +7,11 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from dream_assets.core.atomic import append_line
-from dream_assets.core.models import MemoryEntry, Skill, review_fingerprint
+from dream_assets.core.models import MemoryEntry, Skill, _entry_json, review_fingerprint
 from dream_assets.core.volume import AgentVolume, PathEscapeError, discover_agents
 from dream_assets_tests.builders import MEMORY_ENTRY_KEYS, NOW, entry, make_volume
 
@@ -189,3 +191,60 @@ def test_archiving_a_skill_twice_keeps_both_versions(tmp_path: Path) -> None:
     folder = volume.skills_archive_dir / "notes"
     assert "version two" in (folder / "SKILL.md").read_text()
     assert "version one" in (folder / "SKILL.1.md").read_text()
+
+
+_TEXT = st.text(st.characters(codec="utf-8"), max_size=20)
+_VALUE = st.one_of(_TEXT, st.integers(), st.floats(allow_nan=False), st.none(), st.booleans())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    content=_TEXT,
+    category=_TEXT,
+    tags=st.lists(_TEXT, max_size=4),
+    importance=st.one_of(st.floats(0, 1), st.integers(0, 1)),
+    metadata=st.one_of(
+        st.dictionaries(_TEXT, _TEXT, max_size=4), st.dictionaries(_TEXT, _VALUE, max_size=4)
+    ),
+    archived=st.booleans(),
+)
+def test_an_entry_file_is_byte_for_byte_what_json_dumps_writes(
+    content: str,
+    category: str,
+    tags: list[str],
+    importance: float,
+    metadata: dict[str, object],
+    archived: bool,
+) -> None:
+    """The entry file's own layout (a first cycle writes most of a corpus) against json.dumps
+    with the documented settings, for any text, tags and metadata values."""
+    record = entry(
+        "m-1",
+        content,
+        category=category,
+        tags=tuple(tags),
+        importance=importance,
+        metadata=metadata,  # type: ignore[arg-type]
+        archived_days=1.0 if archived else None,
+    )
+    expected = json.dumps(record.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    assert record.to_json() == expected
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"category": None},
+        {"importance": float("nan")},
+        {"tags": ["a", 1]},
+        {"metadata": {"k": ["v"]}},
+        {"extra": "a key the layout does not know"},
+    ],
+    ids=["null-category", "nan", "int-tag", "list-metadata", "extra-key"],
+)
+def test_an_entry_record_of_another_shape_is_written_as_json_dumps_writes_it(
+    change: dict[str, object],
+) -> None:
+    record = {**entry("m-1", "Caroline lives in Berlin.").to_dict(), **change}
+    expected = json.dumps(record, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    assert _entry_json(record) == expected

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from json.encoder import encode_basestring as _quote
 from pathlib import Path
 from typing import Any
 
@@ -154,7 +156,50 @@ class MemoryEntry:
     def to_json(self) -> str:
         # Sorted keys: one byte form for an entry whoever writes it (the cycle or `dream demo`),
         # so entry files compare byte for byte.
-        return json.dumps(self.to_dict(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        return _entry_json(self.to_dict())
+
+
+# json.dumps with ``indent`` runs Python's pure-Python encoder; a first cycle writes most of a
+# corpus (twice), so an entry's usual shape -- string tags and metadata, a finite float
+# importance -- is laid out here with json's C string encoder, byte for byte what
+# json.dumps(indent=2, sort_keys=True, ensure_ascii=False) gives (tested against it); any other
+# shape (or a record with other keys than the entry's fields) goes through json.dumps.
+_DICT_KEYS = frozenset(MemoryEntry.__dataclass_fields__)
+
+
+def _entry_json(record: dict[str, Any]) -> str:
+    tags, metadata, importance = record["tags"], record["metadata"], record["importance"]
+    if (
+        record.keys() == _DICT_KEYS
+        and all(type(t) is str for t in tags)
+        and all(type(k) is str and type(v) is str for k, v in metadata.items())
+        and type(importance) is float
+        and math.isfinite(importance)
+        and type(record["reinforcement_count"]) is int
+    ):
+        q = _quote
+        tags_text = "[\n    " + ",\n    ".join(map(q, tags)) + "\n  ]" if tags else "[]"
+        pairs = ",\n    ".join(f"{q(k)}: {q(v)}" for k, v in sorted(metadata.items()))
+        metadata_text = "{\n    " + pairs + "\n  }" if metadata else "{}"
+        reason, archived = record["archive_reason"], record["archived_at"]
+        try:
+            return (
+                f'{{\n  "archive_reason": {"null" if reason is None else q(reason)},\n'
+                f'  "archived_at": {"null" if archived is None else q(archived)},\n'
+                f'  "category": {q(record["category"])},\n'
+                f'  "content": {q(record["content"])},\n'
+                f'  "created_at": {q(record["created_at"])},\n'
+                f'  "id": {q(record["id"])},\n'
+                f'  "importance": {float.__repr__(importance)},\n'
+                f'  "last_seen_at": {q(record["last_seen_at"])},\n'
+                f'  "metadata": {metadata_text},\n'
+                f'  "reinforcement_count": {int.__repr__(record["reinforcement_count"])},\n'
+                f'  "tags": {tags_text},\n'
+                f'  "updated_at": {q(record["updated_at"])}\n}}\n'
+            )
+        except TypeError:  # a text field holding another type: json.dumps says how it reads
+            pass
+    return json.dumps(record, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 # Where ``review_fingerprint`` keeps its value on an entry (an attribute outside the dataclass
