@@ -155,6 +155,9 @@ def test_the_endpoint_pool_bounds_model_calls_in_flight_across_runs(
             "DREAM_CADENCE_CHECK_SECONDS": "5",
             "DREAM_CADENCE_REQUESTS_PER_CHECK": str(len(AGENTS)),
             "DREAM_LLM_BUSY_POLL_SECONDS": "0.5",
+            # A cycle at the pool waits for its agent's turn however late the last one arrives
+            # (the default gives up after 300 s and goes on without the model).
+            "DREAM_LLM_BUSY_MAX_WAIT_SECONDS": "1200",
         }
         if limit is not None:
             env["DREAM_LLM_POOL_LIMIT"] = str(limit)
