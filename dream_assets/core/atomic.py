@@ -15,6 +15,9 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def fsync_dir(directory: Path) -> None:
@@ -25,14 +28,22 @@ def fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+def _in_directory(directory: Path, create: Callable[[], T]) -> T:
+    """``create()`` a file in ``directory``, making the directory only when it is missing (not
+    a ``mkdir`` before every write of a batch)."""
+    try:
+        return create()
+    except FileNotFoundError:
+        directory.mkdir(parents=True, exist_ok=True)
+        return create()
+
+
 def _write_temp_beside(path: Path, data: bytes, *, sync: bool) -> str:
     """``data`` in a temp file next to ``path`` with ``path``'s mode; returns the temp path."""
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except FileNotFoundError:
-        # The directory is made on first need, not checked before every write of a batch.
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = _in_directory(
+        path.parent,
+        lambda: tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent),
+    )
     try:
         # mkstemp creates 0600; keep the mode the agent gave the file (or the usual 0644), so an
         # agent reading its volume as another user still can after the cycle rewrote a file.
@@ -155,11 +166,9 @@ def file_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
     """
     lock_file = lock_path_for(path)
     while True:
-        try:
-            fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
-        except FileNotFoundError:
-            lock_file.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _in_directory(
+            lock_file.parent, lambda: os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+        )
         fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
         # Retention deletes a reaped session's lock file while holding it; a waiter that then
         # wins the lock must not hold a lock on the unlinked inode while others use a new one.
