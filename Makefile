@@ -26,7 +26,7 @@ run: demo
 	$(BIN)/dream run --agent $(DEMO_ROOT)/demo
 
 # Chromium, a running PostgreSQL and RabbitMQ when missing (scripts/test-deps.sh, as .ci/run).
-# A subset: make test PYTEST_ARGS="dream_assets_tests/test_ui_browser.py"
+# A subset: make test PYTEST_ARGS="dream_assets_tests/e2e/test_ui_browser.py"
 test: install
 	scripts/test-deps.sh
 	$(BIN)/pytest -q $(PYTEST_ARGS)

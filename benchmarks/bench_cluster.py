@@ -1,4 +1,4 @@
-"""Benchmark of the near-duplicate scan (``dream_assets.core.cluster``).
+"""Benchmark of the near-duplicate scan (``dream_assets.core.near_duplicates.cluster``).
 
 Run from the repository root::
 
@@ -42,7 +42,7 @@ import scipy.sparse as sp
 import yaml
 from sklearn.feature_extraction.text import TfidfVectorizer
 
-from dream_assets.core.cluster import (
+from dream_assets.core.near_duplicates.cluster import (
     DEFAULT_MAX_CLUSTER_SIZE,
     DEFAULT_SIMILARITY_THRESHOLD,
     THRESHOLD_TOLERANCE,

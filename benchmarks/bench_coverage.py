@@ -16,7 +16,7 @@ from pathlib import Path
 
 from corpus_workload import corpus_workload
 
-from dream_assets.core.coverage_corpus import CorpusCase, measure
+from dream_assets.core.facts.corpus import CorpusCase, measure
 
 CORPUS = (
     Path(__file__).resolve().parents[1] / "dream_assets_tests" / "data" / "coverage_corpus.jsonl"

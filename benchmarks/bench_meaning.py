@@ -23,10 +23,10 @@ from pathlib import Path
 
 from corpus_workload import corpus_workload
 
-from dream_assets.core.coverage import CoverageResult
-from dream_assets.core.coverage_corpus import CorpusCase, CorpusRates, measure, read_corpus
-from dream_assets.core.meaning import DEFAULT_RULES, MeaningRules, check_meaning
-from dream_assets.core.merge_check import check_merge_meaning
+from dream_assets.core.facts.corpus import CorpusCase, CorpusRates, measure, read_corpus
+from dream_assets.core.facts.coverage import CoverageResult
+from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules, check_meaning
+from dream_assets.core.facts.merge_check import check_merge_meaning
 
 DATA = Path(__file__).resolve().parents[1] / "dream_assets_tests" / "data"
 MEANING_CORPUS = DATA / "meaning_corpus.jsonl"

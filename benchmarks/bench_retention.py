@@ -32,7 +32,7 @@ from typing import NamedTuple
 from tables import print_markdown_table
 
 from dream_assets.core.clock import SystemClock
-from dream_assets.core.retention import sweep_session_dir, trim_to_last_lines
+from dream_assets.core.telemetry.retention import sweep_session_dir, trim_to_last_lines
 
 KEEP_LINES = 50_000
 MAX_AGE_DAYS = 30

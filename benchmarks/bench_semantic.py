@@ -35,9 +35,9 @@ import _checkout  # noqa: F401  (this checkout's dream_assets)
 import numpy as np
 from bench_cluster import synthetic_corpus
 
-from dream_assets.core.cluster import embedding_pairs
-from dream_assets.core.embeddings import MINILM, LocalEmbedder
-from dream_assets.core.neighbours import DEFAULT_PROBES, cell_pairs
+from dream_assets.core.near_duplicates.cluster import embedding_pairs
+from dream_assets.core.near_duplicates.embeddings import MINILM, LocalEmbedder
+from dream_assets.core.near_duplicates.neighbours import DEFAULT_PROBES, cell_pairs
 
 THRESHOLD = MINILM.cosine_threshold
 
@@ -118,8 +118,8 @@ def search(sizes: list[int]) -> None:
 def incremental(size: int, cache: Path) -> None:
     from dream_assets.core.models import MemoryEntry
     from dream_assets.core.options import DreamOptions
-    from dream_assets.core.volume import AgentVolume
-    from dream_assets.passes.duplicate_clusters import scan_duplicate_clusters
+    from dream_assets.core.store.volume import AgentVolume
+    from dream_assets.passes.duplicate_clusters.scan import scan_duplicate_clusters
 
     now = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
     items, _ = synthetic_corpus(size, seed=5)

@@ -36,8 +36,8 @@ import pandas as pd
 from tables import print_markdown_table
 
 from dream_assets.core.options import DreamOptions
-from dream_assets.core.telemetry import WINDOWS, WindowSpec, build_windows, window_sources
-from dream_assets.core.volume import SESSION_LOG_DIRS, AgentVolume
+from dream_assets.core.store.volume import SESSION_LOG_DIRS, AgentVolume
+from dream_assets.core.telemetry.windows import WINDOWS, WindowSpec, build_windows, window_sources
 
 T = TypeVar("T")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from dream_assets.core.coverage_corpus import CorpusCase, read_corpus
+from dream_assets.core.facts.corpus import CorpusCase, read_corpus
 
 
 def corpus_workload(

@@ -17,11 +17,11 @@ from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from dream_assets.core.budget import BudgetExceeded, TokenBudget
 from dream_assets.core.llm_reply import ReplyError, extract_json_object
 from dream_assets.core.options import DreamOptions, OptionsError, load_options
-from dream_assets.core.redaction import redact
 from dream_assets.core.report import PassReport
+from dream_assets.core.safety.budget import BudgetExceeded, TokenBudget
+from dream_assets.core.safety.redaction import redact
 
 if TYPE_CHECKING:
     import openai

@@ -8,9 +8,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from dream_assets.core.merge import ARCHIVED_BY_RUN
+from dream_assets.core.memory.merge import ARCHIVED_BY_RUN
 from dream_assets.core.models import MemoryEntry, Skill
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.store.volume import AgentVolume
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
 

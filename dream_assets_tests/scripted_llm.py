@@ -30,9 +30,9 @@ from typing import Any
 
 import pytest
 
-from dream_assets.core.budget import TokenBudget
 from dream_assets.core.clock import FixedClock
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.safety.budget import TokenBudget
+from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets_tests.builders import NOW
 

@@ -19,9 +19,12 @@ from pathlib import Path
 
 import numpy as np
 
-from dream_assets.core.agreement import Statement, disagreement
-from dream_assets.core.candidates import judged_clusters
-from dream_assets.core.cluster import DEFAULT_MAX_CLUSTER_SIZE, DEFAULT_SIMILARITY_THRESHOLD
+from dream_assets.core.facts.agreement import Statement, disagreement
+from dream_assets.core.near_duplicates.candidates import judged_clusters
+from dream_assets.core.near_duplicates.cluster import (
+    DEFAULT_MAX_CLUSTER_SIZE,
+    DEFAULT_SIMILARITY_THRESHOLD,
+)
 
 CORPUS = Path(__file__).resolve().parent / "data" / "semantic_corpus.jsonl"
 

@@ -11,13 +11,13 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from dream_assets.core.clock import parse_time
-from dream_assets.core.coverage import CoverageSource, load_vocabulary
-from dream_assets.core.meaning import DEFAULT_RULES, MeaningRules
-from dream_assets.core.merge import ARCHIVED_BY_RUN, MERGED_AT, MERGED_BY_RUN, merged_from
-from dream_assets.core.merge_check import check_merge_meaning
+from dream_assets.core.facts.coverage import CoverageSource, load_vocabulary
+from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules
+from dream_assets.core.facts.merge_check import check_merge_meaning
+from dream_assets.core.memory.merge import ARCHIVED_BY_RUN, MERGED_AT, MERGED_BY_RUN, merged_from
 from dream_assets.core.models import is_high_value
 from dream_assets.core.options import DreamOptions
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.store.volume import AgentVolume
 
 
 def merge_coverage_violations(

@@ -3,11 +3,11 @@ money carries the permission flag, re-read from disk."""
 
 from __future__ import annotations
 
-from dream_assets.core.preference_statements import (
+from dream_assets.core.memory.preference_statements import (
     sensitive_terms,
 )
-from dream_assets.core.volume import AgentVolume
-from dream_assets.passes.preference_records import CATEGORY, PERMISSION, TAG
+from dream_assets.core.store.volume import AgentVolume
+from dream_assets.passes.preference_inference.records import CATEGORY, PERMISSION, TAG
 
 
 def sensitive_flag_violations(volume: AgentVolume) -> tuple[list[str], int]:

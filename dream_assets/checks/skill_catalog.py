@@ -6,8 +6,8 @@ skills as they are now, rather than trusting the pass's own account of what it d
 
 from __future__ import annotations
 
-from dream_assets.core.skill_changes import run_changes
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.skills.changes import run_changes
+from dream_assets.core.store.volume import AgentVolume
 
 
 def deletion_violations(volume: AgentVolume, run_id: str) -> list[str]:

@@ -44,7 +44,7 @@ def _writer(root: Path, owner: str) -> Iterator[None]:
     import uuid
 
     from dream_assets.core.clock import SystemClock
-    from dream_assets.core.lease import LeaseHeld, acquire, release
+    from dream_assets.core.store.lease import LeaseHeld, acquire, release
 
     run_id = f"cli-{uuid.uuid4()}"
     try:
@@ -60,7 +60,7 @@ def _writer(root: Path, owner: str) -> Iterator[None]:
 def _agent_dir(agent: str | None) -> Path:
     """The --agent directory; without one, the only agent under DREAM_AGENTS_ROOT."""
     if agent is None:
-        from dream_assets.core.volume import discover_agents
+        from dream_assets.core.store.volume import discover_agents
 
         root_env = os.environ.get("DREAM_AGENTS_ROOT")
         agents = discover_agents(Path(root_env)) if root_env else []
@@ -91,7 +91,7 @@ def _instance():  # type: ignore[no-untyped-def]
 
 
 def _agents_for(args: argparse.Namespace) -> tuple[Path, list[str]]:
-    from dream_assets.core.volume import discover_agents
+    from dream_assets.core.store.volume import discover_agents
 
     if args.agent:
         agent = Path(args.agent).expanduser().resolve()
@@ -109,7 +109,7 @@ def _agents_for(args: argparse.Namespace) -> tuple[Path, list[str]]:
 
 
 def _agent_volume(agent_dir: str | None) -> Any:
-    from dream_assets.core.volume import AgentVolume
+    from dream_assets.core.store.volume import AgentVolume
 
     return AgentVolume(_agent_dir(agent_dir))
 

@@ -38,7 +38,7 @@ def run_cycle(
     if not instance.has_dynamic_partition(partitions, agent):
         instance.add_dynamic_partitions(partitions, [agent])
     from dream_assets.core.clock import SystemClock
-    from dream_assets.core.lease import LeaseHeld, acquire, release
+    from dream_assets.core.store.lease import LeaseHeld, acquire, release
 
     job = defs.resolve_job_def("dream_cycle")
     run_id = str(uuid.uuid4())  # a Dagster run id is a uuid4 string
@@ -166,7 +166,7 @@ def _agent_problem(agent_dir: Path, env: Mapping[str, str], shared: Any) -> str 
     """Why one agent cannot run (its directory, its ``dream-options.json``, the model its
     options name when that is not the environment's), or None."""
     from dream_assets.core.options import OptionsError, load_options
-    from dream_assets.core.volume import AgentVolume
+    from dream_assets.core.store.volume import AgentVolume
     from dream_assets.llm import LLMSettings
 
     if not agent_dir.is_dir():

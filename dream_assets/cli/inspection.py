@@ -27,8 +27,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def _check_merge_line(raw: str, where: str, vocabulary: Any) -> dict[str, Any]:
-    from dream_assets.core.coverage import CoverageSource
-    from dream_assets.core.merge_check import check_merge_meaning
+    from dream_assets.core.facts.coverage import CoverageSource
+    from dream_assets.core.facts.merge_check import check_merge_meaning
 
     try:
         case = json.loads(raw)
@@ -58,7 +58,7 @@ def _check_merge_line(raw: str, where: str, vocabulary: Any) -> dict[str, Any]:
 
 
 def cmd_check_merge(args: argparse.Namespace) -> int:
-    from dream_assets.core.coverage import DEFAULT_VOCABULARY, load_vocabulary
+    from dream_assets.core.facts.coverage import DEFAULT_VOCABULARY, load_vocabulary
 
     vocabulary = DEFAULT_VOCABULARY
     if args.vocabulary:
@@ -87,11 +87,11 @@ def cmd_check_merge(args: argparse.Namespace) -> int:
 
 
 def cmd_clusters(args: argparse.Namespace) -> int:
-    from dream_assets.core.embeddings import EmbeddingsUnavailable
+    from dream_assets.core.near_duplicates.embeddings import EmbeddingsUnavailable
     from dream_assets.core.options import OptionsError, load_options
-    from dream_assets.core.volume import AgentVolume
+    from dream_assets.core.store.volume import AgentVolume
     from dream_assets.llm import LLMSettings
-    from dream_assets.passes.duplicate_clusters import compute_clusters, embedder_from_options
+    from dream_assets.passes.duplicate_clusters.scan import compute_clusters, embedder_from_options
 
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)
@@ -146,7 +146,7 @@ def cmd_clusters(args: argparse.Namespace) -> int:
 
 def cmd_report(args: argparse.Namespace) -> int:
     """A run's report; without --agent, searched in every agent of DREAM_AGENTS_ROOT."""
-    from dream_assets.core.safety_report import load_safety_report, to_markdown
+    from dream_assets.core.safety.safety_report import load_safety_report, to_markdown
 
     if args.agent:
         roots = [_agent_dir(args.agent)]

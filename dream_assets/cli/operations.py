@@ -113,9 +113,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    from dream_assets.core.review import ReviewQueue, as_dict
-    from dream_assets.core.volume import AgentVolume
-    from dream_assets.operations.review import ReviewConflict, approve, reject
+    from dream_assets.core.safety.review_queue import ReviewQueue, as_dict
+    from dream_assets.core.store.volume import AgentVolume
+    from dream_assets.operations.review_decisions import ReviewConflict, approve, reject
 
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)

@@ -216,8 +216,8 @@ def review_fingerprint(entry: MemoryEntry) -> str:
     observed, not the score or the dream cycle's own bookkeeping.
 
     Kept on the (frozen) entry once computed: a cycle asks it of every live entry in several
-    passes, and the entries of a run are shared objects (core/entry_index.py). Entries change only
-    by ``with_changes``, which makes a new object. The entry index stores it beside the entry's
+    passes, and the entries of a run are shared objects (core/store/entry_index.py). Entries change
+    only by ``with_changes``, which makes a new object. The entry index stores it beside the entry's
     typed columns, so an entry built from the index comes with it (``remember_review_fingerprint``;
     a change to this hash changes ``REVIEW_FINGERPRINT_VERSION``, which retires stored ones).
     """

@@ -18,8 +18,8 @@ from dagster._utils.schedules import (
     reverse_cron_string_iterator,
 )
 
-from dream_assets.core.cadence import IntervalWindows, WindowSeries
 from dream_assets.core.options import DreamOptions, OptionsError
+from dream_assets.core.schedule.cadence import IntervalWindows, WindowSeries
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ import warnings
 
 import dagster as dg
 
-from dream_assets.core.cadence import cycle_freshness
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.schedule.cadence import cycle_freshness
 
 
 def cycle_freshness_policy(options: DreamOptions) -> dg.FreshnessPolicy:

@@ -24,7 +24,7 @@ from pathlib import Path
 import dagster as dg
 
 from dream_assets.core.clock import SystemClock
-from dream_assets.core.lease import acquire, read_lease, release, stale_reason
+from dream_assets.core.store.lease import acquire, read_lease, release, stale_reason
 from dream_assets.defs.resources import Agent, DreamResource
 
 CYCLE_REPORT = dg.AssetKey("cycle_report")

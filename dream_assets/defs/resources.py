@@ -11,11 +11,11 @@ from pathlib import Path
 import dagster as dg
 from pydantic import PrivateAttr
 
-from dream_assets.core.atomic import file_lock
-from dream_assets.core.budget import TokenBudget
 from dream_assets.core.clock import Clock, FixedClock, SystemClock, parse_time
 from dream_assets.core.options import DreamOptions, load_options
-from dream_assets.core.volume import AgentVolume, PathEscapeError
+from dream_assets.core.safety.budget import TokenBudget
+from dream_assets.core.store.atomic import file_lock
+from dream_assets.core.store.volume import AgentVolume, PathEscapeError
 from dream_assets.defs.storage_pool import hold_storage_connections
 from dream_assets.llm import ChatModel, LLMSettings
 

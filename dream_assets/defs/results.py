@@ -38,7 +38,7 @@ def materialize_report(
     for decision in report.decisions:
         if decision.action.startswith("archived"):
             # Every archive is logged (docs/passes.md, Pass 1); the detail quotes only what its
-            # audience allows (core/audience.py).
+            # audience allows (core/safety/audience.py).
             context.log.info(f"{decision.action} {decision.target}: {decision.detail}")
     for warning in report.warnings[:50]:
         context.log.warning(warning)

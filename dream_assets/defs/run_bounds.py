@@ -7,8 +7,8 @@ from datetime import UTC, datetime
 
 import dagster as dg
 
-from dream_assets.core.bounds import RunBounds, bounds_for_run
 from dream_assets.core.clock import FixedClock, SystemClock
+from dream_assets.core.safety.bounds import RunBounds, bounds_for_run
 from dream_assets.defs.resources import Agent
 
 

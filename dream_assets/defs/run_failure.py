@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import dagster as dg
 
-from dream_assets.core.lease import release
 from dream_assets.core.options import DreamOptions, OptionsError
+from dream_assets.core.store.lease import release
 from dream_assets.defs.assets.report import write_run_report
 from dream_assets.defs.jobs import dream_cycle_job
 from dream_assets.defs.resources import Agent, DreamResource

@@ -25,7 +25,9 @@ from typing import Any, TypeVar
 
 import dagster as dg
 
-from dream_assets.core.cadence import (
+from dream_assets.core.clock import format_time
+from dream_assets.core.options import OptionsError, load_options
+from dream_assets.core.schedule.cadence import (
     ActivityState,
     AgentActivity,
     CadenceState,
@@ -37,9 +39,7 @@ from dream_assets.core.cadence import (
     read_activity,
     record_decision,
 )
-from dream_assets.core.clock import format_time
-from dream_assets.core.options import OptionsError, load_options
-from dream_assets.core.volume import AgentVolume, PathEscapeError, discover_agents
+from dream_assets.core.store.volume import AgentVolume, PathEscapeError, discover_agents
 from dream_assets.defs.cron_windows import window_series
 from dream_assets.defs.jobs import dream_cycle_job
 from dream_assets.defs.lease import lease_holder

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.jsonl import encode_line
+from dream_assets.core.store.jsonl import encode_line
 from dream_assets.demo.material import Feedback, Material, Script
 from dream_assets.demo.moments import DAY, seconds, times
 from dream_assets.demo.writer import DemoWriter

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.merge import merged_standing
+from dream_assets.core.memory.merge import merged_standing
 from dream_assets.core.models import MemoryEntry
 from dream_assets.demo.material import Facts, Group, Material, Planted
 from dream_assets.demo.moments import DAY, seconds

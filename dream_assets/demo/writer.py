@@ -16,9 +16,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from dream_assets.core.atomic import atomic_write_text
 from dream_assets.core.models import MemoryEntry, Skill
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.store.atomic import atomic_write_text
+from dream_assets.core.store.volume import AgentVolume
 
 # The marker says "this directory is a demo volume, safe to regenerate" and records what was
 # planted (duplicate groups, malformed lines) so tests and benchmarks can score the cycle against

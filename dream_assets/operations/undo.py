@@ -26,11 +26,9 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
 
-from dream_assets.core.atomic import append_line
-from dream_assets.core.audit import RESTORE_LOG, UNDO_LOG
 from dream_assets.core.clock import format_time
-from dream_assets.core.jsonl import read_jsonl
-from dream_assets.core.merge import (
+from dream_assets.core.memory.audit import RESTORE_LOG, UNDO_LOG
+from dream_assets.core.memory.merge import (
     ARCHIVED_BY_RUN,
     MERGED_BY_RUN,
     REVIEWED_HASH,
@@ -39,11 +37,13 @@ from dream_assets.core.merge import (
     merged_from,
     settled,
 )
+from dream_assets.core.memory.preferences import SUPERSEDED, WRITTEN_BY_RUN
 from dream_assets.core.models import MemoryEntry, review_fingerprint
-from dream_assets.core.preferences import SUPERSEDED, WRITTEN_BY_RUN
 from dream_assets.core.report import PassReport
-from dream_assets.core.skill_versions import has_versions, undo_skills
-from dream_assets.core.volume import AgentVolume, PathEscapeError
+from dream_assets.core.skills.versions import has_versions, undo_skills
+from dream_assets.core.store.atomic import append_line
+from dream_assets.core.store.jsonl import read_jsonl
+from dream_assets.core.store.volume import AgentVolume, PathEscapeError
 
 # Metadata the restore and undo paths write.
 RESTORED_AT = "restored_at"

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from dream_assets.core.archive_purge import plan_purge, tombstone, tombstone_path
-from dream_assets.core.atomic import append_line
-from dream_assets.core.jsonl import read_jsonl
+from dream_assets.core.memory.archive_purge import plan_purge, tombstone, tombstone_path
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.store.atomic import append_line
+from dream_assets.core.store.jsonl import read_jsonl
+from dream_assets.core.store.volume import AgentVolume
 
 
 def run_archive_purge(

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from dream_assets.core.atomic import ChangedMeanwhile
-from dream_assets.core.decay import DecayRule, decay_write, decayed_importance
+from dream_assets.core.memory.decay import DecayRule, decay_write, decayed_importance
+from dream_assets.core.memory.preferences import is_durable
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
-from dream_assets.core.preferences import is_durable
 from dream_assets.core.report import PassReport
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.store.atomic import ChangedMeanwhile
+from dream_assets.core.store.volume import AgentVolume
 
 
 def decay_rule(options: DreamOptions) -> DecayRule:

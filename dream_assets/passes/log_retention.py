@@ -13,7 +13,8 @@ from pathlib import Path
 
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.retention import (
+from dream_assets.core.store.volume import SESSION_LOG_DIRS, SINGLE_FILE_LOGS, AgentVolume
+from dream_assets.core.telemetry.retention import (
     DeletedLog,
     TrimResult,
     exceeds_line_bound,
@@ -22,7 +23,6 @@ from dream_assets.core.retention import (
     sweep_session_dir,
     trim_to_last_lines,
 )
-from dream_assets.core.volume import SESSION_LOG_DIRS, SINGLE_FILE_LOGS, AgentVolume
 
 PASS_NAME = "log_retention"
 

@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from dream_assets.checks.consolidation import provenance_violations
-from dream_assets.core.archive_purge import tombstone_path
-from dream_assets.core.atomic import append_line, file_lock
-from dream_assets.core.audit import (
+from dream_assets.core.memory.archive_purge import tombstone_path
+from dream_assets.core.memory.audit import (
     KNOWN_IDS_FILE,
     LOSSES_FILE,
     REJECTIONS_FILE,
@@ -36,11 +35,12 @@ from dream_assets.core.audit import (
     write_rejection_history,
     write_trend,
 )
-from dream_assets.core.jsonl import read_jsonl
-from dream_assets.core.lifecycle import DueEvent, due_for_review
+from dream_assets.core.memory.lifecycle import DueEvent, due_for_review
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.store.atomic import append_line, file_lock
+from dream_assets.core.store.jsonl import read_jsonl
+from dream_assets.core.store.volume import AgentVolume
 
 PASS = "memory_audit"
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.telemetry import WINDOW_TABLES, build_windows
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.store.volume import AgentVolume
+from dream_assets.core.telemetry.windows import WINDOW_TABLES, build_windows
 
 PASS_NAME = "telemetry_windows"
 
@@ -35,7 +35,7 @@ def run_telemetry_windows(volume: AgentVolume, options: DreamOptions, now: datet
         report.count(f"{table}_malformed", build.malformed[table])
         report.count(f"{table}_files", build.files[table])
         # 1 when the window's log files were parsed, 0 when they were unchanged since the last
-        # build and its rows were kept (core/telemetry.py).
+        # build and its rows were kept (core/telemetry/windows.py).
         report.count(f"{table}_reread", int(build.reread[table]))
         how = "read from" if build.reread[table] else "kept, logs unchanged:"
         report.decide(

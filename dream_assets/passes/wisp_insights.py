@@ -18,19 +18,19 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.ledger import stamp_pass
 from dream_assets.core.llm_reply import (
     WispReply,
     parse_wisp_reply,
 )
 from dream_assets.core.models import Skill, validate_skill_name
 from dream_assets.core.options import DreamOptions
-from dream_assets.core.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.report import PassReport
-from dream_assets.core.skill_changes import log_skill_change
-from dream_assets.core.telemetry import read_wisp_window
-from dream_assets.core.volume import AgentVolume, PathEscapeError
-from dream_assets.core.wisp_patterns import (
+from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
+from dream_assets.core.skills.changes import log_skill_change
+from dream_assets.core.store.ledger import stamp_pass
+from dream_assets.core.store.volume import AgentVolume, PathEscapeError
+from dream_assets.core.telemetry.windows import read_wisp_window
+from dream_assets.core.telemetry.wisp_patterns import (
     FailurePattern,
     PromotionCandidate,
     analyze_wisps,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from dream_assets.core.volume import DIRECTIVE_FILES, AgentVolume
+from dream_assets.core.store.volume import DIRECTIVE_FILES, AgentVolume
 
 
 def builtin_directive(pass_name: str) -> str:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from dream_assets.core.meaning import MEANING_KINDS
+from dream_assets.core.facts.meaning import MEANING_KINDS
 from dream_assets.core.models import MemoryEntry
 from dream_assets.prompts import one_line
 

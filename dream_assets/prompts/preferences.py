@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from dream_assets.core.memory.preference_statements import PreferenceCandidate
 from dream_assets.core.models import MemoryEntry
-from dream_assets.core.preference_statements import PreferenceCandidate
 from dream_assets.prompts import one_line
 from dream_assets.prompts.memory import entry_line, feedback_line
 from dream_assets.prompts.skills import conversation_block

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dream_assets.core.wisp_patterns import FailurePattern, PromotionCandidate
+from dream_assets.core.telemetry.wisp_patterns import FailurePattern, PromotionCandidate
 from dream_assets.prompts import one_line
 
 

@@ -17,11 +17,11 @@ from dream_assets.defs.assets.steps import (
 )
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import check_from_violations
-from dream_assets.passes.preference_inference import (
+from dream_assets.passes.preference_inference.run import (
     run_preference_inference,
     sensitive_flag_violations,
 )
-from dream_assets.passes.skill_catalog import run_skill_catalog
+from dream_assets.passes.skill_catalog.run import run_skill_catalog
 from dream_assets.passes.wisp_insights import run_wisp_insights
 
 GROUP = "knowledge"

@@ -8,16 +8,16 @@ from dream_assets.checks.consolidation import (
     provenance_violations,
     standing_provenance_problems,
 )
-from dream_assets.core.embeddings import EmbeddingsUnavailable
-from dream_assets.core.merge_check import meaning_rules
-from dream_assets.core.telemetry import read_feedback_window
+from dream_assets.core.facts.merge_check import meaning_rules
+from dream_assets.core.near_duplicates.embeddings import EmbeddingsUnavailable
+from dream_assets.core.telemetry.windows import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
 from dream_assets.defs.assets.steps import Findings, agent_asset, agent_check, standing_check
 from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import materialize_report
 from dream_assets.defs.run_bounds import run_bounds
-from dream_assets.passes.duplicate_clusters import (
+from dream_assets.passes.duplicate_clusters.scan import (
     embedder_from_options,
     read_cluster_table,
     scan_duplicate_clusters,

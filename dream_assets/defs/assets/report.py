@@ -4,13 +4,13 @@ from pathlib import Path
 
 import dagster as dg
 
-from dream_assets.core.lease import release
-from dream_assets.core.safety_report import (
+from dream_assets.core.safety.safety_report import (
     build_safety_report,
     count_run_reports,
     store_safety_report,
     to_markdown,
 )
+from dream_assets.core.store.lease import release
 from dream_assets.defs.assets.steps import agent_asset
 from dream_assets.defs.conventions import ROW_COUNT
 from dream_assets.defs.resources import Agent, DreamResource

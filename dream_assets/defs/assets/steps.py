@@ -11,7 +11,7 @@ import dagster as dg
 
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.store.volume import AgentVolume
 from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import MODEL_POOL

@@ -6,10 +6,10 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from dream_assets.core.audience import OWNER, shareable_text
 from dream_assets.core.models import (
     MemoryEntry,
 )
+from dream_assets.core.safety.audience import OWNER, shareable_text
 from dream_assets.passes.memory_consolidation.state import ConsolidationRun
 
 

@@ -15,20 +15,20 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from dream_assets.core.audience import entry_audience
-from dream_assets.core.lifecycle import blocked as lifecycle_blocked
 from dream_assets.core.llm_reply import (
     MemoryReply,
     SaveItem,
 )
+from dream_assets.core.memory.lifecycle import blocked as lifecycle_blocked
+from dream_assets.core.memory.preferences import is_durable
 from dream_assets.core.models import (
     MemoryEntry,
     is_high_value,
 )
-from dream_assets.core.preferences import is_durable
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.safety.audience import entry_audience
+from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.memory_consolidation.merging import _merge_one, _propose_status, _quote
-from dream_assets.passes.memory_consolidation.review import queue_for_review
+from dream_assets.passes.memory_consolidation.queue_for_review import queue_for_review
 from dream_assets.passes.memory_consolidation.state import ConsolidationRun
 from dream_assets.passes.memory_consolidation.writes import (
     archive_entry,

@@ -8,29 +8,34 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 
-from dream_assets.core.audience import PUBLIC, entry_audience, mixed_audiences, shareable_text
 from dream_assets.core.clock import format_time
-from dream_assets.core.coverage import CoverageResult, CoverageSource
-from dream_assets.core.lifecycle import STATUSES
-from dream_assets.core.lifecycle import blocked as lifecycle_blocked
-from dream_assets.core.lifecycle import status as lifecycle_status
+from dream_assets.core.facts.coverage import CoverageResult, CoverageSource
+from dream_assets.core.facts.merge_check import check_merge_meaning, meaning_rules
 from dream_assets.core.llm_reply import (
     SaveItem,
 )
-from dream_assets.core.merge import (
+from dream_assets.core.memory.lifecycle import STATUSES
+from dream_assets.core.memory.lifecycle import blocked as lifecycle_blocked
+from dream_assets.core.memory.lifecycle import status as lifecycle_status
+from dream_assets.core.memory.merge import (
     REJECTED_AT,
     REJECTED_CLUSTER,
     build_merged_entry,
     rejected_cluster_id,
 )
-from dream_assets.core.merge_check import check_merge_meaning, meaning_rules
+from dream_assets.core.memory.preferences import writes_preferred_name
 from dream_assets.core.models import (
     MemoryEntry,
 )
-from dream_assets.core.preferences import writes_preferred_name
+from dream_assets.core.safety.audience import (
+    PUBLIC,
+    entry_audience,
+    mixed_audiences,
+    shareable_text,
+)
 from dream_assets.llm import Outcome, ask
 from dream_assets.passes.memory_consolidation.anti_patterns import save_anti_pattern
-from dream_assets.passes.memory_consolidation.review import queue_for_review
+from dream_assets.passes.memory_consolidation.queue_for_review import queue_for_review
 from dream_assets.passes.memory_consolidation.state import REPAIR, ConsolidationRun
 from dream_assets.passes.memory_consolidation.verify import verify_merge
 from dream_assets.passes.memory_consolidation.writes import (

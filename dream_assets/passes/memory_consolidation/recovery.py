@@ -7,7 +7,7 @@ import logging
 from collections.abc import Sequence
 from datetime import datetime
 
-from dream_assets.core.merge import (
+from dream_assets.core.memory.merge import (
     ARCHIVED_BY_RUN,
     MERGE_PENDING,
     MERGE_SOURCE_FINGERPRINTS,
@@ -19,7 +19,7 @@ from dream_assets.core.models import (
     review_fingerprint,
 )
 from dream_assets.core.report import PassReport
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.memory_consolidation.writes import clear_pending
 
 log = logging.getLogger("dream_assets.consolidation")

@@ -25,28 +25,28 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from dream_assets.core.atomic import ChangedMeanwhile
-from dream_assets.core.audience import OWNER, entry_audience, split_by_audience
-from dream_assets.core.bounds import RunBounds
-from dream_assets.core.cluster import Cluster
-from dream_assets.core.coverage import load_vocabulary
-from dream_assets.core.deterministic_merge import deterministic_reply
-from dream_assets.core.ledger import PassLedger, stamp_pass
+from dream_assets.core.facts.coverage import load_vocabulary
+from dream_assets.core.facts.merge_check import meaning_rules
 from dream_assets.core.llm_reply import (
     MemoryReply,
     parse_memory_reply,
 )
-from dream_assets.core.merge import (
+from dream_assets.core.memory.deterministic_merge import deterministic_reply
+from dream_assets.core.memory.merge import (
     REVIEWED_HASH,
 )
-from dream_assets.core.merge_check import meaning_rules
 from dream_assets.core.models import (
     MemoryEntry,
     review_fingerprint,
 )
+from dream_assets.core.near_duplicates.cluster import Cluster
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.safety.audience import OWNER, entry_audience, split_by_audience
+from dream_assets.core.safety.bounds import RunBounds
+from dream_assets.core.store.atomic import ChangedMeanwhile
+from dream_assets.core.store.ledger import PassLedger, stamp_pass
+from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, ModelCall, Outcome, ask
 from dream_assets.passes.memory_consolidation.anti_patterns import mine_corrections
 from dream_assets.passes.memory_consolidation.apply import apply_reply

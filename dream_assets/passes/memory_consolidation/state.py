@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from dream_assets.core.bounds import RunBounds
-from dream_assets.core.coverage import Vocabulary
+from dream_assets.core.facts.coverage import Vocabulary
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.safety.bounds import RunBounds
+from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel
 
 PASS = "memory_consolidation"

@@ -8,9 +8,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from dream_assets.core.audience import entry_audience, shareable_text
-from dream_assets.core.entry_lock import if_unchanged_since
-from dream_assets.core.merge import (
+from dream_assets.core.memory.merge import (
     ARCHIVED_BY_RUN,
     settled,
 )
@@ -18,7 +16,9 @@ from dream_assets.core.models import (
     MemoryEntry,
     review_fingerprint,
 )
-from dream_assets.core.volume import AgentVolume
+from dream_assets.core.safety.audience import entry_audience, shareable_text
+from dream_assets.core.store.entry_lock import if_unchanged_since
+from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.memory_consolidation.state import ConsolidationRun
 
 log = logging.getLogger("dream_assets.consolidation")

@@ -1,0 +1,161 @@
+"""Whether two near-duplicate candidates may share a cluster: their specifics must agree.
+
+Candidates, then judgement (docs/passes.md, near-duplicate scan). Embeddings put "lands on
+2025-04-12" next to "lands on 2025-04-21" (cosine 0.98): similar wording, two facts. A pair of
+candidates is kept for one duplicate cluster only when nothing that tells facts apart conflicts:
+
+* **Specifics** (``core/facts/coverage.py``: names, acronyms, codes, numbers of two or more digits,
+  dates in any spelling, clock times): each side must cover the other's, *or* one side's must
+  all be covered by the other (an elaboration: "Jon's offsite was in Vienna." / "... in Vienna
+  on 2025-03-12."). Two sides that each carry a specific the other lacks state different facts.
+  The coverage check's own equivalences apply ("2019-07-04" = "July 4, 2019", "1,200" = "1200").
+* **Small numbers**: the same rule over every number, single digits and the number words one to
+  twelve included ("missed 4 days" / "missed 3 days"), which the coverage check leaves out.
+* **Negation**: one side negated ("not", "never", "no", "n't", ...) and the other not.
+* **Status**: one side planned ("will", "plans to", "scheduled", ...) and not done, the other
+  done ("completed", "already", a past tense: "bought", any "-ed" word) and not planned; or one
+  cancelled ("cancelled", "postponed", "called off") and the other not.
+* **Subject time**: both entries carry subject-time metadata and it differs (two moments).
+
+This is a deliberately small, word-list judgement, biased toward keeping pairs apart (a pair
+kept apart costs a missed merge; a pair wrongly clustered costs a model call that the merge
+checks must then refuse). ``dream_assets/core/meaning.py`` (another issue) is to replace the
+negation and status lists with richer rules; ``disagreement`` is the one place to call it from.
+Lowercase facts ("peanuts" / "shellfish") are not specifics and are not seen here: the merge
+coverage and verification stages, and the deterministic path's every-word rule, still guard them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dream_assets.core.facts.coverage import (
+    DEFAULT_VOCABULARY,
+    CoverageSource,
+    Vocabulary,
+    check_merge,
+)
+
+
+@dataclass(frozen=True)
+class Statement:
+    """One side of a candidate pair."""
+
+    text: str
+    category: str = ""
+    # (subject_start, subject_end, subject_point) from the entry's metadata, "" where absent.
+    subject_time: tuple[str, ...] = ()
+
+
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)*")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
+_NUMBER_WORDS = {
+    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
+    "once": "1", "twice": "2",
+}  # fmt: skip
+
+NEGATIONS = frozenset(
+    {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "cannot", "without"}
+)
+PLANNED = frozenset(
+    {
+        "will", "plan", "plans", "planned", "planning", "scheduled", "intends", "intend",
+        "upcoming", "tomorrow", "next", "wants", "hopes", "hoping", "considering", "'ll",
+        "going", "expects", "expected", "due", "booked",
+    }
+)  # fmt: skip
+DONE = frozenset(
+    {
+        "completed", "finished", "done", "shipped", "launched", "already", "went", "visited",
+        "attended", "happened", "ago", "yesterday", "last", "took", "did", "returned",
+        "delivered", "released", "signed", "paid", "got", "won", "lost", "ended",
+    }
+)  # fmt: skip
+# Irregular past tenses; regular ones are recognised by their "-ed" (see ``_status``).
+IRREGULAR_PAST = frozenset(
+    {
+        "bought", "sold", "went", "took", "got", "made", "met", "left", "came", "gave", "ran",
+        "saw", "paid", "won", "lost", "did", "had", "began", "wrote", "flew", "drove", "spent",
+        "built", "sent", "told", "found", "held", "kept", "moved",
+    }
+)  # fmt: skip
+CANCELLED = frozenset({"cancelled", "canceled", "postponed", "scrapped"})
+
+
+def disagreement(
+    a: Statement, b: Statement, *, vocabulary: Vocabulary = DEFAULT_VOCABULARY
+) -> str | None:
+    """Why ``a`` and ``b`` state different facts, or None when nothing conflicts."""
+    if _moments_differ(a.subject_time, b.subject_time):
+        return "subject time differs"
+    a_missing = check_merge(
+        [CoverageSource("a", a.text, a.category)], b.text, vocabulary=vocabulary
+    )
+    b_missing = check_merge(
+        [CoverageSource("b", b.text, b.category)], a.text, vocabulary=vocabulary
+    )
+    if a_missing.missing and b_missing.missing:
+        return f"specifics differ: {a_missing.missing[0]} / {b_missing.missing[0]}"
+    a_numbers, b_numbers = _numbers(a.text), _numbers(b.text)
+    if (a_numbers - b_numbers) and (b_numbers - a_numbers):
+        return f"numbers differ: {min(a_numbers - b_numbers)} / {min(b_numbers - a_numbers)}"
+    a_words, b_words = _words(a.text), _words(b.text)
+    if _negated(a_words) != _negated(b_words):
+        return "negation differs"
+    a_status, b_status = _status(a_words), _status(b_words)
+    if a_status != b_status and ("cancelled" in a_status) != ("cancelled" in b_status):
+        return "status differs: cancelled"
+    if ("planned" in a_status and "done" in b_status and "planned" not in b_status) or (
+        "planned" in b_status and "done" in a_status and "planned" not in a_status
+    ):
+        return "status differs: planned / done"
+    return None
+
+
+def _moments_differ(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
+    """Both sides pin a time and one is not a refinement of the other ("2021-03" and
+    "2021-03-14" are one moment at two precisions; "2025-03-12" and "2025-11-05" are two)."""
+    for left, right in zip(a, b, strict=False):
+        if left and right and not (left.startswith(right) or right.startswith(left)):
+            return True
+    return False
+
+
+def _words(text: str) -> set[str]:
+    words = set(_WORD.findall(text.lower().replace("\u2019", "'")))
+    # "I'll" -> also "'ll"; "can't" -> also "n't"
+    for word in list(words):
+        if "'" in word:
+            words.add(word[word.index("'") :])
+    return words
+
+
+def _negated(words: set[str]) -> bool:
+    return bool(words & NEGATIONS) or any(w.endswith("n't") for w in words)
+
+
+def _status(words: set[str]) -> frozenset[str]:
+    found = set()
+    if words & PLANNED:
+        found.add("planned")
+    if (
+        words & DONE
+        or words & IRREGULAR_PAST
+        or any(w.endswith("ed") and len(w) > 4 and w not in PLANNED for w in words)
+    ):
+        found.add("done")
+    if words & CANCELLED or {"called", "off"} <= words:
+        found.add("cancelled")
+    return frozenset(found)
+
+
+def _numbers(text: str) -> set[str]:
+    found = {m.group().replace(",", "") for m in _NUMBER.finditer(text)}
+    # Leading zeros are formatting ("08" in 2026-08-19 is 8 in "August 8")
+    found = {n.lstrip("0") or "0" if n.isdigit() else n for n in found}
+    for word in _WORD.findall(text.lower()):
+        if word in _NUMBER_WORDS:
+            found.add(_NUMBER_WORDS[word])
+    return found

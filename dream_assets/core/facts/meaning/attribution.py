@@ -1,0 +1,77 @@
+"""Attribution: who did what to whom stays as the sources say it."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dream_assets.core.facts.baseline import BASELINE_WORDS
+from dream_assets.core.facts.meaning.text import _Text
+from dream_assets.core.facts.meaning.words import STOP_WORDS, _Word
+
+# ── Attribution ────────────────────────────────────────────────────────────────────────────
+
+_NAME = re.compile(r"[A-Z][a-z]+")
+# A passive or reciprocal rewording puts the doer second legitimately.
+_REORDER_WORDS = frozenset({"by", "and", "with"})
+# Symmetric verbs have no doer: "Tom met Anna" is "Anna met Tom" (stems, as ``stem`` makes them).
+_SYMMETRIC_STEMS = frozenset({"met", "meet", "marry", "dat", "know", "knew", "talk", "argu"})
+
+
+@dataclass(frozen=True, slots=True)
+class _NamedPair:
+    first: str
+    second: str
+    between: frozenset[str]  # stemmed content words between the names: the verb and its object
+    span: str  # first name .. second name, as written
+
+
+def _named_pairs(text: _Text) -> list[_NamedPair]:
+    """Each ordered pair of names in one sentence with content words between them."""
+    by_sentence: dict[int, list[tuple[int, _Word]]] = {}
+    for index, word in enumerate(text.words):
+        # A capital opening a sentence is grammar when the word is generic English ("Every
+        # morning", "When flying"), the rule the coverage check applies; a name may open it too.
+        if (
+            _NAME.fullmatch(word.text.removesuffix("'s"))
+            and word.lower not in STOP_WORDS
+            and not (_opens_sentence(text.words, index) and word.lower in BASELINE_WORDS)
+        ):
+            by_sentence.setdefault(word.sentence, []).append((index, word))
+    pairs = []
+    for names in by_sentence.values():
+        for a, (i, first) in enumerate(names):
+            for j, second in names[a + 1 :]:
+                name_a, name_b = first.text.removesuffix("'s"), second.text.removesuffix("'s")
+                if name_a == name_b:
+                    continue
+                between = text.words[i + 1 : j]
+                stems = frozenset(w.stem for w in between if w.content and not w.text[0].isupper())
+                if stems - _SYMMETRIC_STEMS and not {w.lower for w in between} & _REORDER_WORDS:
+                    span = text.text[first.start : second.end]
+                    pairs.append(_NamedPair(name_a, name_b, stems, span))
+    return pairs
+
+
+def _opens_sentence(words: Sequence[_Word], index: int) -> bool:
+    return index == 0 or words[index - 1].sentence != words[index].sentence
+
+
+def _attribution_findings(sources: Sequence[_Text], merged: _Text) -> list[str]:
+    """Two names around a verb in a source are not swapped around the same verb in the merge."""
+    merged_pairs = _named_pairs(merged)
+    findings: dict[str, None] = {}
+    for source in sources:
+        for pair in _named_pairs(source):
+            same_order = any(
+                m.first == pair.first and m.second == pair.second and m.between & pair.between
+                for m in merged_pairs
+            )
+            swapped = any(
+                m.first == pair.second and m.second == pair.first and m.between & pair.between
+                for m in merged_pairs
+            )
+            if swapped and not same_order:
+                findings[f"attribution: {pair.span}"] = None
+    return list(findings)

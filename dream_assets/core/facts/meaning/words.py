@@ -1,0 +1,136 @@
+"""Words of a text as the meaning rules see them: tokens, stems, clauses, stop words."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from dream_assets.core.facts.vocabulary import straighten
+
+# ── Words ──────────────────────────────────────────────────────────────────────────────────
+
+
+# Words keep their inner apostrophe ("doesn't", "Rocky's"); digits are their own tokens so that
+# "3rd" and "10%" are read as quantities, not words.
+_TOKEN = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?(?:st|nd|rd|th)?%?|[^\W\d_]+(?:'[^\W\d_]+)*")
+
+# A clause ends at punctuation or at a conjunction that starts a new statement: "Jon does not
+# eat meat, but he eats fish" negates eating meat, not eating fish.
+_CLAUSE_BREAK = re.compile(r"[.;:!?()\n\u2014\u2013]|,|\s-\s")
+_CLAUSE_WORDS = frozenset({"but", "and", "while", "whereas", "although", "though", "so", "yet"})
+_SENTENCE_BREAK = re.compile(r"[.!?;](?=\s|$)|\n")
+
+# Function words, auxiliaries and the agent's default subject: they carry no fact of their own,
+# so neither the negation scope nor the source-overlap share counts them.
+STOP_WORDS = frozenset(
+    {
+        "a", "an", "the", "this", "that", "these", "those", "there", "here", "it", "its", "they",
+        "them", "their", "we", "us", "our", "you", "your", "he", "him", "his", "she", "her", "i",
+        "me", "my", "who", "whom", "whose", "which", "what", "and", "or", "but", "if", "then",
+        "than", "so", "as", "at", "by", "for", "from", "in", "into", "of", "on", "onto", "to",
+        "with", "about", "over", "under", "up", "out", "off", "via", "per", "be", "is", "are",
+        "was", "were", "been", "being", "am", "have", "has", "had", "having", "do", "does", "did",
+        "doing", "done", "can", "could", "may", "might", "must", "shall", "should", "will",
+        "would", "user", "user's", "users", "also", "just", "very", "really", "quite", "still",
+        "now", "each", "every", "some", "any", "all", "both", "other", "another", "such", "own",
+        "same", "too", "again",
+    }
+)  # fmt: skip
+
+if TYPE_CHECKING:
+    from dream_assets.core.facts.meaning.text import _Text
+
+
+@lru_cache(maxsize=65_536)
+def stem(word: str) -> str:
+    """A small suffix stemmer: enough to meet "eats"/"eat", "baking"/"bake", "running"/"run".
+
+    Both sides of a comparison go through the same function, so consistency matters more than
+    linguistic accuracy. Stripping never leaves fewer than three letters, which keeps "uses" from
+    collapsing onto "us".
+    """
+    word = straighten(word.lower())
+    if word.endswith("'s"):
+        word = word[:-2]
+    for suffix, replacement in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) + len(replacement) >= 3:
+            word = word[: len(word) - len(suffix)] + replacement
+            break
+    if len(word) > 3 and word.endswith("e"):
+        word = word[:-1]
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
+        word = word[:-1]  # "running" -> "runn" -> "run"
+    return word
+
+
+_SUFFIXES = (
+    ("ingly", ""),
+    ("edly", ""),
+    ("ings", ""),
+    ("ing", ""),
+    ("ies", "y"),
+    ("ied", "y"),
+    ("ness", ""),
+    ("ment", ""),
+    ("ed", ""),
+    ("es", ""),
+    ("s", ""),
+    ("ly", ""),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Word:
+    text: str  # as written
+    lower: str
+    stem: str
+    start: int
+    end: int
+    clause: int  # index of the clause the word belongs to
+    sentence: int  # index of the sentence the word belongs to
+    content: bool  # not a stop word
+
+
+def _words(text: str) -> tuple[_Word, ...]:
+    """The words of ``text`` (apostrophes already straightened) with their clause and sentence."""
+    clause_breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text)]
+    sentence_breaks = [m.start() for m in _SENTENCE_BREAK.finditer(text)]
+    words: list[_Word] = []
+    clause = sentence = 0
+    next_clause_break = next_sentence_break = 0
+    for match in _TOKEN.finditer(text):
+        start = match.start()
+        while next_clause_break < len(clause_breaks) and clause_breaks[next_clause_break] < start:
+            clause += 1
+            next_clause_break += 1
+        while (
+            next_sentence_break < len(sentence_breaks)
+            and sentence_breaks[next_sentence_break] < start
+        ):
+            sentence += 1
+            next_sentence_break += 1
+        token = match.group()
+        lower = token.lower()
+        if lower in _CLAUSE_WORDS:
+            clause += 1
+        content = lower not in STOP_WORDS and lower not in _CLAUSE_WORDS
+        words.append(
+            _Word(token, lower, stem(token), start, match.end(), clause, sentence, content)
+        )
+    return tuple(words)
+
+
+def _clause_stems(words: Sequence[_Word]) -> dict[int, set[str]]:
+    by_clause: dict[int, set[str]] = {}
+    for word in words:
+        if word.content:
+            by_clause.setdefault(word.clause, set()).add(word.stem)
+    return by_clause
+
+
+def _span(text: _Text, words: Sequence[_Word]) -> str:
+    """The text from the first to the last word, as written, for the finding."""
+    return text.text[words[0].start : words[-1].end] if words else ""

@@ -1,0 +1,54 @@
+"""The check every merge must pass before it replaces its sources: coverage, then meaning.
+
+One entry point for every place that applies or re-verifies a merge (consolidation and its
+repair, review approval, the blocking ``merge_coverage`` asset check, ``dream check-merge``,
+skill merges), so that no path applies a merge under a weaker rule than another:
+
+* ``coverage.check_merge`` -- the names, acronyms, multi-digit numbers and dates of every source
+  survive (docs/passes.md, "The merge coverage check"); its findings are the specifics as written,
+  unprefixed;
+* ``meaning.check_meaning`` -- negations, quantities, status markers, attribution, concrete
+  details and each source's content survive (docs/merge-checks.md: "compaction preserves
+  attribution, negations, quantities, and meaningful outcomes"); its findings carry a kind prefix
+  (``negation: not eat meat``, ``quantity: three``, ``source: m-0002``).
+
+``missing`` lists the coverage findings first, then the meaning findings, so a reader (and the
+repair prompt) sees the concrete dropped words before the descriptions of what changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from dream_assets.core.facts.coverage import (
+    DEFAULT_VOCABULARY,
+    CoverageResult,
+    CoverageSource,
+    Vocabulary,
+    check_merge,
+)
+from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules, check_meaning
+from dream_assets.core.options import DreamOptions
+
+
+def meaning_rules(options: DreamOptions) -> MeaningRules:
+    """The meaning rules with the agent's configured thresholds."""
+    return replace(DEFAULT_RULES, source_vanish_share=options.merge_source_vanish_share)
+
+
+def check_merge_meaning(
+    sources: Sequence[CoverageSource],
+    merged: str,
+    *,
+    vocabulary: Vocabulary = DEFAULT_VOCABULARY,
+    rules: MeaningRules = DEFAULT_RULES,
+) -> CoverageResult:
+    """The merge passes only if it drops no specific and changes no meaning of any source."""
+    coverage = check_merge(sources, merged, vocabulary=vocabulary)
+    meaning = check_meaning(sources, merged, vocabulary=vocabulary, rules=rules)
+    # A multi-digit number the coverage check already names ("25") is not named twice.
+    already = set(coverage.missing)
+    findings = [f for f in meaning.missing if f.split(": ", 1)[-1] not in already]
+    missing = (*coverage.missing, *findings)
+    return CoverageResult(ok=not missing, missing=missing)

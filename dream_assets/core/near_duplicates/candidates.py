@@ -1,0 +1,109 @@
+"""Near-duplicate clusters in two stages: candidates, then judgement (docs/passes.md, near-duplicate
+scan).
+
+1. **Candidates** are the union of the lexical pairs (token Jaccard >= ``similarity_threshold``,
+   ``core/near_duplicates/cluster.py``) and, when vectors are given, the semantic neighbours
+   (cosine >= the embedder's measured threshold, ``core/near_duplicates/neighbours.py``). A pair
+   found both ways is scored by the larger of its two similarities; clusters form from the highest
+score down. 2. **Judgement**: ``agree(i, j)`` (``core/facts/agreement.py`` in the pass) must hold
+   for a pair to count at all, so complete linkage then guarantees that *every* pair inside a
+   cluster agrees on its specifics, negation, status and subject time.
+
+Cluster formation itself is ``clusters_from_pairs`` (greedy, complete linkage, capped), unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from dream_assets.core.near_duplicates.cluster import Cluster, clusters_from_pairs
+from dream_assets.core.near_duplicates.lexical_search import (
+    SimilarPair,
+    lexical_pairs,
+    lexical_pairs_touching,
+    token_sets,
+)
+from dream_assets.core.near_duplicates.neighbours import neighbour_pairs, normalized
+
+
+@dataclass
+class CandidateScan:
+    clusters: list[Cluster]
+    counts: dict[str, int] = field(default_factory=dict)
+    # "exact" or "hnsw" when vectors were searched, "" otherwise.
+    search: str = ""
+    # The first few pairs judged apart, as (left, right, reason), for the report.
+    rejected: list[tuple[int, int, str]] = field(default_factory=list)
+    # Every pair judged a near-duplicate (what the clusters were formed from).
+    pairs: list[SimilarPair] = field(default_factory=list)
+
+
+def judged_clusters(
+    texts: Sequence[str],
+    ids: Sequence[str],
+    *,
+    threshold: float,
+    max_cluster_size: int,
+    vectors: np.ndarray | None = None,
+    cosine_threshold: float | None = None,
+    disagreement: Callable[[int, int], str | None] | None = None,
+    keep_rejected: int = 20,
+    rescan: Sequence[int] | None = None,
+    known: Sequence[SimilarPair] = (),
+) -> CandidateScan:
+    """With ``rescan`` (lexical only) the scan is incremental: only the pairs that include one
+    of those positions are searched and judged, and ``known`` are the judged pairs among the
+    other entries, from the last scan. A pair's similarity and judgement read only its two
+    entries, and cluster formation only the pairs, so the clusters are the full scan's."""
+    if len(texts) != len(ids):
+        raise ValueError("texts and ids must have the same length")
+    if rescan is not None and vectors is not None:
+        raise ValueError("an incremental scan is lexical: vectors cannot be given with rescan")
+    if len(set(ids)) != len(ids):
+        raise ValueError("entry ids must be unique")
+    if len(texts) < 2:
+        return CandidateScan([], {"lexical_pairs": 0, "semantic_pairs": 0, "candidates": 0})
+    scores: dict[tuple[int, int], float] = {}
+    tokens = token_sets(list(texts))
+    if rescan is None:
+        lexical = lexical_pairs(tokens, threshold)
+    else:
+        lexical = lexical_pairs_touching(tokens, rescan, threshold)
+    for pair in lexical:
+        scores[(pair.left, pair.right)] = pair.similarity
+    semantic: list[SimilarPair] = []
+    search = ""
+    if vectors is not None:
+        matrix = normalized(vectors)
+        if matrix.shape[0] != len(texts):
+            raise ValueError(
+                f"vectors must have one row per text ({len(texts)}), got {matrix.shape[0]}"
+            )
+        semantic, search = neighbour_pairs(
+            matrix, cosine_threshold if cosine_threshold is not None else threshold
+        )
+        for pair in semantic:
+            key = (pair.left, pair.right)
+            scores[key] = max(scores.get(key, 0.0), pair.similarity)
+    kept: list[SimilarPair] = list(known)
+    rejected: list[tuple[int, int, str]] = []
+    rejected_count = 0
+    for (left, right), score in scores.items():
+        reason = disagreement(left, right) if disagreement is not None else None
+        if reason is None:
+            kept.append(SimilarPair(left, right, score))
+        else:
+            rejected_count += 1
+            if len(rejected) < keep_rejected:
+                rejected.append((left, right, reason))
+    clusters = clusters_from_pairs(ids, kept, max_cluster_size=max_cluster_size)
+    counts = {
+        "lexical_pairs": len(lexical),
+        "semantic_pairs": len(semantic),
+        "candidates": len(scores),
+        "candidates_rejected": rejected_count,
+    }
+    return CandidateScan(clusters, counts, search, sorted(rejected), kept)

@@ -1,0 +1,256 @@
+"""Near-duplicate clusters of memory entries: the ``duplicate_clusters`` scan.
+
+Consolidation shows the model an entry only when it is new or changed since its last review, or
+when it sits in a near-duplicate cluster (docs/passes.md, Pass 1). The clusters come from this
+module: cosine over embeddings when the caller has them, a lexical similarity otherwise, so
+deployments without embeddings still deduplicate. ``threshold`` defaults to 0.88
+(``ConsolidationSimilarityThreshold``, kept equal to the save-time dedupe threshold) and
+``max_cluster_size`` to its 3 (``ConsolidationMaxClusterSize``): the cap bounds eligibility, not
+merge size.
+
+Cluster rules
+-------------
+* Only pairs with similarity >= ``threshold`` are considered (with a 1e-9 tolerance so that a
+  pair sitting exactly on the threshold is not lost to float rounding).
+* Clusters are formed greedily from the most similar pair down; ties are broken by the ids.
+  An entry joins an existing cluster only while the cluster is below the cap and only when it is
+  at or above the threshold with *every* member (complete linkage), so every pair inside a
+  cluster is a near-duplicate pair. ``Cluster.similarity`` is therefore the **minimum pairwise
+  similarity** among the members.
+* An entry belongs to at most one cluster; two clusters are never joined.
+* Output is sorted by member ids; ``cluster_id`` is derived from the sorted member ids alone, so
+  the same group of entries gets the same id on every cycle.
+* An entry whose text has no word token (or whose embedding is all zero) never clusters.
+
+Lexical method: token Jaccard, not TF-IDF cosine
+------------------------------------------------
+Jaccard over the sets of lower-cased word tokens (``TOKEN_PATTERN``), as a BM25-only store does
+for BM25-only deployments. Both candidates were measured with
+``python benchmarks/bench_cluster.py --separation``: synthetic memory facts from 12 families
+(moves, birthdays, deploy incidents, ...), each with 3-4 wordings of the same slots; TF-IDF's IDF
+fitted on a 5 000-entry corpus of them. Share of pairs scoring >= 0.88, median in brackets,
+2 000 facts, seed 7:
+
+=========================  ===============  ===============
+pair kind                  tfidf-cosine     token-jaccard
+=========================  ===============  ===============
+dup: reworded              0.318 (0.864)    0.106 (0.667)
+dup: small edit            0.951 (0.946)    0.647 (0.900)
+dup: planted mix           0.618 (0.907)    0.403 (0.812)
+distinct: date slot        0.529 (0.881)    0.000 (0.818)
+distinct: other slot       0.077 (0.814)    0.001 (0.818)
+planted - all distinct     0.364            0.402
+=========================  ===============  ===============
+
+"reworded" is another wording of the same fact; "small edit" adds a prefix ("Note: ") or a
+suffix ("(confirmed)"); "planted mix" is what the benchmark corpus plants (half rewordings, 40%
+small edits, 10% exact copies); "distinct" keeps the wording and changes one slot. The decision
+is the last row, Youden's J (share of planted duplicates at or above 0.88 minus share of distinct
+pairs, date and other slots pooled): 0.402 for Jaccard against 0.364 (seed 8: 0.403 against
+0.366). The margin is small and comes entirely from the date rows: TF-IDF catches more
+duplicates of every kind, but it also clusters half of the pairs that differ only in a date,
+because years, months and days are frequent tokens with little inverse document frequency ("Jon
+flew to Lisbon on May 4 for PyCon 2024." / "... 2025." scores 0.884). Against distinct pairs
+that differ in a name, place or number only, TF-IDF would have won (0.541 against 0.402). Two
+facts that differ only in when they happened are exactly the "distinct real-world moments" the
+the rules tell consolidation to preserve, so the lower false rate decides. Jaccard at 0.88 is
+strict: one changed token in an n-token entry gives (n - 1) / (n + 1), under 0.88 below 16
+tokens. It catches re-orderings and exact copies (1.0: "Caroline moved to Berlin in 2021." /
+"In 2021 Caroline moved to Berlin."), most small edits of entries of eight or more tokens, and
+few rewordings ("Caroline relocated to Berlin in 2021." scores 0.714, TF-IDF 0.853). That is the
+documented account: consolidation and save-time dedupe catch what the scan misses, and a cluster
+only makes entries eligible for review. All figures are on synthetic text; the benchmark prints
+hand-written pairs beside them.
+
+Scaling
+-------
+All pairs are never compared (prefix filtering, Bayardo et al. 2007; Xiao et al. 2008). Tokens are
+ordered from the most to the least frequent. J(x, y) >= t needs an overlap of at least
+``a(x) = ceil(t * |x|)`` tokens, and of ``a(y)``. Each set leaves its ``a - 2`` most frequent
+tokens out of the index. Take the member, say y, whose left-out run reaches further into the rare
+tokens: every shared token x left out, y left out too, so at most ``a(y) - 2`` shared tokens are
+missing from the indexed parts and, of the ``a(y)`` or more shared, at least two remain (one for
+a one-token set).The
+candidate pairs are those whose indexed parts share that many tokens, counted by a sparse product
+taken in row blocks sized so that no block's product exceeds a fixed number of entries
+(memory-bounded); candidates whose sizes alone rule out the threshold are dropped, and the rest are
+verified with their exact Jaccard. Measured by ``benchmarks/bench_cluster.py``: 100 000 synthetic
+entries in 3.8-7.7 s on the 2-core build machine (shared with other jobs), and every pair the
+exact all-pairs search finds on 5 000 and 10 000 entries. With embeddings the dense product is
+taken in row blocks against the rows from the block on, so memory stays bounded while the work
+is quadratic. The duplicate_clusters scan itself goes through ``core/near_duplicates/candidates.py``
+(docs/passes.md, near-duplicate scan): lexical pairs from here united with semantic neighbours
+(``core/near_duplicates/neighbours.py``, blocked by cells above 20 000 entries), each pair judged by
+``core/facts/agreement.py`` before ``clusters_from_pairs``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+# The lexical search lives in lexical_search.py; its names stay importable from here.
+from dream_assets.core.near_duplicates.lexical_search import (  # noqa: F401
+    THRESHOLD_TOLERANCE,
+    TOKEN_PATTERN,
+    SimilarPair,
+    _as_pairs,
+    lexical_pairs,
+    token_sets,
+)
+from dream_assets.core.options import DreamOptions
+
+# The defaults live with every other option; these names keep call sites short.
+DEFAULT_SIMILARITY_THRESHOLD: float = DreamOptions().similarity_threshold
+DEFAULT_MAX_CLUSTER_SIZE: int = DreamOptions().max_cluster_size
+
+LEXICAL_METHOD = "token-jaccard"
+EMBEDDING_METHOD = "embedding-cosine"
+
+# Similarities are compared at this many decimals when ordering pairs, so that float noise from
+# a different summation order cannot change which pair is taken first.
+ORDER_DECIMALS = 9
+
+# Upper bound on the entries of one block of a candidate product, so memory stays bounded.
+_BLOCK_CELLS = 4_000_000
+
+
+@dataclass(frozen=True)
+class Cluster:
+    cluster_id: str
+    member_ids: tuple[str, ...]
+    # Minimum pairwise similarity among the members (every pair is at or above the threshold).
+    similarity: float
+
+
+def cluster_id_for(member_ids: Iterable[str]) -> str:
+    """Stable id of a cluster: the same members give the same id on every cycle."""
+    digest = hashlib.sha1("\n".join(sorted(member_ids)).encode("utf-8")).hexdigest()
+    return "c-" + digest[:12]
+
+
+def find_clusters(
+    items: Sequence[tuple[str, str]],
+    *,
+    threshold: float = DEFAULT_SIMILARITY_THRESHOLD,
+    max_cluster_size: int = DEFAULT_MAX_CLUSTER_SIZE,
+    vectors: np.ndarray | None = None,
+) -> list[Cluster]:
+    """Near-duplicate clusters among ``items`` (``(entry_id, text)`` pairs).
+
+    With ``vectors`` (one embedding row per item, in item order) the similarity is their cosine;
+    otherwise it is Jaccard over the sets of word tokens of the texts.
+    """
+    if not 0.0 < threshold <= 1.0:
+        raise ValueError(f"threshold must be in (0, 1], got {threshold!r}")
+    if max_cluster_size < 2:
+        raise ValueError(f"max_cluster_size must be at least 2, got {max_cluster_size!r}")
+    ids = [entry_id for entry_id, _ in items]
+    if len(set(ids)) != len(ids):
+        raise ValueError("entry ids must be unique")
+    if len(items) < 2:
+        return []
+    if vectors is not None:
+        matrix = np.asarray(vectors)
+        if matrix.ndim != 2 or matrix.shape[0] != len(items):
+            raise ValueError(
+                f"vectors must be a 2-D array with one row per item ({len(items)}), "
+                f"got shape {matrix.shape}"
+            )
+        pairs = embedding_pairs(matrix, threshold)
+    else:
+        pairs = lexical_pairs(token_sets([text for _, text in items]), threshold)
+    return clusters_from_pairs(ids, pairs, max_cluster_size=max_cluster_size)
+
+
+def embedding_pairs(
+    vectors: np.ndarray, threshold: float, *, block_cells: int = _BLOCK_CELLS
+) -> list[SimilarPair]:
+    """All pairs of embedding rows with cosine >= ``threshold`` (dense, in row blocks of at most
+    ``block_cells`` scores)."""
+    matrix = np.asarray(vectors, dtype=np.float64)
+    if not np.all(np.isfinite(matrix)):
+        raise ValueError("vectors must be finite")
+    norms = np.linalg.norm(matrix, axis=1)
+    nonzero = norms > 0
+    matrix = np.where(nonzero[:, None], matrix / np.where(nonzero, norms, 1.0)[:, None], 0.0)
+    n_rows = matrix.shape[0]
+    floor = threshold - THRESHOLD_TOLERANCE
+    lefts: list[np.ndarray] = []
+    rights: list[np.ndarray] = []
+    sims: list[np.ndarray] = []
+    block = max(1, block_cells // max(1, n_rows))
+    for start in range(0, n_rows, block):
+        stop = min(n_rows, start + block)
+        scores = matrix[start:stop] @ matrix[start:].T
+        left_local, right_local = np.nonzero(scores >= floor)
+        left = left_local.astype(np.int64) + start
+        right = right_local.astype(np.int64) + start
+        keep = right > left
+        lefts.append(left[keep])
+        rights.append(right[keep])
+        sims.append(scores[left_local[keep], right_local[keep]])
+    return _as_pairs(lefts, rights, sims)
+
+
+def clusters_from_pairs(
+    ids: Sequence[str],
+    pairs: Iterable[SimilarPair],
+    *,
+    max_cluster_size: int = DEFAULT_MAX_CLUSTER_SIZE,
+) -> list[Cluster]:
+    """Greedy complete-linkage clusters from near-duplicate pairs (see the module rules)."""
+    similarity: dict[tuple[int, int], float] = {}
+    for pair in pairs:
+        similarity[_pair_key(pair.left, pair.right)] = pair.similarity
+
+    def order(item: tuple[tuple[int, int], float]) -> tuple[float, str, str]:
+        (a, b), score = item
+        first, second = ids[a], ids[b]
+        # The pair's ids in sorted order (``sorted`` of two, without making a list per pair).
+        if second < first:
+            first, second = second, first
+        return (-round(score, ORDER_DECIMALS), first, second)
+
+    ordered = sorted(similarity.items(), key=order)
+    cluster_of: dict[int, int] = {}
+    members: list[list[int]] = []
+    for (left, right), _ in ordered:
+        in_left, in_right = cluster_of.get(left), cluster_of.get(right)
+        joined = in_left if in_left is not None else in_right
+        if joined is None:
+            cluster_of[left] = cluster_of[right] = len(members)
+            members.append([left, right])
+            continue
+        if in_left is not None and in_right is not None:
+            # Two clusters are never joined: each was formed from closer pairs than this one.
+            continue
+        newcomer = right if in_left is not None else left
+        group = members[joined]
+        # The cap bounds eligibility; complete linkage keeps every pair inside a near-duplicate.
+        if len(group) < max_cluster_size and all(
+            _pair_key(newcomer, member) in similarity for member in group
+        ):
+            group.append(newcomer)
+            cluster_of[newcomer] = joined
+    clusters = []
+    for group in members:
+        member_ids = tuple(sorted(ids[index] for index in group))
+        weakest = min(
+            similarity[_pair_key(a, b)] for i, a in enumerate(group) for b in group[i + 1 :]
+        )
+        clusters.append(
+            Cluster(
+                cluster_id=cluster_id_for(member_ids),
+                member_ids=member_ids,
+                similarity=min(1.0, round(weakest, ORDER_DECIMALS)),
+            )
+        )
+    return sorted(clusters, key=lambda cluster: cluster.member_ids)
+
+
+def _pair_key(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)

@@ -1,0 +1,111 @@
+"""Bounded runs (docs/safety.md, "Bounded runs"): a wall-clock deadline per run, a
+cap on how many changes (merges + archives) one run applies, and a rolling 24-hour change
+allowance per agent. Past any of them, the remaining proposals wait for the next cycle — never
+half-applied: the pass asks before each merge or archive, and a merge once started (saved,
+sources archived, ``merge_pending`` cleared) is finished.
+
+The allowance survives restarts: each change applied is one line of ``dream-changes.jsonl`` on
+the volume (lines older than two days are dropped when the log is read for a new run).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from dream_assets.core.clock import Clock, format_time, parse_time
+from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock
+
+CHANGES_LOG = "dream-changes.jsonl"
+WINDOW = timedelta(hours=24)
+KEEP = timedelta(days=2)
+
+
+def _change_times(path: Path) -> list[datetime]:
+    times: list[datetime] = []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return times
+    for line in lines:
+        try:
+            times.append(parse_time(str(json.loads(line)["ts"])))
+        except (ValueError, KeyError, TypeError):
+            continue  # a bad line is not a change
+    return times
+
+
+@dataclass
+class RunBounds:
+    clock: Clock
+    deadline: datetime | None = None
+    run_cap: int = 0
+    daily_cap: int = 0
+    changes_log: Path | None = None
+    run_id: str = "adhoc"
+    spent: int = 0
+
+    def stop_reason(self) -> str | None:
+        """Why no further change may start now, or None. A non-positive cap is no cap."""
+        now = self.clock.now()
+        if self.deadline is not None and now >= self.deadline:
+            return f"run deadline {format_time(self.deadline)} passed"
+        if self.run_cap > 0 and self.spent >= self.run_cap:
+            return f"per-run cap of {self.run_cap} changes reached"
+        if self.daily_cap > 0 and self.changes_log is not None:
+            recent = [t for t in _change_times(self.changes_log) if now - t < WINDOW]
+            if len(recent) >= self.daily_cap:
+                return f"daily allowance of {self.daily_cap} changes (rolling 24 h) reached"
+        return None
+
+    def spend(self, change: str, target: str) -> None:
+        self.spent += 1
+        if self.changes_log is not None:
+            record = {
+                "ts": format_time(self.clock.now()),
+                "run_id": self.run_id,
+                "change": change,
+                "target": target,
+            }
+            append_line(self.changes_log, json.dumps(record, sort_keys=True))
+
+
+def trim_changes_log(path: Path, now: datetime) -> None:
+    """Drop changes older than two days (the window needs one)."""
+    if not path.exists():
+        return
+    with file_lock(path):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        kept = []
+        for line in lines:
+            try:
+                if now - parse_time(str(json.loads(line)["ts"])) < KEEP:
+                    kept.append(line)
+            except (ValueError, KeyError, TypeError):
+                continue
+        if len(kept) != len(lines):
+            atomic_write_text(path, "".join(f"{line}\n" for line in kept))
+
+
+def bounds_for_run(
+    volume_root: Path,
+    *,
+    clock: Clock,
+    started_at: datetime,
+    deadline_minutes: float,
+    max_changes_per_run: int,
+    daily_change_allowance: int,
+    run_id: str | None,
+) -> RunBounds:
+    log = Path(volume_root) / CHANGES_LOG
+    trim_changes_log(log, clock.now())
+    return RunBounds(
+        clock=clock,
+        deadline=started_at + timedelta(minutes=deadline_minutes) if deadline_minutes > 0 else None,
+        run_cap=max_changes_per_run,
+        daily_cap=daily_change_allowance,
+        changes_log=log,
+        run_id=run_id or "adhoc",
+    )

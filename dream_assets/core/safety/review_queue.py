@@ -1,0 +1,147 @@
+"""The review queue: changes the cycle will not apply on its own say-so.
+
+docs/safety.md: operator-authored or protected memories require review, and a proposal that
+had redacted text always waits for review. A merge or archive touching an entry marked pinned
+(``metadata.pinned == "true"``) or operator-authored (``metadata.authored_by == "operator"``), or
+whose sources needed redaction before the model saw them, is queued here instead of applied.
+Approval re-checks that every source is unchanged since the proposal (its review fingerprint).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from dream_assets.core.clock import format_time
+from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.store.atomic import atomic_write_text, file_lock
+
+QUEUE_FILE = "review-queue.json"
+
+
+def protection_reason(entry: MemoryEntry) -> str | None:
+    """Why a change to this entry needs an operator, or None."""
+    if str(entry.metadata.get("pinned", "")).lower() == "true":
+        return "pinned"
+    if str(entry.metadata.get("authored_by", "")).lower() == "operator":
+        return "operator-authored"
+    return None
+
+
+@dataclass
+class ReviewItem:
+    id: str
+    kind: str  # "merge" | "archive"
+    reason: str
+    created_at: str
+    run_id: str | None
+    source_ids: list[str]
+    source_fingerprints: dict[str, str]
+    content: str = ""
+    category: str = ""
+    tags: list[str] = field(default_factory=list)
+    archive_reason: str = ""
+    status: str = "pending"  # pending | approved | rejected
+    decided_at: str | None = None
+    note: str = ""
+    # The merge verifier's verdict per source ({"id", "verdict", "note"}) when it sent the
+    # merge here.
+    verdicts: list[dict[str, str]] = field(default_factory=list)
+
+
+def make_item(
+    *,
+    kind: str,
+    reason: str,
+    sources: Sequence[MemoryEntry],
+    now: datetime,
+    run_id: str | None,
+    content: str = "",
+    category: str = "",
+    tags: Sequence[str] = (),
+    archive_reason: str = "",
+    verdicts: Sequence[dict[str, str]] = (),
+) -> ReviewItem:
+    ids = sorted(s.id for s in sources)
+    # The same proposal from a later cycle is the same item, never a duplicate.
+    key = hashlib.sha256(json.dumps([kind, ids, content, category]).encode()).hexdigest()[:12]
+    return ReviewItem(
+        id=f"rv-{key}",
+        kind=kind,
+        reason=reason,
+        created_at=format_time(now),
+        run_id=run_id,
+        source_ids=[s.id for s in sources],
+        source_fingerprints={s.id: review_fingerprint(s) for s in sources},
+        content=content,
+        category=category,
+        tags=list(tags),
+        archive_reason=archive_reason,
+        verdicts=list(verdicts),
+    )
+
+
+class ReviewQueue:
+    def __init__(self, volume_root: Path) -> None:
+        self.path = volume_root / QUEUE_FILE
+
+    def _read(self) -> list[ReviewItem]:
+        if not self.path.exists():
+            return []
+        raw = json.loads(self.path.read_text(encoding="utf-8"))
+        return [ReviewItem(**item) for item in raw.get("items", [])]
+
+    def _write(self, items: list[ReviewItem]) -> None:
+        payload = {"version": 1, "items": [asdict(item) for item in items]}
+        atomic_write_text(self.path, json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+
+    def items(self, status: str | None = None) -> list[ReviewItem]:
+        return [i for i in self._read() if status is None or i.status == status]
+
+    def add(self, item: ReviewItem) -> bool:
+        """Queue an item; False when the same proposal is already queued or decided.
+
+        A pending item proposed again is refreshed to the sources' current fingerprints: the
+        newer proposal was made about what is on disk now.
+        """
+        with file_lock(self.path):
+            items = self._read()
+            for existing in items:
+                if existing.id == item.id:
+                    if existing.status == "pending" and (
+                        existing.source_fingerprints != item.source_fingerprints
+                    ):
+                        existing.source_fingerprints = item.source_fingerprints
+                        existing.run_id, existing.created_at = item.run_id, item.created_at
+                        self._write(items)
+                    return False
+            items.append(item)
+            self._write(items)
+            return True
+
+    def get(self, item_id: str) -> ReviewItem:
+        matches = [i for i in self._read() if i.id == item_id or i.id.startswith(item_id)]
+        if len(matches) != 1:
+            raise KeyError(
+                f"no review item {item_id!r}" if not matches else f"{item_id!r} is ambiguous"
+            )
+        return matches[0]
+
+    def decide(self, item_id: str, status: str, now: datetime, note: str = "") -> ReviewItem:
+        with file_lock(self.path):
+            items = self._read()
+            for item in items:
+                if item.id == item_id:
+                    item.status, item.decided_at, item.note = status, format_time(now), note
+                    self._write(items)
+                    return item
+        raise KeyError(f"no review item {item_id!r}")
+
+
+def as_dict(item: ReviewItem) -> dict[str, Any]:
+    return asdict(item)

@@ -1,0 +1,272 @@
+"""The entry index's file, ``<agent>/dream-entry-index.sqlite`` (core/store/entry_index.py): one
+row per entry file (its stat tuple, whether it was racy, its sha256, its text, and its parsed entry
+as typed columns with the entry's review fingerprint, or why it does not parse). A new process
+builds its entries from the typed columns and never reads the text back; the text is kept so the
+file caches exactly what the entry file says. The review fingerprint (``models.review_fingerprint``)
+is a function of the entry alone, stored in the same row as the columns it was computed from, so
+an idle cycle does not hash every live entry again to see which ones are reviewed.
+
+A cache, never trusted over the files: opened per use, in one immediate transaction.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from dream_assets.core.clock import format_time
+from dream_assets.core.models import (
+    REVIEW_FINGERPRINT_VERSION,
+    MemoryEntry,
+    remember_review_fingerprint,
+    review_fingerprint,
+)
+
+# 2: the parsed entry's typed columns beside the file's text. 3: and its review fingerprint
+# (".N": the fingerprint's own version, so a changed hash retires the stored ones).
+SCHEMA_VERSION = f"3.{REVIEW_FINGERPRINT_VERSION}"
+
+
+@contextlib.contextmanager
+def connect(db_path: Path) -> Iterator[sqlite3.Connection]:
+    # A connection per use: the cycle's processes fork (tests, the run launcher), and an
+    # SQLite connection must never cross a fork.
+    con = sqlite3.connect(db_path, timeout=30.0, isolation_level=None)
+    try:
+        con.execute("PRAGMA synchronous = NORMAL")
+        con.execute("BEGIN IMMEDIATE")
+        con.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        con.execute(
+            "CREATE TABLE IF NOT EXISTS entries (name TEXT PRIMARY KEY, size INTEGER, "
+            "mtime_ns INTEGER, ctime_ns INTEGER, ino INTEGER, racy INTEGER, sha256 TEXT, "
+            "body TEXT, problem TEXT, id TEXT, content TEXT, category TEXT, tags TEXT, "
+            "importance REAL, reinforcement_count INTEGER, created_at TEXT, updated_at TEXT, "
+            "last_seen_at TEXT, "
+            "metadata TEXT, archived_at TEXT, archive_reason TEXT, review_fp TEXT)"
+        )
+        con.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", (SCHEMA_VERSION,))
+        yield con
+        con.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            con.execute("ROLLBACK")
+        raise
+    finally:
+        con.close()
+
+
+def discard(db_path: Path) -> None:
+    """Remove a file that is not a usable index (it is rebuilt from the entry files)."""
+    for suffix in ("", "-journal"):
+        with contextlib.suppress(OSError):
+            os.unlink(str(db_path) + suffix)
+
+
+# The parsed entry as typed columns, so a new process builds its entries without parsing JSON
+# files: the timestamps in the one ISO form ``format_time`` writes, tags and metadata as JSON.
+COLUMNS = (
+    "id, content, category, tags, importance, reinforcement_count, created_at, updated_at, "
+    "last_seen_at, metadata, archived_at, archive_reason, review_fp"
+)
+# The columns of a row, the stat and bookkeeping columns first (``INSERT`` order).
+ROW_WIDTH = 22
+Fields = tuple[Any, ...]
+
+
+def fields_of(entry: MemoryEntry) -> Fields:
+    """The typed columns of ``entry``, its review fingerprint last."""
+    archived = format_time(entry.archived_at) if entry.archived_at is not None else None
+    return (
+        entry.id,
+        entry.content,
+        entry.category,
+        json.dumps(list(entry.tags), ensure_ascii=False),
+        entry.importance,
+        entry.reinforcement_count,
+        format_time(entry.created_at),
+        format_time(entry.updated_at),
+        format_time(entry.last_seen_at),
+        json.dumps(entry.metadata, ensure_ascii=False),
+        archived,
+        entry.archive_reason,
+        review_fingerprint(entry),
+    )
+
+
+def entry_from_fields(fields: Fields) -> MemoryEntry:
+    """The entry ``fields_of`` stored (raises ValueError or TypeError on a damaged row), with
+    its stored review fingerprint."""
+    (entry_id, content, category, tags, importance, count) = fields[:6]
+    (created, updated, seen, metadata, archived, reason, fingerprint) = fields[6:]
+    parsed_tags = _tags(tags)
+    parsed_metadata = {} if metadata == "{}" else _json(metadata)
+    if not isinstance(parsed_metadata, dict):
+        raise ValueError("index row: metadata of the wrong type")
+    entry = MemoryEntry(
+        id=str(entry_id),
+        content=str(content),
+        category=str(category),
+        tags=parsed_tags,
+        importance=float(importance),
+        reinforcement_count=int(count),
+        created_at=_time(created),
+        updated_at=_time(updated),
+        last_seen_at=_time(seen),
+        metadata=parsed_metadata,
+        archived_at=_time(archived) if archived is not None else None,
+        archive_reason=reason,
+    )
+    if isinstance(fingerprint, str) and len(fingerprint) == 32:
+        remember_review_fingerprint(entry, fingerprint)
+    # else (a row written without one): computed again when asked
+    return entry
+
+
+# json.loads without its Python wrappers (a 100 000-entry cycle decodes 100 000 metadata
+# objects); the same C scanner, and the same rule that nothing may follow the value.
+_SCAN = json.JSONDecoder().scan_once  # type: ignore[attr-defined]  # the C scanner, not in the stubs
+
+
+def _json(text: str) -> Any:
+    try:
+        value, end = _SCAN(text, 0)
+    except StopIteration as exc:
+        raise ValueError(f"index row: not JSON: {text[:40]!r}") from exc
+    if end != len(text):
+        return json.loads(text)  # trailing text: json.loads says what is wrong with it
+    return value
+
+
+# Tag lists repeat across entries: each distinct stored list decoded once per process (tuples of
+# strings, shared safely). Bounded, so a corpus of unique tag lists cannot grow it without end.
+_TAGS: dict[str, tuple[Any, ...]] = {}
+_TAGS_KEPT = 4096
+
+
+def _tags(text: str) -> tuple[Any, ...]:
+    known = _TAGS.get(text)
+    if known is not None:
+        return known
+    parsed = _json(text)
+    if not isinstance(parsed, list):
+        raise ValueError("index row: tags of the wrong type")
+    if len(_TAGS) >= _TAGS_KEPT:
+        _TAGS.clear()
+    known = _TAGS[text] = tuple(parsed)
+    return known
+
+
+def _time(text: str) -> datetime:
+    value = datetime.fromisoformat(text)
+    if value.tzinfo is None:
+        raise ValueError(f"index row: naive timestamp {text!r}")
+    return value
+
+
+StatKey = tuple[int, int, int, int]
+
+
+@dataclass
+class Row:
+    """What the index knows of one entry file."""
+
+    key: StatKey
+    sha256: str
+    racy: bool
+    entry: MemoryEntry | None = None
+    problem: str | None = None
+    # The file's text, until the index file stores it (beside the entry's typed columns).
+    body: str | None = None
+    # The entry's typed columns from the index file: built into an entry on first use.
+    fields: Fields | None = None
+
+
+def load_rows(db_path: Path) -> dict[str, Row]:
+    """The rows the index file holds; none when it is missing, locked too long or of another
+    version (that file is removed: rebuilt from the entry files)."""
+    rows: dict[str, Row] = {}
+    foreign = False
+    try:
+        with connect(db_path) as con:
+            version = con.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+            foreign = version is None or version[0] != SCHEMA_VERSION
+            query = (
+                "SELECT name, size, mtime_ns, ctime_ns, ino, racy, sha256, problem, "
+                f"{COLUMNS} FROM entries"
+            )
+            # Sliced, not unpacked: a 100 000-row index is read on every cycle.
+            for found in () if foreign else con.execute(query):
+                problem = found[7]
+                rows[found[0]] = Row(
+                    found[1:5],
+                    found[6],
+                    bool(found[5]),
+                    problem=problem,
+                    fields=None if problem is not None else found[8:],
+                )
+        if foreign:
+            discard(db_path)  # another version's file: rebuilt from the files
+    except sqlite3.OperationalError:
+        rows = {}  # locked too long, unreadable for now: read the files, keep the cache
+    except sqlite3.Error:
+        rows = {}  # not a database, or a broken one: rebuilt from the files
+        discard(db_path)
+    return rows
+
+
+def store_rows(
+    db_path: Path, rows: dict[str, Row], dirty: Iterable[str], deleted: Iterable[str]
+) -> None:
+    """Write the ``dirty`` rows and remove the ``deleted`` names, in one transaction."""
+    written: list[str] = []
+    # Guarded by the hash: another process may have stored other bytes under the name since.
+    con_update: list[tuple[int, int, int, int, int, str, str]] = []
+    for name in dirty:
+        row = rows.get(name)
+        if row is None:
+            continue
+        if row.body is None and row.problem is None:
+            # Parsed in an earlier scan and its text dropped since: only the stat moved.
+            con_update.append((*row.key, int(row.racy), name, row.sha256))
+        else:
+            written.append(name)
+
+    def upserts() -> Iterator[tuple[Any, ...]]:
+        # One row at a time, its text dropped once handed over: a first scan of 100 000
+        # files does not hold every row's columns at once.
+        for name in written:
+            row = rows[name]
+            head = (name, *row.key, int(row.racy), row.sha256, row.body, row.problem)
+            if row.entry is not None:
+                row.body = None
+                yield head + fields_of(row.entry)
+            else:
+                yield head + (None,) * (ROW_WIDTH - len(head))
+
+    try:
+        with connect(db_path) as con:
+            con.executemany(
+                f"INSERT OR REPLACE INTO entries VALUES ({', '.join('?' * ROW_WIDTH)})",
+                upserts(),
+            )
+            con.executemany(
+                "UPDATE entries SET size = ?, mtime_ns = ?, ctime_ns = ?, ino = ?, racy = ? "
+                "WHERE name = ? AND sha256 = ?",
+                con_update,
+            )
+            con.executemany("DELETE FROM entries WHERE name = ?", [(n,) for n in deleted])
+    except sqlite3.Error:
+        # A cache that cannot be written costs reads next time, never correctness: the
+        # transaction rolled back, and the rows it kept were each true when written.
+        pass
+    for name in written:
+        row = rows[name]
+        if row.entry is not None:
+            row.body = None

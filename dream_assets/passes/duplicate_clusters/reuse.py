@@ -1,0 +1,199 @@
+"""The near-duplicate scan's change gate: an idle cycle reuses the last clusters.
+
+Clusters are a pure function of the live entries' ids, texts, categories, subject times and
+audiences, the threshold, the cluster cap and the similarity method, so when none of those changed
+since the last successful scan the previous cluster table is still the answer and the scan (the
+costliest deterministic step at 100 000 entries) is skipped. Only the clusters' ``open`` flags
+depend on more (each member's review stamp), and they are recomputed from the entries every time.
+Decay, which rewrites entries every few cycles, changes neither ids nor texts, so it does not defeat
+the gate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import duckdb
+
+from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry
+from dream_assets.core.near_duplicates.cluster import LEXICAL_METHOD, Cluster, SimilarPair
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
+from dream_assets.core.store.ledger import PassLedger, corpus_fingerprint, stamp_pass
+
+GATE = "duplicate_clusters"
+
+
+def clusters_fingerprint(
+    live: Sequence[MemoryEntry],
+    inputs: Sequence[str],
+    options: DreamOptions,
+    method: str,
+    model: str,
+) -> str:
+    """``inputs``: each live entry's ``entry_input``, in the same order (the incremental scan
+    reads the same hashes, so they are computed once per scan)."""
+    settings = f"{options.similarity_threshold}|{options.max_cluster_size}|{method}|{model}"
+    # Besides the text, what the judgement of a pair reads: the category (numeric exemptions),
+    # the subject time and the audience (a cluster never spans two); ``entry_input`` hashes
+    # exactly those, and the incremental scan asks it of the same entries.
+    order = sorted(range(len(live)), key=lambda i: live[i].id)
+    return corpus_fingerprint(
+        [
+            settings,
+            *(part for i in order for part in (live[i].id, inputs[i])),
+        ]
+    )
+
+
+_JUDGED_KEYS = (*SUBJECT_TIME_KEYS, "audience")
+_NONE_JUDGED = "|" * (len(_JUDGED_KEYS) - 1)
+
+
+def _judged_metadata(entry: MemoryEntry) -> str:
+    metadata = entry.metadata
+    if metadata.keys().isdisjoint(_JUDGED_KEYS):
+        return _NONE_JUDGED  # most entries: what the join below gives for no judged key
+    get = metadata.get
+    return "|".join([str(get(k, "")) for k in _JUDGED_KEYS])
+
+
+def reusable_clusters(
+    ledger_path: Path,
+    read_table: Callable[[], list[Cluster] | None],
+    fingerprint: str,
+    options: DreamOptions,
+    now: datetime,
+) -> list[Cluster] | None:
+    """The last scan's clusters when the input is unchanged since it, else None (scan).
+    ``read_table`` reads them (None: the last scan failed or never ran), only when the gate
+    would reuse them."""
+    ledger = PassLedger.load(ledger_path)
+    decision = ledger.change_gate(
+        GATE,
+        fingerprint,
+        now,
+        enabled=options.change_gate_enabled,
+        max_skip=timedelta(days=options.max_skip_interval_days),
+    )
+    return None if decision.run else read_table()
+
+
+def record_scan(ledger_path: Path, fingerprint: str | None, now: datetime) -> None:
+    """Stamp a completed scan; None (a fallback method) makes the next cycle scan again."""
+    stamp_pass(ledger_path, GATE, now, fingerprint)
+
+
+# -- the incremental scan ----------------------------------------------------------------------
+# When the live set did change (the last cycle's merges archived sources and wrote merged
+# entries), the pairs among the entries that did not change are still the last scan's: a pair's
+# similarity and judgement read only its two entries (text, category, subject time) and the
+# vocabulary, and cluster formation reads only the pairs (core/near_duplicates/candidates.py). So
+# only the pairs that include a new or changed entry are searched again. Beyond this share of
+# changed entries a full scan is as cheap.
+RESCAN_SHARE = 0.5
+
+
+@dataclass
+class PairCache:
+    """What the last lexical scan judged: its settings, each scanned entry's input hash, and the
+    pairs it kept (by id, with their similarity)."""
+
+    settings: str
+    inputs: dict[str, str]
+    pairs: list[tuple[str, str, float]]
+
+
+@dataclass
+class Rescan:
+    """An incremental plan: the positions to search again, and the pairs kept as they were."""
+
+    changed: list[int]
+    known: list[SimilarPair]
+
+
+def entry_input(entry: MemoryEntry) -> str:
+    """A hash of what judging a pair reads of one entry."""
+    # The three parts joined by NUL (content and category are strings).
+    joined = f"{entry.content}\x00{entry.category}\x00{_judged_metadata(entry)}"
+    return hashlib.sha1(joined.encode("utf-8")).hexdigest()
+
+
+def pair_settings(options: DreamOptions, vocabulary_path: Path) -> str:
+    """The settings a pair's judgement depends on, the vocabulary file's bytes included."""
+    try:
+        vocabulary = hashlib.sha1(vocabulary_path.read_bytes()).hexdigest()
+    except OSError:
+        vocabulary = "-"
+    return f"{options.similarity_threshold}|{LEXICAL_METHOD}|{vocabulary}"
+
+
+def plan_rescan(
+    live: Sequence[MemoryEntry], inputs: Sequence[str], cache: PairCache | None, settings: str
+) -> Rescan | None:
+    """The incremental plan against the last scan (``inputs``: each live entry's
+    ``entry_input``), or None when a full scan is needed."""
+    if cache is None or cache.settings != settings:
+        return None
+    scanned = cache.inputs.get
+    changed = [
+        i for i, (e, now) in enumerate(zip(live, inputs, strict=True)) if scanned(e.id) != now
+    ]
+    if len(changed) > RESCAN_SHARE * len(live):
+        return None
+    # The positions of the unchanged entries: a pair with a changed or removed one is not kept.
+    position = {e.id: i for i, e in enumerate(live)}
+    for i in changed:
+        del position[live[i].id]
+    at = position.get
+    known = []
+    for left_id, right_id, similarity in cache.pairs:
+        left, right = at(left_id), at(right_id)
+        if left is None or right is None:
+            continue
+        known.append(
+            SimilarPair(left, right, similarity)
+            if left < right
+            else SimilarPair(right, left, similarity)
+        )
+    return Rescan(changed, known)
+
+
+def read_pair_cache(db_path: Path) -> PairCache | None:
+    """The last lexical scan's pairs, or None (never scanned, or a file from before the cache)."""
+    sql = load_sql("duplicate_clusters")
+
+    def read(con: duckdb.DuckDBPyConnection) -> PairCache | None:
+        row = run_sql(con, sql["pair_settings"]).fetchone()
+        if row is None:
+            return None
+        inputs = dict(run_sql(con, sql["inputs"]).fetchall())
+        # (left id, right id, similarity) rows as they come: a DOUBLE is a float already.
+        return PairCache(str(row[0]), inputs, run_sql(con, sql["pairs"]).fetchall())
+
+    return read_back(db_path, read)
+
+
+def write_pair_cache(db_path: Path, cache: PairCache) -> None:
+    sql = load_sql("duplicate_clusters")
+    pairs = cache.pairs
+    with connect(db_path) as con:
+        con.execute("BEGIN")
+        run_sql(con, sql["create_pairs"])
+        if pairs:
+            columns = {
+                "left_ids": [p[0] for p in pairs],
+                "right_ids": [p[1] for p in pairs],
+                "similarities": [p[2] for p in pairs],
+            }
+            run_sql(con, sql["record_pairs"], columns)
+        if cache.inputs:
+            ids = list(cache.inputs)
+            inputs = {"entry_ids": ids, "inputs": [cache.inputs[i] for i in ids]}
+            run_sql(con, sql["record_inputs"], inputs)
+        run_sql(con, sql["record_pair_scan"], {"settings": cache.settings})
+        con.execute("COMMIT")

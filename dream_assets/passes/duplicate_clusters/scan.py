@@ -1,0 +1,348 @@
+"""The near-duplicate scan: clusters over live entries, kept as a table in the agent's DuckDB.
+
+Consolidation reads the table back. A failed scan is recorded as failed (never as "no
+clusters"), so consolidation degrades to unreviewed-only rather than to the whole corpus.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from dream_assets.core.clock import format_time
+from dream_assets.core.facts.agreement import Statement, disagreement
+from dream_assets.core.facts.coverage import VOCABULARY_FILE_NAME, load_vocabulary
+from dream_assets.core.memory.merge import REVIEWED_HASH
+from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry, review_fingerprint
+from dream_assets.core.near_duplicates.candidates import judged_clusters
+from dream_assets.core.near_duplicates.cluster import EMBEDDING_METHOD, LEXICAL_METHOD, Cluster
+from dream_assets.core.near_duplicates.embeddings import (
+    Embedder,
+    EmbeddingsUnavailable,
+    EndpointEmbedder,
+    LocalEmbedder,
+    check_local_extra,
+    default_cache_dir,
+    embed_with_cache,
+    local_model,
+    progress_logger,
+)
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
+from dream_assets.core.safety.audience import entry_audience, separate_audiences, shareable_text
+from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
+from dream_assets.core.store.volume import AgentVolume
+from dream_assets.llm import LLMSettings, embed
+from dream_assets.passes.duplicate_clusters.reuse import (
+    PairCache,
+    clusters_fingerprint,
+    entry_input,
+    pair_settings,
+    plan_rescan,
+    read_pair_cache,
+    record_scan,
+    reusable_clusters,
+    write_pair_cache,
+)
+
+_LOG = logging.getLogger(__name__)
+
+
+def embedding_choice(options: DreamOptions) -> str:
+    """``lexical``, ``local`` or ``endpoint``: an unset ``embeddings`` with an
+    ``embedding_model`` means the endpoint, as ``DREAM_EMBEDDING_MODEL`` alone always did."""
+    if options.embeddings:
+        return options.embeddings
+    return "endpoint" if options.embedding_model else "lexical"
+
+
+def embedder_from_options(
+    options: DreamOptions, settings: LLMSettings, env: Mapping[str, str] = os.environ
+) -> Embedder | None:
+    """The one place that turns options into an embedding backend (asset and CLI alike).
+
+    Raises ``EmbeddingsUnavailable`` with a one-line reason when the choice cannot work here
+    (``local`` without the extra, an unknown local model, ``endpoint`` without a model or URL).
+    """
+    choice = embedding_choice(options)
+    if choice == "lexical":
+        return None
+    if choice == "local":
+        model = local_model(options.embedding_model)
+        check_local_extra(model)
+        return LocalEmbedder(model, default_cache_dir(dict(env)))
+    name = options.embedding_model
+    reachable = bool(settings.base_url or settings.api_key)
+    if not options.embeddings and not reachable:
+        return None  # DREAM_EMBEDDING_MODEL alone without an endpoint was always lexical
+    if not name:
+        raise EmbeddingsUnavailable(
+            "embeddings 'endpoint' needs embedding_model (DREAM_EMBEDDING_MODEL)"
+        )
+    if not reachable:
+        raise EmbeddingsUnavailable(
+            "embeddings 'endpoint' needs DREAM_LLM_BASE_URL (or an API key) to reach"
+        )
+    return EndpointEmbedder(
+        lambda texts: embed(settings, texts, name, max_retries=settings.max_retries),
+        name,
+        options.similarity_threshold,
+    )
+
+
+@dataclass
+class ClusterComputation:
+    clusters: list[Cluster] | None
+    method: str
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    failure: str | None = None
+    rejected: list[tuple[str, str, str]] = field(default_factory=list)
+    # A lexical scan's judged pairs and inputs, for the next scan (None: not cacheable).
+    cache: PairCache | None = None
+
+
+def compute_clusters(
+    volume: AgentVolume,
+    options: DreamOptions,
+    live: Sequence[MemoryEntry],
+    embedder: Embedder | None,
+    *,
+    logger: Any = _LOG,
+    previous: PairCache | None = None,
+    inputs: Sequence[str] | None = None,
+) -> ClusterComputation:
+    """Candidates (lexical + semantic), then judgement; what both the scan and the CLI show.
+    With ``previous`` (the last lexical scan's pairs) a lexical scan searches only the pairs of
+    new or changed entries (``cluster_reuse.plan_rescan``); the clusters are the same."""
+    vectors = None
+    counts: dict[str, int] = {"embedded": 0, "cached": 0}
+    warnings: list[str] = []
+    cosine_threshold = None
+    if embedder is not None and live:
+        try:
+            done = embed_with_cache(
+                volume.duckdb_path,
+                embedder,
+                [e.content for e in live],
+                progress=progress_logger(logger),
+            )
+        except EmbeddingsUnavailable as exc:
+            return ClusterComputation(None, EMBEDDING_METHOD, counts, [], failure=str(exc))
+        except Exception as exc:  # an endpoint hiccup: this cycle falls back to lexical
+            warnings.append(f"embeddings unavailable, lexical similarity used: {exc}")
+        else:
+            vectors = done.vectors
+            cosine_threshold = embedder.threshold
+            counts.update(embedded=done.embedded, cached=done.cached)
+    vocabulary, warning = load_vocabulary(volume.root / VOCABULARY_FILE_NAME)
+    if warning:
+        warnings.append(warning)
+    statements: dict[int, Statement] = {}
+
+    def statement(i: int) -> Statement:
+        # Built on first use: an incremental scan judges the pairs of a few entries only.
+        if i not in statements:
+            e = live[i]
+            subject = tuple(str(e.metadata.get(k, "")) for k in SUBJECT_TIME_KEYS)
+            statements[i] = Statement(e.content, e.category, subject)
+        return statements[i]
+
+    settings = pair_settings(options, volume.root / VOCABULARY_FILE_NAME)
+    if embedder is not None:
+        inputs = []
+    elif inputs is None:
+        inputs = [entry_input(e) for e in live]
+    rescan = plan_rescan(live, inputs, previous, settings) if embedder is None else None
+    if rescan is not None:
+        counts.update(rescanned=len(rescan.changed), pairs_reused=len(rescan.known))
+    try:
+        scan = judged_clusters(
+            [e.content for e in live],
+            [e.id for e in live],
+            threshold=options.similarity_threshold,
+            max_cluster_size=options.max_cluster_size,
+            vectors=vectors,
+            cosine_threshold=cosine_threshold,
+            disagreement=lambda i, j: disagreement(
+                statement(i), statement(j), vocabulary=vocabulary
+            ),
+            rescan=rescan.changed if rescan is not None else None,
+            known=rescan.known if rescan is not None else (),
+        )
+    except Exception as exc:  # recorded; consolidation degrades safely
+        return ClusterComputation(None, LEXICAL_METHOD, counts, warnings, f"{exc}")
+    method = LEXICAL_METHOD
+    if vectors is not None:
+        method = f"{LEXICAL_METHOD}+{EMBEDDING_METHOD} ({embedder.key if embedder else ''})"
+    counts.update(scan.counts)
+    rejected = [(live[i].id, live[j].id, why) for i, j, why in scan.rejected]
+    # One cluster never spans two audiences: a merge across them would leak one into the other.
+    clusters = separate_audiences(scan.clusters, live)
+    cache = None
+    if vectors is None and embedder is None:
+        ids = [e.id for e in live]
+        cache = PairCache(
+            settings,
+            dict(zip(ids, inputs, strict=True)),
+            [(ids[left], ids[right], similarity) for left, right, similarity in scan.pairs],
+        )
+    return ClusterComputation(clusters, method, counts, warnings, None, rejected, cache)
+
+
+def scan_duplicate_clusters(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    *,
+    embedder: Embedder | None = None,
+    embedder_error: str | None = None,
+    logger: Any = _LOG,
+) -> tuple[PassReport, list[Cluster] | None]:
+    report = PassReport("duplicate_clusters")
+    scan = volume.scan_entries()
+    for problem in scan.problems:
+        report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
+    live = scan.live
+    method = _method_asked(embedder)
+    # An idle cycle reuses the last clusters (passes/duplicate_clusters/reuse.py): same ids, texts,
+    # audiences, subject times and settings.
+    inputs = [entry_input(e) for e in live]
+    fingerprint = clusters_fingerprint(live, inputs, options, method, options.embedding_model)
+    reused = reusable_clusters(
+        volume.ledger_path,
+        lambda: read_cluster_table(volume.duckdb_path),
+        fingerprint,
+        options,
+        now,
+    )
+    if reused is not None and embedder_error is None:
+        clusters = separate_audiences(reused, live)
+        write_cluster_table(volume.duckdb_path, clusters, live, now, method)
+        report.method = method
+        report.decide("reused", "clusters", "live ids and texts unchanged since the last scan")
+        _counted(report, clusters, live, options, {})
+        return report, clusters
+    if embedder_error is not None:
+        computed = ClusterComputation(None, EMBEDDING_METHOD, failure=embedder_error)
+    else:
+        previous = read_pair_cache(volume.duckdb_path) if embedder is None else None
+        computed = compute_clusters(
+            volume, options, live, embedder, logger=logger, previous=previous, inputs=inputs
+        )
+    report.warnings.extend(computed.warnings)
+    report.method = computed.method
+    clusters = computed.clusters
+    if clusters is None:
+        report.fail(f"near-duplicate scan failed: {computed.failure}")
+        write_cluster_table(volume.duckdb_path, None, live, now, computed.method)
+        return report, None
+    write_cluster_table(volume.duckdb_path, clusters, live, now, computed.method)
+    if computed.cache is not None:
+        write_pair_cache(volume.duckdb_path, computed.cache)
+    # A scan that fell back to another method (an embedding hiccup) is not reusable as the one
+    # asked for: the next cycle scans again.
+    record_scan(volume.ledger_path, None if computed.warnings else fingerprint, now)
+    _counted(report, clusters, live, options, computed.counts)
+    for first, second, why in computed.rejected[:50]:
+        # The reason quotes the differing specifics: memory text, shown only when allowed.
+        shown = why if options.log_memory_text else why.split(":")[0]
+        report.decide("kept apart", f"{first},{second}", shown)
+    return report, clusters
+
+
+def _method_asked(embedder: Embedder | None) -> str:
+    if embedder is None:
+        return LEXICAL_METHOD
+    return f"{LEXICAL_METHOD}+{EMBEDDING_METHOD} ({embedder.key})"
+
+
+def _counted(
+    report: PassReport,
+    clusters: list[Cluster],
+    live: list[MemoryEntry],
+    options: DreamOptions,
+    counts: dict[str, int],
+) -> None:
+    by_id = {e.id: e for e in live}  # once, not per cluster: clusters × live at 100 000
+    open_count = sum(1 for c in clusters if not _settled(c, by_id))
+    report.counts.update(
+        live=len(live),
+        clusters=len(clusters),
+        clustered_entries=sum(len(c.member_ids) for c in clusters),
+        clusters_open=open_count,
+        clusters_settled=len(clusters) - open_count,
+        **counts,
+    )
+    for cluster in clusters[:50]:
+        texts = " / ".join(
+            shareable_text(
+                by_id[m].content, entry_audience(by_id[m]), log_memory_text=options.log_memory_text
+            )[:60]
+            for m in cluster.member_ids
+        )
+        report.decide(
+            cluster.cluster_id, ",".join(cluster.member_ids), f"{cluster.similarity:.3f} {texts}"
+        )
+
+
+def _settled(cluster: Cluster, by_id: dict[str, MemoryEntry]) -> bool:
+    return all(
+        by_id[m].metadata.get(REVIEWED_HASH) == review_fingerprint(by_id[m])
+        for m in cluster.member_ids
+    )
+
+
+def write_cluster_table(
+    db_path: Path,
+    clusters: Sequence[Cluster] | None,
+    live: Sequence[MemoryEntry],
+    now: datetime,
+    method: str,
+) -> None:
+    by_id = {e.id: e for e in live}
+    rows = [
+        {
+            "cluster_id": c.cluster_id,
+            "member_ids": list(c.member_ids),
+            "similarity": c.similarity,
+            "open": not _settled(c, by_id),
+        }
+        for c in clusters or []
+    ]
+    sql = load_sql("duplicate_clusters")
+    with connect(db_path) as con:
+        con.execute("BEGIN")
+        run_sql(con, sql["create"])
+        if rows:
+            # One statement for every cluster (unnested lists), not one per cluster.
+            run_sql(con, sql["record_clusters"], {k: [r[k] for r in rows] for k in rows[0]})
+        scan = {
+            "scanned_at": format_time(now),
+            "ok": clusters is not None,
+            "method": method,
+            "clusters": len(rows),
+        }
+        run_sql(con, sql["record_scan"], scan)
+        con.execute("COMMIT")
+
+
+def read_cluster_table(db_path: Path) -> list[Cluster] | None:
+    """The clusters of the last scan; None when it failed or never ran (consolidation degrades)."""
+    sql = load_sql("duplicate_clusters")
+
+    def read(con: duckdb.DuckDBPyConnection) -> list[Cluster] | None:
+        status = run_sql(con, sql["scan_ok"]).fetchone()
+        if not status or not status[0]:
+            return None
+        rows = run_sql(con, sql["clusters"]).fetchall()
+        return [Cluster(row[0], tuple(row[1]), float(row[2])) for row in rows]
+
+    return read_back(db_path, read)

@@ -1,0 +1,1 @@
+"""preference_inference"""

@@ -1,0 +1,250 @@
+"""Pass 5 — preference inference: durable user preferences from the conversation log.
+
+docs/passes.md: the conversation log by session plus recent feedback (7 days); sentiment thresholds
+(very irritated 1 occurrence, mildly frustrated 2, casual 3+); preferences are written as memory
+entries with category ``user-preferences/inferred`` and tag ``inferred``; those touching
+security, credentials or money carry ``requires_user_permission = "true"`` — decided here in
+code from the text, so a model that forgets the flag cannot drop it. The conversation log is
+cleared after the pass whatever the model did, to keep it from growing without bound; lines the
+agent appended after the log was read survive the clear.
+
+Without a model the pass records the explicit, repeated statements ("I prefer…", "always…",
+"never…", "don't…", "please stop…") that meet the same thresholds.
+
+An entry's id is a hash of the normalized preference, so a rerun or a restatement reinforces the
+entry already on file instead of adding a duplicate.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from dream_assets.checks.preferences import sensitive_flag_violations
+from dream_assets.core.llm_reply import (
+    MemoryReply,
+    parse_memory_reply,
+)
+from dream_assets.core.memory.preference_statements import (
+    collect_candidates,
+    conversation_statements,
+    feedback_statements,
+)
+from dream_assets.core.memory.preferences import (
+    writes_preferred_name,
+)
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
+from dream_assets.core.safety.audience import (
+    OWNER,
+    entry_audience,
+    records_by_audience,
+    shareable_text,
+)
+from dream_assets.core.safety.quiet import QuietConversation, quiet_conversation
+from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
+from dream_assets.core.safety.review_queue import ReviewQueue, make_item
+from dream_assets.core.skills.recurring_topics import conversation_sessions
+from dream_assets.core.store.ledger import stamp_pass
+from dream_assets.core.store.volume import AgentVolume
+from dream_assets.core.telemetry.windows import read_feedback_window
+from dream_assets.llm import ChatModel, Outcome, ask
+from dream_assets.passes.preference_inference.records import (
+    CATEGORY,
+    PASS,
+    PERMISSION,
+    TAG,
+    _apply,
+    _flag_sensitive,
+    _from_statement,
+    _record,
+    _Target,
+    preference_id,
+)
+from dream_assets.prompts import load_directive
+from dream_assets.prompts.preferences import preference_prompt
+
+__all__ = [
+    "CATEGORY",
+    "PASS",
+    "PERMISSION",
+    "preference_id",
+    "run_preference_inference",
+    "sensitive_flag_violations",
+]
+
+
+def run_preference_inference(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    *,
+    run_id: str | None = None,
+) -> PassReport:
+    report = PassReport(PASS)
+    for key in ("sessions", "candidates", "qualifying", "written", "reinforced", "flagged"):
+        report.counts[key] = 0
+    # Measured before reading: a line appended after this point is not cleared, so the worst a
+    # race can do is show a turn to the next cycle again, never lose it unread.
+    seen_bytes = volume.conversation_log.stat().st_size if volume.conversation_log.exists() else 0
+    keep_log = False
+    # Sessions still inside the quiet period are neither read nor cleared (core.quiet).
+    conversation = quiet_conversation(volume.read_conversation(), now, options.quiet_period)
+    report.counts["sessions_active"] = len(conversation.active)
+    try:
+        keep_log = _infer(volume, options, now, model, report, conversation, run_id)
+        _flag_sensitive(volume, report)
+        written = [d.detail[:80] for d in report.decisions if d.action == "written"]
+        report.highlights = ("written: " + " | ".join(written)) if written else ""
+    finally:
+        if not keep_log and seen_bytes:
+            cleared = volume.clear_conversation(
+                upto_bytes=seen_bytes, keep_sessions=conversation.active
+            )
+            report.counts["conversation_bytes_cleared"] = cleared
+            report.decide("cleared", "conversation-log", f"{cleared} bytes")
+    return report
+
+
+def _infer(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    report: PassReport,
+    read: QuietConversation,
+    run_id: str | None = None,
+) -> bool:
+    """Run the inference; True only when the log must be kept for the next cycle."""
+    if not options.preference_inference_enabled:
+        report.skipped = "disabled (preference_inference_enabled = false)"
+        return False
+    if read.malformed:
+        report.warnings.append(
+            f"conversation log: {read.malformed} malformed line(s) skipped ({read.first_problem})"
+        )
+    groups = records_by_audience(read.records)
+    report.counts["sessions"] = sum(len(conversation_sessions(r)) for r in groups.values())
+    if not report.counts["sessions"]:
+        report.skipped = "conversation log empty"
+        return False
+    feedback = read_feedback_window(volume.duckdb_path)
+    usable = True
+    for audience, records in groups.items():
+        # docs/safety.md: one model call sees one audience, and a preference carries the audience of
+        # the conversation it was learned in. Feedback signals are the owner's.
+        outcome = _infer_audience(
+            volume,
+            options,
+            now,
+            model,
+            report,
+            audience,
+            records,
+            feedback if audience == OWNER else [],
+            run_id,
+        )
+        if outcome == "busy":
+            return True
+        usable = usable and outcome == "ok"
+    if usable:
+        stamp_pass(volume.ledger_path, PASS, now)
+    return False
+
+
+def _infer_audience(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    report: PassReport,
+    audience: str,
+    records: list[dict[str, Any]],
+    feedback: Sequence[dict[str, Any]],
+    run_id: str | None,
+) -> str:
+    """One audience's inference: "ok", "unusable" (no usable reply) or "busy"."""
+    sessions = conversation_sessions(records)
+    log_hash = hashlib.sha256(
+        json.dumps(records, sort_keys=True, default=str).encode("utf-8")
+    ).hexdigest()[:16]
+    candidates = collect_candidates(
+        conversation_statements(sessions) + feedback_statements(feedback)
+    )
+    report.count("candidates", len(candidates))
+    report.count("qualifying", sum(1 for c in candidates if c.qualifies))
+    quote = _quoter(options, audience)
+    for candidate in candidates:
+        report.decide(
+            "statement" if candidate.qualifies else "below-threshold",
+            quote(candidate.statement),
+            f"{candidate.occurrences}× in {len(candidate.sessions)} session(s), "
+            f"strongest: {candidate.strongest.label}",
+        )
+    target = _Target(volume, report, now, log_hash, audience, quote, run_id)
+
+    if model is None:
+        for candidate in candidates:
+            if candidate.qualifies:
+                _record(target, **_from_statement(candidate))
+        return "ok"
+
+    existing = [
+        e
+        for e in volume.scan_entries().live
+        if (e.category == CATEGORY or TAG in e.tags) and entry_audience(e) == audience
+    ]
+    directive, _source = load_directive(volume, PASS)
+    system, user = preference_prompt(directive, sessions, feedback, candidates, existing)
+    call = ask(
+        model,
+        system,
+        user,
+        purpose=PASS,
+        parse=parse_memory_reply,
+        report=report,
+    )
+    reply = call.settle(report, unchanged="no preference written")
+    if reply is None:
+        # Busy: the model was never asked, so the log is kept for the next cycle to infer
+        # from. Over budget, failed or unusable: cleared all the same, or a log too large for
+        # the budget (or one that trips the model) would only grow.
+        return "busy" if call.outcome is Outcome.BUSY else "unusable"
+    if needs_redaction(system) or needs_redaction(user):
+        _to_review(target, reply)
+    else:
+        _apply(target, reply, {e.id: e for e in existing})
+    return "ok"
+
+
+def _to_review(target: _Target, reply: MemoryReply) -> None:
+    """The model inferred from redacted text: each preference waits for an operator."""
+    for save in reply.to_save:
+        if contains_redaction_marker(save.content) or writes_preferred_name(save.content):
+            target.report.refuse("refused", preference_id(save.content), "marker or name")
+            continue
+        if target.audience != OWNER:
+            # The review queue records no audience: nothing of another audience goes there.
+            target.report.refuse("redacted input", preference_id(save.content), target.audience)
+            continue
+        item = make_item(
+            kind="preference",
+            reason="preference inference: its input needed secret redaction",
+            sources=[],
+            now=target.now,
+            run_id=target.run_id,
+            content=save.content,
+            category=CATEGORY,
+            tags=tuple(dict.fromkeys((TAG, *save.tags))),
+        )
+        ReviewQueue(target.volume.root).add(item)
+        target.report.count("pending_review")
+        target.report.decide("pending-review", preference_id(save.content), item.id)
+
+
+def _quoter(options: DreamOptions, audience: str) -> Callable[[str], str]:
+    return lambda text: shareable_text(text, audience, log_memory_text=options.log_memory_text)

@@ -1,0 +1,96 @@
+"""The conversation quiet period holds for every run (seed 003: "Manual runs obey the quiet
+period"): a session whose last turn is younger than the quiet period is neither read nor cleared
+by a scheduled run; after the quiet period it is."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+
+from dream_assets.core.clock import format_time
+from dream_assets.core.store.volume import AgentVolume
+from dream_assets.definitions import defs
+from dream_assets.defs.resources import DreamResource, LLMResource
+from dream_assets.passes.preference_inference.run import CATEGORY
+from dream_assets_tests.builders import NOW, make_volume
+
+ACTIVE = "s-active"
+DONE = "s-done"
+
+
+def _turn(session: str, content: str, minutes_ago: float) -> dict[str, Any]:
+    ts = format_time(NOW - timedelta(minutes=minutes_ago))
+    return {"session_id": session, "role": "user", "content": content, "ts": ts}
+
+
+def _volume(root: Path) -> AgentVolume:
+    volume = make_volume(root / "ada")
+    lines = [
+        _turn(DONE, "Never use emojis in replies!!", 300),
+        _turn(DONE, "Weather forecast for Oslo", 290),
+        _turn(ACTIVE, "Always answer in French!!", 12),
+        _turn(ACTIVE, "Weather forecast for Bergen", 10),
+    ]
+    volume.conversation_log.write_text("".join(json.dumps(x) + "\n" for x in lines))
+    return volume
+
+
+def _scheduled_run(agents_root: Path, minutes_later: float) -> dict[str, dict[str, Any]]:
+    now = NOW + timedelta(minutes=minutes_later)
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions("agents", ["ada"])
+        result = defs.resolve_job_def("dream_cycle").execute_in_process(
+            partition_key="ada",
+            instance=instance,
+            tags={"dream/trigger": "scheduled"},
+            resources={
+                "dream": DreamResource(agents_root=str(agents_root), now=now.isoformat()),
+                "llm": LLMResource(),
+            },
+        )
+    assert result.success
+    found = {}
+    for event in result.get_asset_materialization_events():
+        materialization = event.step_materialization_data.materialization
+        found[materialization.asset_key.to_user_string()] = (
+            materialization.metadata["report"].value if "report" in materialization.metadata else {}
+        )
+    return found
+
+
+def _preferences(volume: AgentVolume) -> str:
+    """The inferred preferences on disk (the report withholds private text)."""
+    return " ".join(e.content for e in volume.scan_entries().live if e.category == CATEGORY).lower()
+
+
+def _sessions(volume: AgentVolume) -> list[str]:
+    return [
+        json.loads(line)["session_id"] for line in volume.conversation_log.read_text().splitlines()
+    ]
+
+
+def test_a_session_still_in_its_quiet_period_is_neither_read_nor_cleared(
+    agents_root: Path,
+) -> None:
+    volume = _volume(agents_root)
+
+    reports = _scheduled_run(agents_root, minutes_later=0)
+
+    preferences = reports["inferred_preferences"]
+    assert preferences["counts"]["sessions_active"] == 1
+    assert preferences["counts"]["sessions"] == 1, "only the quiet session was read"
+    written = _preferences(volume)
+    assert "emoji" in written and "french" not in written
+    assert reports["skill_catalog"]["counts"]["sessions_active"] == 1
+    assert _sessions(volume) == [ACTIVE, ACTIVE], "the active session's turns are kept"
+
+    # After the quiet period (60 minutes after the last turn), the next run reads and clears it.
+    later = _scheduled_run(agents_root, minutes_later=55)
+    assert later["inferred_preferences"]["counts"]["sessions_active"] == 0
+    assert later["inferred_preferences"]["counts"]["sessions"] == 1
+    assert "french" in _preferences(volume)
+    assert volume.conversation_log.read_text() == ""
