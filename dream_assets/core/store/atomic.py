@@ -75,6 +75,21 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
+def atomic_create_bytes(path: Path, data: bytes) -> bool:
+    """Write a new file atomically, never over an existing one (a hard link of the synced temp
+    file, which fails when the name is taken). False when ``path`` already exists."""
+    tmp = _write_temp_beside(path, data, sync=True)
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        return False
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    fsync_dir(path.parent)
+    return True
+
+
 def sync_filesystem(directory: Path) -> None:
     """Flush everything written to the filesystem holding ``directory`` in one call
     (``syncfs``; ``sync`` where the C library has none)."""

@@ -1,0 +1,185 @@
+"""``store_writeback``: the cycle's merges applied to the store with optimistic concurrency.
+
+Merged entries become new items; their sources leave the store only while their version is the
+one the snapshot read, and only after their bytes are kept in ``store-archive/<run_id>/``; an
+item changed meanwhile stays (reported ``changed in store``: a duplicate, never a loss). The same
+step serves ``dream restore``, ``dream undo`` and ``dream review approve`` on a connected agent,
+after they changed the mirror: the mirror is the plan (``core.store.mirror.plan_writeback``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from dream_assets.core.clock import format_time
+from dream_assets.core.models import MemoryEntry
+from dream_assets.core.report import PassReport
+from dream_assets.core.store.connection import open_store
+from dream_assets.core.store.kinds import PutBack, WriteOutcome, WritePlan
+from dream_assets.core.store.mirror import (
+    STORE_ARCHIVED_TO,
+    STORE_INDEX_LINE,
+    STORE_REF,
+    STORE_REMOVED_BY_RUN,
+    STORE_VERSION,
+    WritebackPlan,
+    plan_writeback,
+)
+from dream_assets.core.store.store_archive import (
+    archive_relpath,
+    archived_bytes,
+    find_archived,
+    keeper,
+    read_snapshot,
+    snapshot_fields,
+)
+from dream_assets.core.store.volume import AgentVolume
+from dream_assets.passes.store_sync.snapshot import NO_STORE
+
+PASS = "store_writeback"
+# Stamped on a source the agent removed from its store before the writeback came to it.
+REMOVED_BY_AGENT = "agent"
+STORE_GONE_AT = "store_gone_at"
+
+
+def run_store_writeback(
+    volume: AgentVolume, now: datetime, *, run_id: str, preview: bool = False
+) -> PassReport:
+    report = PassReport(PASS)
+    store = open_store(volume.root)
+    if store is None:
+        report.skipped = NO_STORE
+        return report
+    scan = volume.scan_entries()
+    for problem in scan.problems:
+        report.warnings.append(f"unreadable mirror entry left in place: {problem.path}")
+    plan = plan_writeback(scan.entries, snapshot_fields(read_snapshot(volume.root)))
+    kind_plan = _kind_plan(volume, plan, report)
+    report.counts.update(
+        planned_new=len(kind_plan.new),
+        planned_removals=len(kind_plan.removals),
+        planned_put_back=len(kind_plan.put_back),
+    )
+    if preview:
+        report.highlights = (
+            f"preview: would write {len(kind_plan.new)}, remove {len(kind_plan.removals)}, "
+            f"put back {len(kind_plan.put_back)} in {store.describe()}; nothing written"
+        )
+        for item in kind_plan.new:
+            report.decide("would write", item.entry_id, item.text[:120])
+        for removal in kind_plan.removals:
+            report.decide("would remove", removal.ref, "kept in store-archive/ first")
+        report.counts.update(written=0, removed=0, left_changed=0, put_back=0)
+        return report
+    outcome = store.apply(kind_plan, keeper(volume.root, run_id)) if kind_plan else WriteOutcome()
+    _stamp(volume, plan, outcome, run_id, now, report)
+    report.counts.update(
+        written=len(outcome.written),
+        removed=len(outcome.removed),
+        left_changed=len(outcome.changed),
+        put_back=len(outcome.put_back),
+        already_gone=len(outcome.missing),
+    )
+    report.highlights = (
+        f"{store.describe()}: {len(outcome.written)} written, {len(outcome.removed)} removed "
+        f"(kept in store-archive/{run_id}/), {len(outcome.changed)} left because changed"
+    )
+    return report
+
+
+def _kind_plan(volume: AgentVolume, plan: WritebackPlan, report: PassReport) -> WritePlan:
+    put_back = []
+    for back in plan.put_back:
+        data = archived_bytes(volume.root, back.archived_to)
+        if data is None:
+            report.fail(f"{back.entry_id}: its kept copy {back.archived_to} is missing")
+            continue
+        put_back.append(
+            PutBack(
+                entry_id=back.entry_id,
+                ref=back.ref,
+                data=data,
+                fields={"index_line": back.index_line} if back.index_line else {},
+                in_place_of=back.in_place_of,
+            )
+        )
+    return WritePlan(new=plan.new, removals=[r for _, r in plan.removals], put_back=put_back)
+
+
+def _update(volume: AgentVolume, entry_id: str, **metadata: Any) -> None:
+    """Set (or, with None, drop) metadata keys on a mirror entry under its lock."""
+
+    def change(entry: MemoryEntry) -> MemoryEntry:
+        merged = {**entry.metadata, **{k: v for k, v in metadata.items() if v is not None}}
+        for key in [k for k, v in metadata.items() if v is None]:
+            merged.pop(key, None)
+        return entry.with_changes(metadata=merged)
+
+    volume.update_entry(entry_id, change)
+
+
+def _stamp(
+    volume: AgentVolume,
+    plan: WritebackPlan,
+    outcome: WriteOutcome,
+    run_id: str,
+    now: datetime,
+    report: PassReport,
+) -> None:
+    """Record in the mirror what the store now holds (so the next snapshot sees no change)."""
+    for entry_id, (ref, version) in outcome.written.items():
+        _update(volume, entry_id, **{STORE_REF: ref, STORE_VERSION: version})
+        report.decide("written", ref, entry_id)
+    for entry_id, (ref, version) in outcome.put_back.items():
+        _update(
+            volume,
+            entry_id,
+            **{
+                STORE_REF: ref,
+                STORE_VERSION: version,
+                STORE_ARCHIVED_TO: None,
+                STORE_REMOVED_BY_RUN: None,
+                STORE_INDEX_LINE: None,
+            },
+        )
+        report.decide("put back", ref, entry_id)
+    by_ref = {removal.ref: (entry_id, removal) for entry_id, removal in plan.removals}
+    for ref, line in outcome.removed.items():
+        entry_id, _removal = by_ref[ref]
+        _update(
+            volume,
+            entry_id,
+            **{
+                STORE_ARCHIVED_TO: archive_relpath(run_id, ref),
+                STORE_REMOVED_BY_RUN: run_id,
+                STORE_INDEX_LINE: line or None,
+            },
+        )
+        report.decide("removed", ref, f"kept as {archive_relpath(run_id, ref)}")
+    for ref in outcome.missing:
+        entry_id, removal = by_ref[ref]
+        kept = find_archived(volume.root, ref, removal.version)
+        if kept is not None:
+            # An earlier writeback kept and removed it, then stopped before recording that.
+            _update(volume, entry_id, **{STORE_ARCHIVED_TO: kept, STORE_REMOVED_BY_RUN: run_id})
+            report.decide("removed", ref, f"kept as {kept}")
+        else:
+            # The agent removed it itself: the entry stays archived in the mirror, unlinked.
+            _update(
+                volume,
+                entry_id,
+                **{
+                    STORE_REMOVED_BY_RUN: REMOVED_BY_AGENT,
+                    STORE_GONE_AT: format_time(now),
+                    STORE_REF: None,
+                    STORE_VERSION: None,
+                },
+            )
+            report.decide("already gone", ref, "removed by the agent before the writeback")
+    for ref, why in outcome.changed:
+        report.refuse("changed in store", ref, f"{why}: left as it is (a duplicate, no loss)")
+    for note in outcome.notes:
+        report.warnings.append(note)
+    for failure in outcome.failures:
+        report.fail(failure)
