@@ -13,6 +13,7 @@ from dream_assets.cli.common import AGENT_HELP, EMBEDDED_INSTANCE_YAML, JSON_HEL
 from dream_assets.cli.cycle import cmd_run, run_cycle
 from dream_assets.cli.inspection import cmd_check_merge, cmd_clusters, cmd_demo, cmd_report
 from dream_assets.cli.operations import cmd_audit, cmd_restore, cmd_review, cmd_undo
+from dream_assets.cli.store import add_connect_parser
 
 __all__ = ["EMBEDDED_INSTANCE_YAML", "CliError", "build_parser", "main", "run_cycle"]
 
@@ -112,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--content", help="approve with this merged text instead")
     review.add_argument("--json", action="store_true", help=JSON_HELP)
     review.set_defaults(func=cmd_review)
+
+    add_connect_parser(sub)
     return parser
 
 

@@ -39,8 +39,9 @@ def _lease_ttl(root: Path) -> Any:
 
 
 @contextlib.contextmanager
-def _writer(root: Path, owner: str) -> Iterator[None]:
-    """Hold the agent's lease (``dream.lease``) while a command writes its volume."""
+def _writer(root: Path, owner: str) -> Iterator[str]:
+    """Hold the agent's lease (``dream.lease``) while a command writes its volume (and, for a
+    connected agent, its store); yields the lease's run id."""
     import uuid
 
     from dream_assets.core.clock import SystemClock
@@ -52,7 +53,7 @@ def _writer(root: Path, owner: str) -> Iterator[None]:
     except LeaseHeld as exc:
         raise CliError(str(exc)) from exc
     try:
-        yield
+        yield run_id
     finally:
         release(Path(root), run_id)
 

@@ -177,6 +177,13 @@ def _agent_problem(agent_dir: Path, env: Mapping[str, str], shared: Any) -> str 
         options = load_options(env, AgentVolume(agent_dir).options_path)
     except OptionsError as exc:
         return str(exc)
+    from dream_assets.core.store.connection import open_store
+    from dream_assets.core.store.kinds import StoreConfigError
+
+    try:
+        open_store(agent_dir)  # a connected agent's dream-store.json and its target
+    except StoreConfigError as exc:
+        return str(exc)
     settings = LLMSettings.from_options(options)
     if settings == shared:
         return None

@@ -10,6 +10,7 @@ import sys
 from datetime import UTC, datetime
 
 from dream_assets.cli.common import CliError, _agent_dir, _agent_volume, _writer
+from dream_assets.cli.store import refuse_agent_removal, sync_store
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
@@ -26,11 +27,14 @@ def cmd_restore(args: argparse.Namespace) -> int:
         print(f"restored skill {args.id}")
         return 0
     try:
-        with _writer(volume.root, "dream restore"):
+        with _writer(volume.root, "dream restore") as run_id:
+            refuse_agent_removal(volume, args.id)
             entry = restore_entry(volume, args.id, SystemClock().now())
+            print(f"restored {entry.id}: {entry.content[:120]}")
+            # A connected agent's item the cycle removed goes back into the store.
+            sync_store(volume, run_id, "dream restore")
     except UndoError as exc:
         raise CliError(str(exc)) from exc
-    print(f"restored {entry.id}: {entry.content[:120]}")
     return 0
 
 
@@ -40,8 +44,10 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
     volume = _agent_volume(args.agent)
     try:
-        with _writer(volume.root, "dream undo"):
+        with _writer(volume.root, "dream undo") as run_id:
             result = undo_run(volume, args.run_id, SystemClock().now())
+            # A connected agent: the run's merged items leave the store, their sources return.
+            sync_store(volume, run_id, "dream undo")
     except UndoError as exc:
         raise CliError(str(exc)) from exc
     if args.json:
@@ -136,9 +142,10 @@ def cmd_review(args: argparse.Namespace) -> int:
     if not args.id:
         raise CliError(f"review {args.action} needs an item id")
     try:
-        with _writer(volume.root, f"dream review {args.action}"):
+        with _writer(volume.root, f"dream review {args.action}") as run_id:
             if args.action == "approve":
                 written = approve(volume, args.id, now, content=args.content)
+                sync_store(volume, run_id, "dream review approve")
             else:
                 reject(volume, args.id, now, note=args.note or "")
         if args.action == "approve":

@@ -48,12 +48,26 @@ def read_store_config(agent_dir: Path) -> dict[str, Any] | None:
     return raw
 
 
+def _apart(store: StoreKind, agent_dir: Path) -> StoreKind:
+    """The store's directories and the agent's home never overlap: the mirror, reports and
+    archive are never written into the store, nor the store's files into the mirror."""
+    home = Path(agent_dir).resolve()
+    for directory in store.directories():
+        there = directory.resolve()
+        if there == home or home in there.parents or there in home.parents:
+            raise StoreConfigError(
+                f"{store_file(agent_dir)}: the store {directory} and the agent directory {home} "
+                "overlap; keep the agent directory elsewhere"
+            )
+    return store
+
+
 def open_store(agent_dir: Path) -> StoreKind | None:
     """The agent's external store, or None when the directory is the store itself."""
     config = read_store_config(agent_dir)
     if config is None:
         return None
-    return KINDS[str(config["kind"])](config, store_file(agent_dir))
+    return _apart(KINDS[str(config["kind"])](config, store_file(agent_dir)), agent_dir)
 
 
 def connect(agent_dir: Path, config: dict[str, Any]) -> StoreKind:
@@ -61,7 +75,15 @@ def connect(agent_dir: Path, config: dict[str, Any]) -> StoreKind:
     kind = config.get("kind")
     if kind not in KINDS:
         raise StoreConfigError(f"unknown kind {kind!r} (known: {', '.join(sorted(KINDS))})")
-    store = KINDS[str(kind)](config, store_file(agent_dir))
-    Path(agent_dir).mkdir(parents=True, exist_ok=True)
+    home = Path(agent_dir)
+    if store_file(home).exists():
+        raise StoreConfigError(f"{home} is already connected ({store_file(home)}); remove it first")
+    if (home / "memory" / "entries").is_dir() and any((home / "memory" / "entries").iterdir()):
+        raise StoreConfigError(
+            f"{home} is an agent volume with its own memory: use a new directory"
+        )
+    store = _apart(KINDS[str(kind)](config, store_file(home)), home)
+    store.check_target()
+    home.mkdir(parents=True, exist_ok=True)
     atomic_write_text(store_file(agent_dir), json.dumps(config, indent=2) + "\n")
     return store

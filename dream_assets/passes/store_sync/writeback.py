@@ -129,7 +129,10 @@ def _stamp(
 ) -> None:
     """Record in the mirror what the store now holds (so the next snapshot sees no change)."""
     for entry_id, (ref, version) in outcome.written.items():
-        _update(volume, entry_id, **{STORE_REF: ref, STORE_VERSION: version})
+        line = outcome.index_lines.get(entry_id)
+        _update(
+            volume, entry_id, **{STORE_REF: ref, STORE_VERSION: version, STORE_INDEX_LINE: line}
+        )
         report.decide("written", ref, entry_id)
     for entry_id, (ref, version) in outcome.put_back.items():
         _update(
@@ -140,7 +143,8 @@ def _stamp(
                 STORE_VERSION: version,
                 STORE_ARCHIVED_TO: None,
                 STORE_REMOVED_BY_RUN: None,
-                STORE_INDEX_LINE: None,
+                # The line it has again (a later removal takes exactly that line out).
+                STORE_INDEX_LINE: outcome.index_lines.get(entry_id),
             },
         )
         report.decide("put back", ref, entry_id)

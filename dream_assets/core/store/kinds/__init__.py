@@ -102,6 +102,8 @@ class WriteOutcome:
     # entry id -> (ref, version) of the item written for it (new or put back).
     written: dict[str, tuple[str, str]] = field(default_factory=dict)
     put_back: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # entry id -> the index line written for its item (new or put back), where the kind has one.
+    index_lines: dict[str, str] = field(default_factory=dict)
     # ref -> the index line it had (empty when none), for every item removed.
     removed: dict[str, str] = field(default_factory=dict)
     # (ref, why): left in the store because it changed since the snapshot (a duplicate, no loss).
@@ -123,6 +125,14 @@ class StoreKind(Protocol):
 
     def describe(self) -> str:
         """Where the store is, for reports and errors (never a password)."""
+        ...
+
+    def check_target(self) -> None:
+        """Refuse (``StoreConfigError``, one line) a target without the kind's expected shape."""
+        ...
+
+    def directories(self) -> tuple[Path, ...]:
+        """The directories the kind writes (none for a database): never the agent's home."""
         ...
 
     def read(self) -> StoreRead: ...

@@ -147,6 +147,23 @@ class ClaudeCodeStore:
     def describe(self) -> str:
         return f"claude-code memory directory {self.path}"
 
+    def directories(self) -> tuple[Path, ...]:
+        return (self.path,)
+
+    def check_target(self) -> None:
+        """A Claude Code memory directory holds ``MEMORY.md`` or topic files, and is not a
+        dream agent directory (whose memory is ``memory/entries/``)."""
+        if (self.path / "memory" / "entries").is_dir() or (self.path / "dream-store.json").exists():
+            raise StoreConfigError(
+                f"{self.path} is a dream agent directory, not Claude Code memory"
+            )
+        with os.scandir(self.path) as entries:
+            if not any(e.name.endswith(".md") and not e.name.startswith(".") for e in entries):
+                raise StoreConfigError(
+                    f"{self.path}: no MEMORY.md and no topic *.md file: not a Claude Code memory "
+                    "directory (~/.claude/projects/<project>/memory)"
+                )
+
     # -- reading ----------------------------------------------------------------------------
     def _file(self, ref: str) -> Path:
         if not TOPIC_FILE_RE.match(ref) or ref.startswith(".") or ref == INDEX_FILE:
@@ -339,6 +356,14 @@ class ClaudeCodeStore:
                 f"MEMORY.md holds {MAX_INDEX_LINES} lines: not indexed: {line}"
                 for line in edited.not_added
             ]
+            if edited.text != text:
+                written = set(edited.text.splitlines())
+                for entry_id, line in new_lines.items():
+                    if line in written:
+                        outcome.index_lines[entry_id] = line
+                for back, line in put_lines:
+                    if all(one in written for one in line.split("\n")):
+                        outcome.index_lines[back.entry_id] = line
             self._unlink(going, outcome)
             return
         outcome.changed += [
