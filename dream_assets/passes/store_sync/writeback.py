@@ -56,6 +56,9 @@ def run_store_writeback(
         report.warnings.append(f"unreadable mirror entry left in place: {problem.path}")
     plan = plan_writeback(scan.entries, snapshot_fields(read_snapshot(volume.root)))
     kind_plan = _kind_plan(volume, plan, report)
+    kind_plan.reserved = frozenset(
+        str(e.metadata[STORE_REF]) for e in scan.entries if e.metadata.get(STORE_REF)
+    )
     report.counts.update(
         planned_new=len(kind_plan.new),
         planned_removals=len(kind_plan.removals),

@@ -92,6 +92,9 @@ class WritePlan:
     new: list[NewItem] = field(default_factory=list)
     removals: list[Removal] = field(default_factory=list)
     put_back: list[PutBack] = field(default_factory=list)
+    # Names a new item never takes: every ref the mirror knows (an item about to leave, one
+    # that may be put back), so a new item is never mistaken for an old one.
+    reserved: frozenset[str] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.new or self.removals or self.put_back)

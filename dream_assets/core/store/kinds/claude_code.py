@@ -257,14 +257,17 @@ class ClaudeCodeStore:
             return None
 
     # -- writing ----------------------------------------------------------------------------
-    def _create(self, stem: str, data: bytes, prefer: str | None = None) -> str:
+    def _create(
+        self, stem: str, data: bytes, reserved: frozenset[str], prefer: str | None = None
+    ) -> str:
         """Write ``data`` as a new topic file (``prefer`` first, else ``stem.md``, ``stem-2.md``
-        ...); a file already holding exactly ``data`` is taken as written (a retried run)."""
+        ..., never a ``reserved`` name); a file already holding exactly ``data`` is taken as
+        written (a retried run)."""
         candidates = [prefer] if prefer else []
         candidates += [f"{stem}.md"] + [f"{stem}-{n}.md" for n in range(2, 1000)]
         for ref in candidates:
             path = self._file(ref)
-            if path.is_symlink():
+            if path.is_symlink() or (ref in reserved and ref != prefer):
                 continue
             if atomic_create_bytes(path, data):
                 return ref
@@ -278,7 +281,9 @@ class ClaudeCodeStore:
         for item in plan.new:
             fields = merged_fields(item)
             try:
-                ref = self._create(_slug(fields["name"]), render_topic_file(fields, item.text))
+                ref = self._create(
+                    _slug(fields["name"]), render_topic_file(fields, item.text), plan.reserved
+                )
             except OSError as exc:
                 outcome.failures.append(f"could not write {item.entry_id}: {exc}")
                 continue
@@ -291,7 +296,7 @@ class ClaudeCodeStore:
         for back in plan.put_back:
             stem = Path(back.ref).stem
             try:
-                ref = self._create(f"{stem}-restored", back.data, prefer=back.ref)
+                ref = self._create(f"{stem}-restored", back.data, plan.reserved, prefer=back.ref)
             except OSError as exc:
                 outcome.failures.append(f"could not put back {back.ref}: {exc}")
                 continue
