@@ -7,10 +7,16 @@ from __future__ import annotations
 
 from dream_assets.core.memory.merge import merged_from
 from dream_assets.core.store.connection import open_store
-from dream_assets.core.store.mirror import STORE_REMOVED_BY_RUN
-from dream_assets.core.store.store_archive import find_archived, read_snapshot
+from dream_assets.core.store.kinds import item_version
+from dream_assets.core.store.mirror import (
+    REMOVED_BY_AGENT,
+    REMOVED_IN_STORE,
+    STORE_ARCHIVED_TO,
+    STORE_REMOVED_BY_RUN,
+    STORE_VERSION,
+)
+from dream_assets.core.store.store_archive import archived_bytes, find_archived, read_snapshot
 from dream_assets.core.store.volume import AgentVolume
-from dream_assets.passes.store_sync.writeback import REMOVED_BY_AGENT
 
 
 def nothing_lost_violations(volume: AgentVolume) -> tuple[list[str], int]:
@@ -41,3 +47,25 @@ def nothing_lost_violations(volume: AgentVolume) -> tuple[list[str], int]:
                 f"{ref}: removed from the store by run {removed_by} with no copy in store-archive/"
             )
     return violations, len(items)
+
+
+def store_copies_missing(volume: AgentVolume) -> tuple[list[str], int]:
+    """For the audit: every item the cycle ever removed from the store still has its kept copy,
+    byte for byte; and how many entries the agent itself removed (``removed in store``: not a
+    loss, explained)."""
+    problems: list[str] = []
+    removed_by_agent = 0
+    for entry in volume.scan_entries().entries:
+        if entry.archive_reason == REMOVED_IN_STORE:
+            removed_by_agent += 1
+        kept_at = entry.metadata.get(STORE_ARCHIVED_TO)
+        if not isinstance(kept_at, str) or not kept_at:
+            continue
+        data = archived_bytes(volume.root, kept_at)
+        if data is None or item_version(data) != entry.metadata.get(STORE_VERSION):
+            by_run = entry.metadata.get(STORE_REMOVED_BY_RUN)
+            problems.append(
+                f"{entry.id}: removed from the store by run {by_run}, its kept copy {kept_at} "
+                "is gone or altered"
+            )
+    return problems, removed_by_agent

@@ -100,3 +100,25 @@ def test_a_crash_between_unlink_and_stamp_is_finished_by_the_next_writeback(
     assert entry.metadata["store_archived_to"] == "store-archive/crashed-run/deploys.md"
     assert nothing_lost_violations(volume) == ([], 5)
     assert json.loads((volume.root / "store-snapshot.json").read_text())["run_id"] == RUN
+
+
+def test_the_audit_explains_removed_in_store_and_reports_a_lost_kept_copy(tmp_path: Path) -> None:
+    from dream_assets.passes.memory_audit import run_memory_audit, unexplained_losses
+
+    volume, memory = merged_in_mirror(tmp_path)
+    run_store_writeback(volume, NOW, run_id=RUN)
+    (memory / "oncall.md").unlink()
+    run_store_snapshot(volume, DreamOptions(), NOW, run_id="run-2")
+    report = run_memory_audit(volume, DreamOptions(), NOW, run_id="audit-1")
+    assert report.counts["removed_in_store"] == 1
+    assert report.counts["store_copies_missing"] == 0 and report.counts["vanished"] == 0
+    assert unexplained_losses(volume, "audit-1") == []
+    (volume.root / "store-archive" / RUN / "deploys_short.md").write_bytes(b"tampered\n")
+    assert (
+        run_memory_audit(volume, DreamOptions(), NOW, run_id="audit-2").counts[
+            "store_copies_missing"
+        ]
+        == 1
+    )
+    (lost,) = unexplained_losses(volume, "audit-2")
+    assert lost.startswith("cc-deploys_short.md: removed from the store by run run-1")

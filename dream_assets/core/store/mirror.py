@@ -34,6 +34,10 @@ STORE_ARCHIVED_TO = "store_archived_to"
 STORE_REMOVED_BY_RUN = "store_removed_by_run"
 STORE_INDEX_LINE = "store_index_line"
 REMOVED_IN_STORE = "removed in store"
+# A merge source the agent removed from its store before the writeback came to it: the entry
+# stays archived in the mirror, no longer tied to an item.
+REMOVED_BY_AGENT = "agent"
+STORE_GONE_AT = "store_gone_at"
 # Archive reasons whose entries leave the store: merge sources, and merges an undo took back.
 # An entry archived as ephemeral stays in the store: the cycle removes from a store it does not
 # own only what another item now holds (DESIGN: nothing_lost).

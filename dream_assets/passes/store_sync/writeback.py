@@ -18,7 +18,9 @@ from dream_assets.core.report import PassReport
 from dream_assets.core.store.connection import open_store
 from dream_assets.core.store.kinds import PutBack, WriteOutcome, WritePlan
 from dream_assets.core.store.mirror import (
+    REMOVED_BY_AGENT,
     STORE_ARCHIVED_TO,
+    STORE_GONE_AT,
     STORE_INDEX_LINE,
     STORE_REF,
     STORE_REMOVED_BY_RUN,
@@ -38,9 +40,6 @@ from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.store_sync.snapshot import NO_STORE
 
 PASS = "store_writeback"
-# Stamped on a source the agent removed from its store before the writeback came to it.
-REMOVED_BY_AGENT = "agent"
-STORE_GONE_AT = "store_gone_at"
 
 
 def run_store_writeback(
