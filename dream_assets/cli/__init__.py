@@ -34,6 +34,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--seed", type=int, default=7, help="random seed of the generated volume (default: 7)"
     )
+    demo.add_argument(
+        "--kind",
+        choices=["volume", "claude-code"],
+        default="volume",
+        help="volume: a dream agent volume (default); claude-code: a Claude Code memory "
+        "directory to connect (docs/stores.md)",
+    )
     demo.set_defaults(func=cmd_demo)
 
     run = sub.add_parser(
