@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.store.atomic import atomic_write_bytes, atomic_write_text
+from dream_assets.core.store.atomic import atomic_write_batch, atomic_write_text
 from dream_assets.core.store.kinds import KeepRemoved, StoreRead, item_version
 
 ARCHIVE_DIR = "store-archive"
@@ -36,8 +36,14 @@ def archive_relpath(run_id: str, ref: str) -> str:
 def keeper(root: Path, run_id: str) -> KeepRemoved:
     """Keep an item's bytes under ``store-archive/<run_id>/`` (synced before it returns)."""
 
-    def keep(ref: str, data: bytes) -> None:
-        atomic_write_bytes(Path(root) / archive_relpath(run_id, ref), data)
+    def keep(items: Sequence[tuple[str, bytes]]) -> None:
+        batch = [(Path(root) / archive_relpath(run_id, ref), data) for ref, data in items]
+        if batch:
+            Path(batch[0][0]).parent.mkdir(parents=True, exist_ok=True)
+        failed = atomic_write_batch(batch)
+        if failed:
+            path, exc = failed[0]
+            raise OSError(f"could not keep {path} before removing it from the store: {exc}")
 
     return keep
 

@@ -13,7 +13,6 @@ from datetime import datetime
 from typing import Any
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.models import MemoryEntry
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.connection import open_store
 from dream_assets.core.store.kinds import PutBack, WriteOutcome, WritePlan
@@ -109,16 +108,27 @@ def _kind_plan(volume: AgentVolume, plan: WritebackPlan, report: PassReport) -> 
     return WritePlan(new=plan.new, removals=[r for _, r in plan.removals], put_back=put_back)
 
 
-def _update(volume: AgentVolume, entry_id: str, **metadata: Any) -> None:
-    """Set (or, with None, drop) metadata keys on a mirror entry under its lock."""
+class Stamps(dict[str, dict[str, Any]]):
+    """Metadata to set (or, with None, drop) per mirror entry, written in one batch."""
 
-    def change(entry: MemoryEntry) -> MemoryEntry:
-        merged = {**entry.metadata, **{k: v for k, v in metadata.items() if v is not None}}
-        for key in [k for k, v in metadata.items() if v is None]:
-            merged.pop(key, None)
-        return entry.with_changes(metadata=merged)
+    def add(self, entry_id: str, **metadata: Any) -> None:
+        self.setdefault(entry_id, {}).update(metadata)
 
-    volume.update_entry(entry_id, change)
+    def write(self, volume: AgentVolume, report: PassReport) -> None:
+        entries, expect = [], {}
+        for entry_id, metadata in self.items():
+            expect[entry_id] = volume.entry_stat(entry_id)
+            entry = volume.get(entry_id)
+            if entry is None:
+                report.fail(f"mirror entry {entry_id} is gone: its store stamps are not recorded")
+                continue
+            merged = {**entry.metadata, **{k: v for k, v in metadata.items() if v is not None}}
+            for key in [k for k, v in metadata.items() if v is None]:
+                merged.pop(key, None)
+            entries.append(entry.with_changes(metadata=merged))
+        # One sync for the batch; an entry changed since it was read here is left (and named).
+        for entry_id, exc in volume.save_many(entries, expect=expect).items():
+            report.fail(f"could not record the store's state on {entry_id}: {exc}")
 
 
 def _stamp(
@@ -130,15 +140,13 @@ def _stamp(
     report: PassReport,
 ) -> None:
     """Record in the mirror what the store now holds (so the next snapshot sees no change)."""
+    stamps = Stamps()
     for entry_id, (ref, version) in outcome.written.items():
         line = outcome.index_lines.get(entry_id)
-        _update(
-            volume, entry_id, **{STORE_REF: ref, STORE_VERSION: version, STORE_INDEX_LINE: line}
-        )
+        stamps.add(entry_id, **{STORE_REF: ref, STORE_VERSION: version, STORE_INDEX_LINE: line})
         report.decide("written", ref, entry_id)
     for entry_id, (ref, version) in outcome.put_back.items():
-        _update(
-            volume,
+        stamps.add(
             entry_id,
             **{
                 STORE_REF: ref,
@@ -153,8 +161,7 @@ def _stamp(
     by_ref = {removal.ref: (entry_id, removal) for entry_id, removal in plan.removals}
     for ref, line in outcome.removed.items():
         entry_id, _removal = by_ref[ref]
-        _update(
-            volume,
+        stamps.add(
             entry_id,
             **{
                 STORE_ARCHIVED_TO: archive_relpath(run_id, ref),
@@ -168,12 +175,11 @@ def _stamp(
         kept = find_archived(volume.root, ref, removal.version)
         if kept is not None:
             # An earlier writeback kept and removed it, then stopped before recording that.
-            _update(volume, entry_id, **{STORE_ARCHIVED_TO: kept, STORE_REMOVED_BY_RUN: run_id})
+            stamps.add(entry_id, **{STORE_ARCHIVED_TO: kept, STORE_REMOVED_BY_RUN: run_id})
             report.decide("removed", ref, f"kept as {kept}")
         else:
             # The agent removed it itself: the entry stays archived in the mirror, unlinked.
-            _update(
-                volume,
+            stamps.add(
                 entry_id,
                 **{
                     STORE_REMOVED_BY_RUN: REMOVED_BY_AGENT,
@@ -189,3 +195,4 @@ def _stamp(
         report.warnings.append(note)
     for failure in outcome.failures:
         report.fail(failure)
+    stamps.write(volume, report)

@@ -10,7 +10,7 @@ implements :class:`StoreKind` and registers its name in ``KINDS``.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -117,8 +117,9 @@ class WriteOutcome:
     failures: list[str] = field(default_factory=list)
 
 
-# Called with (ref, bytes) before an item leaves the store; must have the bytes on disk on return.
-KeepRemoved = Callable[[str, bytes], None]
+# Called with every (ref, bytes) about to leave the store, before any leaves; the bytes are on
+# disk (synced) when it returns.
+KeepRemoved = Callable[[Sequence[tuple[str, bytes]]], None]
 
 
 class StoreKind(Protocol):

@@ -11,16 +11,22 @@ file that cannot be read (bad front matter, not UTF-8, a symlink) is reported an
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from dream_assets.core.store.atomic import atomic_create_bytes, atomic_write_bytes, fsync_dir
+from dream_assets.core.store.atomic import (
+    atomic_create_batch,
+    atomic_create_bytes,
+    atomic_write_bytes,
+    fsync_dir,
+)
 from dream_assets.core.store.kinds import (
     KeepRemoved,
     NewItem,
@@ -55,6 +61,7 @@ TOPIC_FILE_RE = re.compile(r"^[^/\\\x00]+\.md$")
 # A merged file's name and hook stay short: the index line is what Claude Code reads first.
 MAX_SLUG = 60
 MAX_DESCRIPTION = 300
+MAX_NAME_TRIES = 10_000
 # The index is re-read right before its replace; a file changing under us that often is busy.
 INDEX_ATTEMPTS = 3
 
@@ -63,6 +70,28 @@ def _read_nofollow(path: Path) -> bytes:
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     with os.fdopen(fd, "rb") as handle:
         return handle.read()
+
+
+# Front matter as Claude Code writes it -- "key: plain words" lines -- is read without the YAML
+# parser (a thousand files cost 2.6 s of PyYAML); anything else goes through yaml.safe_load. The
+# fast shape is one YAML reads as the same strings: a key, then a plain scalar starting with a
+# letter, holding no character YAML gives a meaning to, and not one of YAML's booleans or null.
+SIMPLE_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*): ([A-Za-z][^:#\[\]{}&*!|>'\"%@`,]*)$")
+YAML_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~"})
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _simple_front_matter(block: str) -> dict[str, str] | None:
+    found: dict[str, str] = {}
+    for line in block.splitlines():
+        match = SIMPLE_LINE.match(line)
+        if match is None or match.group(1) in found:
+            return None
+        value = match.group(2)
+        if value != value.rstrip() or value.lower() in YAML_WORDS:
+            return None
+        found[match.group(1)] = value
+    return found
 
 
 def parse_topic_file(text: str) -> tuple[dict[str, Any], str]:
@@ -80,7 +109,9 @@ def parse_topic_file(text: str) -> tuple[dict[str, Any], str]:
     else:
         raise ValueError("front matter opened with '---' is never closed")
     try:
-        front = yaml.safe_load(block) if block.strip() else {}
+        front = _simple_front_matter(block)
+        if front is None:
+            front = yaml.load(block, Loader=_LOADER) if block.strip() else {}
     except yaml.YAMLError as exc:
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ValueError(f"front matter is not YAML ({first})") from exc
@@ -92,6 +123,13 @@ def parse_topic_file(text: str) -> tuple[dict[str, Any], str]:
         if key in front and not isinstance(front[key], str):
             raise ValueError(f"front matter {key!r} is not a string")
     return front, body
+
+
+def _names(stem: str) -> Iterator[str]:
+    """``stem.md``, then ``stem-2.md``, ``stem-3.md`` ... (a new file never replaces one)."""
+    yield f"{stem}.md"
+    for number in range(2, MAX_NAME_TRIES):
+        yield f"{stem}-{number}.md"
 
 
 def _slug(text: str) -> str:
@@ -263,9 +301,7 @@ class ClaudeCodeStore:
         """Write ``data`` as a new topic file (``prefer`` first, else ``stem.md``, ``stem-2.md``
         ..., never a ``reserved`` name); a file already holding exactly ``data`` is taken as
         written (a retried run)."""
-        candidates = [prefer] if prefer else []
-        candidates += [f"{stem}.md"] + [f"{stem}-{n}.md" for n in range(2, 1000)]
-        for ref in candidates:
+        for ref in itertools.chain([prefer] if prefer else [], _names(stem)):
             path = self._file(ref)
             if path.is_symlink() or (ref in reserved and ref != prefer):
                 continue
@@ -275,20 +311,45 @@ class ClaudeCodeStore:
                 return ref
         raise OSError(f"no free file name for {stem}.md in {self.path}")
 
+    def _create_new(
+        self, plan: WritePlan, outcome: WriteOutcome
+    ) -> list[tuple[NewItem, dict[str, str], str, bytes]]:
+        """Every new item as a new file, with one filesystem sync for all of them; a name taken
+        meanwhile falls back to ``_create`` (the next free name)."""
+        taken = set(plan.reserved)
+        staged: list[tuple[NewItem, dict[str, str], str, bytes]] = []
+        adopted: list[tuple[NewItem, dict[str, str], str, bytes]] = []
+        for item in plan.new:
+            fields = merged_fields(item)
+            data = render_topic_file(fields, item.text)
+            stem = _slug(fields["name"])
+            for ref in _names(stem):
+                if ref in taken:
+                    continue
+                if not os.path.lexists(self.path / ref):
+                    staged.append((item, fields, ref, data))
+                    break
+                if self.current_bytes(ref) == data:  # written by a retried, interrupted run
+                    adopted.append((item, fields, ref, data))
+                    break
+            taken.add(ref)
+        created = atomic_create_batch([(self._file(ref), data) for _i, _f, ref, data in staged])
+        done = list(adopted)
+        for (item, fields, ref, data), made in zip(staged, created, strict=True):
+            if not made:
+                try:
+                    ref = self._create(_slug(fields["name"]), data, frozenset(taken))
+                except OSError as exc:
+                    outcome.failures.append(f"could not write {item.entry_id}: {exc}")
+                    continue
+            done.append((item, fields, ref, data))
+        return done
+
     def apply(self, plan: WritePlan, keep: KeepRemoved) -> WriteOutcome:
         outcome = WriteOutcome()
         new_lines: dict[str, str] = {}  # entry id -> its index line
-        for item in plan.new:
-            fields = merged_fields(item)
-            try:
-                ref = self._create(
-                    _slug(fields["name"]), render_topic_file(fields, item.text), plan.reserved
-                )
-            except OSError as exc:
-                outcome.failures.append(f"could not write {item.entry_id}: {exc}")
-                continue
-            version = self.current_version(ref) or ""
-            outcome.written[item.entry_id] = (ref, version)
+        for item, fields, ref, data in self._create_new(plan, outcome):
+            outcome.written[item.entry_id] = (ref, item_version(data))
             new_lines[item.entry_id] = index_line_for(
                 fields["name"], ref, fields.get("description", "")
             )
@@ -344,11 +405,11 @@ class ClaudeCodeStore:
             ]
             edited = apply_index_edit(text, self._index_edit(plan, going, new_lines, put_lines))
             # What is about to leave the store is kept first: the topic files and the index.
-            for removal, read_then in going:
-                keep(removal.ref, read_then)
+            leaving = [(removal.ref, read_then) for removal, read_then in going]
+            if edited.text != text and data is not None:
+                leaving.append((INDEX_FILE, data))
+            keep(leaving)
             if edited.text != text:
-                if data is not None:
-                    keep(INDEX_FILE, data)
                 if self._index()[0] != data:
                     continue  # the agent wrote MEMORY.md meanwhile: apply to what it holds now
                 atomic_write_bytes(self.path / INDEX_FILE, edited.text.encode("utf-8"))

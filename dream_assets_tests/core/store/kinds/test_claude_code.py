@@ -3,6 +3,7 @@ writes it makes under a version check (dream_assets/core/store/kinds/claude_code
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,8 @@ def store_at(tmp_path: Path) -> ClaudeCodeStore:
 
 
 class Kept(dict[str, bytes]):
-    def __call__(self, ref: str, data: bytes) -> None:
-        self[ref] = data
+    def __call__(self, items: Sequence[tuple[str, bytes]]) -> None:
+        self.update(items)
 
 
 def removal(store: ClaudeCodeStore, ref: str) -> Removal:
@@ -142,9 +143,9 @@ def test_an_agent_write_to_memory_md_during_the_writeback_is_kept(tmp_path: Path
     agent_line = "- [Fresh](fresh.md) — written by the agent mid-writeback\n"
 
     class AgentWrites(Kept):
-        def __call__(self, ref: str, data: bytes) -> None:
-            super().__call__(ref, data)
-            if ref == "MEMORY.md" and agent_line not in index.read_text(encoding="utf-8"):
+        def __call__(self, items: Sequence[tuple[str, bytes]]) -> None:
+            super().__call__(items)
+            if "MEMORY.md" in dict(items) and agent_line not in index.read_text(encoding="utf-8"):
                 index.write_text(index.read_text(encoding="utf-8") + agent_line, encoding="utf-8")
 
     outcome = store.apply(WritePlan(removals=[removal(store, "deploys_short.md")]), AgentWrites())
@@ -218,3 +219,13 @@ def test_config_refuses_a_relative_or_symlinked_path(tmp_path: Path) -> None:
     (tmp_path / "link").symlink_to(real)
     with pytest.raises(StoreConfigError, match="is a symlink"):
         ClaudeCodeStore.from_config({"path": str(tmp_path / "link")}, tmp_path / "x.json")
+
+
+def test_a_retried_merge_takes_the_file_an_interrupted_run_wrote(tmp_path: Path) -> None:
+    store = store_at(tmp_path)
+    item = NewItem(
+        "merged-1", "Rota changes on Mondays.", "claude-code/note", (), ({"name": "Rota"},)
+    )
+    first = store.apply(WritePlan(new=[item]), Kept()).written["merged-1"]
+    again = store.apply(WritePlan(new=[item]), Kept()).written["merged-1"]
+    assert first == again and not (store.path / "rota-2.md").exists()
