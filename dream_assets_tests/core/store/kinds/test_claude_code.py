@@ -7,6 +7,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dream_assets.core.store.kinds import (
     NewItem,
@@ -16,7 +19,11 @@ from dream_assets.core.store.kinds import (
     WritePlan,
     item_version,
 )
-from dream_assets.core.store.kinds.claude_code import ClaudeCodeStore, parse_topic_file
+from dream_assets.core.store.kinds.claude_code import (
+    ClaudeCodeStore,
+    _simple_front_matter,
+    parse_topic_file,
+)
 from dream_assets.core.store.kinds.memory_index import MAX_INDEX_LINES, linked_file
 from dream_assets_tests.claude_code_dirs import INDEX, TOPICS, tree_bytes, write_claude_memory
 
@@ -229,3 +236,20 @@ def test_a_retried_merge_takes_the_file_an_interrupted_run_wrote(tmp_path: Path)
     first = store.apply(WritePlan(new=[item]), Kept()).written["merged-1"]
     again = store.apply(WritePlan(new=[item]), Kept()).written["merged-1"]
     assert first == again and not (store.path / "rota-2.md").exists()
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["name", "description", "type", "originSessionId", "x-y"]),
+            st.text(alphabet="abAB yes:#-,'\"[]{}&*!|>%@`~ 1.0\t", min_size=0, max_size=20),
+        ),
+        max_size=4,
+    )
+)
+def test_plain_front_matter_reads_as_yaml_reads_it(pairs: list[tuple[str, str]]) -> None:
+    """The fast reader of "key: words" lines agrees with yaml.safe_load wherever it answers."""
+    block = "".join(f"{key}: {value}\n" for key, value in pairs)
+    fast = _simple_front_matter(block)
+    if fast is not None:
+        assert yaml.safe_load(block) == (fast or None)
