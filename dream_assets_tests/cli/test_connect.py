@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,7 @@ from dream_assets.cli import main
 from dream_assets.core.store.kinds.memory_index import linked_file
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets_tests.claude_code_dirs import INDEX, TOPICS, tree_bytes, write_claude_memory
+from dream_assets_tests.scripted_llm import ScriptedLLM, verification_sources
 
 LLM_ENV = ("DREAM_LLM_BASE_URL", "DREAM_LLM_MODEL", "DREAM_LLM_API_KEY", "OPENAI_API_KEY")
 
@@ -84,6 +86,11 @@ def test_preview_run_restore_and_undo_round_trip_on_a_connected_agent(
     assert outcome["passes"]["store_writeback"]["removed"] == 4
     assert not (memory / "deploys_short.md").exists()
 
+    # report: the run's safety report names the writeback.
+    status, out, err = dream("report", "--agent", str(home), "--run", run_id, "--json")
+    assert status == 0, err
+    assert "store_writeback" in out
+
     # restore: the source the cycle removed goes back into the store, byte for byte.
     status, out, err = dream("restore", "cc-deploys_short.md", "--agent", str(home))
     assert status == 0, err
@@ -138,3 +145,73 @@ def test_run_refuses_a_broken_dream_store_json_before_dagster_starts(
     status, _, err = dream("run", "--agent", str(home))
     assert status == 2 and "dream-store.json: path: /nowhere/at/all is not a directory" in err
     assert not (tmp_path / "dagster_home").exists()
+
+
+def test_the_lease_covers_the_store_a_held_agent_refuses_restore_and_run(
+    tmp_path: Path, no_model: None
+) -> None:
+    from datetime import timedelta
+
+    from dream_assets.core.clock import SystemClock
+    from dream_assets.core.store.lease import acquire, release
+
+    memory = write_claude_memory(tmp_path / "memory")
+    home = tmp_path / "agents" / "ana"
+    assert dream("connect", "claude-code", str(memory), "--agent", str(home))[0] == 0
+    assert dream("run", "--agent", str(home))[0] == 0
+    before = tree_bytes(memory)
+    acquire(
+        home, owner="another run", run_id="r-other", clock=SystemClock(), ttl=timedelta(hours=1)
+    )
+    try:
+        status, _, err = dream("restore", "cc-deploys_short.md", "--agent", str(home))
+        assert status == 2 and "is being dreamed by run r-other" in err
+        status, _, err = dream("run", "--agent", str(home))
+        assert status == 2 and "r-other" in err
+    finally:
+        release(home, "r-other")
+    assert tree_bytes(memory) == before
+
+
+def _ambiguous(body: dict[str, Any]) -> str:
+    return json.dumps(
+        {"verdicts": [{"id": i, "verdict": "ambiguous"} for i in verification_sources(body)]}
+    )
+
+
+def test_review_approve_on_a_connected_agent_writes_the_merge_into_the_store(
+    tmp_path: Path, no_model: None, scripted_llm: ScriptedLLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    memory = write_claude_memory(tmp_path / "memory")
+    home = tmp_path / "agents" / "ana"
+    assert dream("connect", "claude-code", str(memory), "--agent", str(home))[0] == 0
+
+    def answer(body: dict[str, Any]) -> str:
+        if "[cc-oncall.md]" not in str(body["messages"][1]["content"]):
+            return json.dumps({"toDelete": [], "toSave": []})
+        save = {
+            "content": "The on-call rota changes on Mondays; Ana is a senior data engineer on "
+            "the payments team and prefers terse answers.",
+            "category": "claude-code/note",
+            "sourceIds": ["cc-oncall.md", "cc-user_role.md"],
+        }
+        return json.dumps({"toDelete": [], "toSave": [save]})
+
+    (home / "dream-options.json").write_text(json.dumps({"similarity_threshold": 0.01}))
+    scripted_llm.respond_with(answer)
+    scripted_llm.verifier = _ambiguous
+    monkeypatch.setenv("DREAM_LLM_BASE_URL", scripted_llm.base_url)
+    monkeypatch.setenv("DREAM_LLM_MODEL", "scripted")
+    monkeypatch.setenv("DREAM_LLM_API_KEY", "x")
+    status, _, err = dream("run", "--agent", str(home))
+    assert status == 0, err
+    assert (memory / "oncall.md").exists() and (memory / "user_role.md").exists()
+    status, out, _ = dream("review", "list", "--agent", str(home), "--json")
+    pending = [item for item in json.loads(out) if "cc-oncall.md" in item["source_ids"]]
+    assert pending, out
+    status, out, err = dream("review", "approve", pending[0]["id"], "--agent", str(home))
+    assert status == 0, err
+    assert "1 written" in out and "2 removed" in out
+    assert not (memory / "oncall.md").exists() and not (memory / "user_role.md").exists()
+    merged = [p for p in memory.glob("*.md") if b"rota changes on Mondays;" in p.read_bytes()]
+    assert len(merged) == 1
