@@ -52,6 +52,8 @@ def _check_merge_line(raw: str, where: str, vocabulary: Any) -> dict[str, Any]:
         )
     result = check_merge_meaning(parsed, case["merged"], vocabulary=vocabulary)
     out: dict[str, Any] = {"ok": result.ok, "missing": list(result.missing)}
+    if result.hints:
+        out["hints"] = list(result.hints)  # for a verifier: they do not reject on their own
     if "case_id" in case:
         out = {"case_id": case["case_id"], **out}
     return out

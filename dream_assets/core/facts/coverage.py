@@ -32,6 +32,7 @@ from dream_assets.core.facts.dates import (
     _month_dates,
     _plausible_year,
 )
+from dream_assets.core.facts.lexicon import is_inflected_english, number_word_values
 from dream_assets.core.facts.vocabulary import (
     BUILT_IN_NUMERIC_EXEMPT_CATEGORY,
     DEFAULT_VOCABULARY,
@@ -69,6 +70,8 @@ class CoverageResult:
     ok: bool
     missing: tuple[str, ...]
     """The exact specifics, as written in the sources, that the merged text does not cover."""
+    hints: tuple[str, ...] = ()
+    """Findings that do not reject on their own (``merge_check.HINT_KINDS``): for the verifier."""
 
 
 # ── Tokens ─────────────────────────────────────────────────────────────────────────────────
@@ -100,6 +103,8 @@ _PRONOUN_CONTRACTION = re.compile(r"^I'[a-z]+$")
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "st", "sr", "jr", "mt", "ft", "vs", "rev", "gen", "capt"}
 )
+
+_MERIDIEM = frozenset({"AM", "PM"})
 
 _WEEKDAYS = frozenset(
     ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -174,8 +179,8 @@ def _word_is_specific(
     if _is_capitalized_word(name) or _is_plural_acronym(name):
         if key in evidence:
             return False
-        if sentence_initial and key in BASELINE_WORDS:
-            return False
+        if sentence_initial and (key in BASELINE_WORDS or is_inflected_english(key)):
+            return False  # "Drinks oat milk.": a subjectless memory opens with its verb
     return True
 
 
@@ -221,11 +226,18 @@ def _specifics(
 ) -> Iterator[_Specific]:
     text = straighten(text)
     month_dates = _month_dates(text)
+    previous_kind, previous_end = "", -1
     for match, kind, sentence_initial in _positioned_tokens(text):
         token = match.group()
+        after_clock = (
+            previous_kind in ("time", "number") and not text[previous_end : match.start()].strip()
+        )
+        previous_kind, previous_end = kind, match.end()
         if kind in ("word", "code"):
             if token.islower():  # the common case, and never a specific
                 continue
+            if after_clock and token.upper() in _MERIDIEM:
+                continue  # "2:00 PM": part of the clock time, which the check compares
             name = token[:-2] if token.endswith("'s") else token
             date = month_dates.get(match.start())
             if _word_is_specific(
@@ -292,6 +304,11 @@ class _MergedText:
     # Casefolded capitalized or all-caps words of the merge that are not a sentence-start
     # capital (which may be grammar): a name in another letter case is the same name.
     folded: frozenset[str] = frozenset()
+    # What an acronym may be spelt out as: the capitals of a CamelCase word ("JavaScript" for
+    # "JS"), the initials of three or more consecutive words ("continuous integration and
+    # delivery" is not; "Amazon Web Services" for "AWS" is), and a code's letters ("KL1234" for
+    # "KL"). Two-letter initials of any two words coincide too often to credit.
+    spelled: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, text: str) -> _MergedText:
@@ -321,6 +338,10 @@ class _MergedText:
             year, month = int(match.group(1)), int(match.group(2))
             if _plausible_year(year) and 1 <= month <= 12:
                 dates.add((year, month, None))
+        numbers |= {str(n) for n in number_word_values(_WORD_RUN.findall(text.lower()))}
+        numbers |= {str(int(m.group(1)) * 1000) for m in _THOUSANDS.finditer(text)}
+        times |= _clock_readings(text)
+        spelled = _acronym_spellings(text)
         folded = set()
         for match, kind, initial in _positioned_tokens(text):
             token = match.group()
@@ -335,6 +356,7 @@ class _MergedText:
             frozenset(times),
             frozenset(dates),
             frozenset(folded),
+            frozenset(spelled),
         )
 
     def covers(self, specific: _Specific) -> bool:
@@ -348,6 +370,10 @@ class _MergedText:
         if name in self.words:
             return True
         if _TITLE_EQUIVALENT.get(name) in self.words:
+            return True
+        if _is_acronym(name) and name in self.spelled:
+            return True
+        if _is_plural_acronym(name) and name[:-1] in self.spelled:
             return True
         if len(name) >= CASE_FOLD_MIN_LETTERS and name.isalpha() and name.casefold() in self.folded:
             return True
@@ -368,6 +394,54 @@ class _MergedText:
             m == month and (day is None or d == day) and (year is None or y == year)
             for y, m, d in self.dates
         )
+
+
+_WORD_RUN = re.compile(r"[a-z]+")
+_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})[kK](?![^\W_])")  # "$18k" is 18000
+_HOUR_MARK = re.compile(
+    r"(?<![\w:])(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'clock)(?!\w)", re.I
+)
+_CLOCK = re.compile(r"(?<![\w:])(\d{1,2}):(\d{2})(?!\d)")
+
+
+_CODE_LETTERS = re.compile(r"(?<![^\W_])([A-Z]{2,})\d")
+_CAMEL_CAPITALS = re.compile(r"[A-Z]")
+
+
+def _acronym_spellings(text: str) -> set[str]:
+    found = {m.group(1) for m in _CODE_LETTERS.finditer(text)}
+    words = [m.group() for m in _TOKEN.finditer(text) if m.lastgroup == "word"]
+    for word in words:
+        capitals = "".join(_CAMEL_CAPITALS.findall(word))
+        if len(capitals) >= 2 and not word.isupper():
+            found.add(capitals)
+    for size in (3, 4, 5):
+        for start in range(len(words) - size + 1):
+            found.add("".join(w[0] for w in words[start : start + size]).upper())
+    return found
+
+
+def _clock_readings(text: str) -> set[str]:
+    """The clock times a merge states in 12-hour words, as the check compares them: "8 a.m." and
+    "8am" are 8:00, "4:30 pm" is 16:30 (and 4:30), and "16:30" is also 4:30 on a 12-hour clock
+    (a source's "4:30" written as "16:30"). A bare "4:30" never credits "16:30": it may be
+    morning."""
+    found: set[str] = set()
+    for match in _HOUR_MARK.finditer(text):
+        hour, minute = int(match.group(1)), match.group(2) or "00"
+        if not 1 <= hour <= 12:
+            continue
+        mark = match.group(3).lower().replace(".", "")
+        if mark == "pm" and hour != 12:
+            found.add(f"{hour + 12}:{minute}")
+        elif mark == "am" and hour == 12:
+            found.add(f"0:{minute}")
+        found.add(f"{hour}:{minute}")
+    for match in _CLOCK.finditer(text):
+        hour = int(match.group(1))
+        if 13 <= hour <= 23:
+            found.add(f"{hour - 12}:{match.group(2)}")
+    return found
 
 
 # ── The check ──────────────────────────────────────────────────────────────────────────────

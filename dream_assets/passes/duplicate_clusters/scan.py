@@ -16,11 +16,11 @@ from typing import Any
 import duckdb
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.facts.agreement import Statement, disagreement
+from dream_assets.core.facts.agreement import Statement, disagreement, shares_subject
 from dream_assets.core.facts.coverage import VOCABULARY_FILE_NAME, load_vocabulary
 from dream_assets.core.memory.merge import REVIEWED_HASH
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry, review_fingerprint
-from dream_assets.core.near_duplicates.candidates import judged_clusters
+from dream_assets.core.near_duplicates.candidates import SubjectBand, judged_clusters
 from dream_assets.core.near_duplicates.cluster import EMBEDDING_METHOD, LEXICAL_METHOD, Cluster
 from dream_assets.core.near_duplicates.embeddings import (
     Embedder,
@@ -76,7 +76,8 @@ def compute_clusters(
     vectors = None
     counts: dict[str, int] = {"embedded": 0, "cached": 0}
     warnings: list[str] = []
-    cosine_threshold = None
+    cosine_threshold: float | None = None
+    band_floor: float | None = None
     if embedder is not None and live:
         try:
             done = embed_with_cache(
@@ -92,6 +93,7 @@ def compute_clusters(
         else:
             vectors = done.vectors
             cosine_threshold = embedder.threshold
+            band_floor = embedder.band_floor
             counts.update(embedded=done.embedded, cached=done.cached)
     vocabulary, warning = load_vocabulary(volume.root / VOCABULARY_FILE_NAME)
     if warning:
@@ -127,6 +129,12 @@ def compute_clusters(
             ),
             rescan=rescan.changed if rescan is not None else None,
             known=rescan.known if rescan is not None else (),
+            band=SubjectBand(
+                band_floor,
+                lambda i, j: shares_subject(statement(i), statement(j), vocabulary=vocabulary),
+            )
+            if band_floor is not None
+            else None,
         )
     except Exception as exc:  # recorded; consolidation degrades safely
         return ClusterComputation(None, LEXICAL_METHOD, counts, warnings, f"{exc}")

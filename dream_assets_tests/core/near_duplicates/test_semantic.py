@@ -220,6 +220,7 @@ def test_tampered_weights_are_refused_before_loading(
 class CountingEmbedder:
     key = "test:counting"
     threshold = 0.9
+    band_floor = None
 
     def __init__(self) -> None:
         self.seen: list[str] = []

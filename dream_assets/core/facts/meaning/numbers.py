@@ -7,22 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from dream_assets.core.facts.lexicon import SCALE_WORDS, TENS_WORDS, TIMES_WORDS, UNIT_WORDS
 from dream_assets.core.facts.meaning.words import Word, words_of
 
 # ── Quantities ─────────────────────────────────────────────────────────────────────────────
 
-_UNITS_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-}  # fmt: skip
-_TENS_WORDS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-    "eighty": 80, "ninety": 90,
-}  # fmt: skip
-_SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "dozen": 12}
-# "twice a week" is the quantity two; "once" the quantity one.
-_TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+_UNITS_WORDS, _TENS_WORDS = UNIT_WORDS, TENS_WORDS
+_SCALE_WORDS, _TIMES_WORDS = SCALE_WORDS, TIMES_WORDS
 _ORDINAL_WORDS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "twentieth": 20,
@@ -40,7 +31,13 @@ _MONTH_WORDS = frozenset(
 _NOT_A_COUNT_BEFORE = frozenset({"the", "this", "that", "which", "each", "every", "any", "no"})
 _NOT_A_COUNT_AFTER = frozenset({"of", "another", "too", "with", "day", "more", "and", "that"})
 
-_ISO_OR_TIME = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d+[-/]\d+")
+# Dates, clock times ("14:30", "8 a.m.", "8pm") and ranges ("20-23 May", "11\u201314") are the
+# coverage check's, which compares them as dates and clock readings.
+_ISO_OR_TIME = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?"
+    r"|\b\d{1,2}\s*[ap]\.?m\b\.?|\d+[-/\u2013]\d+",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +73,10 @@ def quantities_of(text: str) -> list[Quantity]:
             ordinal = number[-2:] in ("st", "nd", "rd", "th")
             number = number[:-2] if ordinal else number
             value = _canonical(number)
+            following = tokens[index + 1] if index + 1 < len(tokens) else None
+            if following is not None and following.lower == "k" and following.start == word.end:
+                value = _canonical(str(Fraction(value) * 1000))  # "$18k" is 18,000
+                index += 1
             found.append(Quantity(f"#{value}" if ordinal else value, word.text))
         elif lower in _TENS_WORDS:
             value_int = _TENS_WORDS[lower]

@@ -10,6 +10,10 @@ from dream_assets.core.facts.meaning.text import Text
 def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Every quantity of every source is in the merge by value; the merge adds none."""
     merged_values = {q.value for q in merged.quantities}
+    # "turns 90" / "her 90th", "course 2" / "the second course": the same number counted or
+    # ordered; a number that changes is still found.
+    merged_values |= {v.removeprefix("#") for v in merged_values}
+    merged_values |= {f"#{v}" for v in merged_values if not v.startswith("#")}
     source_values: set[str] = set()
     findings: dict[str, None] = {}
     for source in sources:
