@@ -154,10 +154,10 @@ def cmd_review(args: argparse.Namespace) -> int:
                 content=args.content,
             )
         )
-    except LeaseHeld as exc:
+    except (LeaseHeld, ReviewConflict) as exc:
         raise CliError(str(exc)) from exc
-    except (KeyError, ReviewConflict) as exc:
-        raise CliError(str(exc).strip("'\"")) from exc
+    except KeyError as exc:
+        raise CliError(str(exc.args[0])) from exc
     return 0
 
 
@@ -168,7 +168,7 @@ def _show_card(volume: Any, item_id: str, now: datetime, *, as_json: bool) -> in
     try:
         item = ReviewQueue(volume.root).get(item_id)
     except KeyError as exc:
-        raise CliError(str(exc).strip("'\"")) from exc
+        raise CliError(str(exc.args[0])) from exc
     card = build_card(volume, item, now)
     print(json.dumps(card.to_dict(), indent=2, ensure_ascii=False) if as_json else card_text(card))
     return 0

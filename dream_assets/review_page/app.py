@@ -164,7 +164,7 @@ async def decide_item(request: Request) -> Response:
     except (ReviewConflict, LeaseHeld) as exc:
         return _back(desk, False, f"{action} refused: {exc}", agent)
     except KeyError as exc:
-        return _back(desk, False, f"{action} refused: {str(exc).strip(chr(39) + chr(34))}", agent)
+        return _back(desk, False, f"{action} refused: {exc.args[0]}", agent)
     return _back(desk, True, outcome, agent)
 
 
