@@ -47,6 +47,8 @@ FLASH_KEEP = 200
 # Form bodies are two or three short fields; anything larger is not this page's form.
 MAX_FORM_BYTES = 16_384
 REVIEW_RUN_PREFIX = "review:"
+# Decisions shown per agent, newest first (the queue file keeps them all).
+HISTORY_ROWS = 50
 
 
 class PageError(ValueError):
@@ -92,7 +94,7 @@ class ReviewDesk:
                     (c for c in cards if c.status != "pending"),
                     key=lambda c: c.decided_at or "",
                     reverse=True,
-                )
+                )[:HISTORY_ROWS]
                 section.undone = _undone(volume)
             except (OSError, ValueError, TypeError) as exc:
                 # One unreadable queue is named; the other agents still show.

@@ -188,8 +188,14 @@ def page_html(prefix: str, sections: Sequence[AgentSection], flash: tuple[bool, 
         ok, message = flash
         parts.append(f'<div class="flash {"ok" if ok else "refused"}">{_e(message)}</div>')
     total = sum(len(s.pending) for s in sections)
-    parts.append(f'<p class="meta">{total} open item(s) across {len(sections)} agent(s).</p>')
-    for section in sections:
+    # A fleet's agents that never had an item would bury the ones that do.
+    shown = [s for s in sections if s.pending or s.decided or s.error]
+    quiet = len(sections) - len(shown)
+    parts.append(
+        f'<p class="meta">{total} open item(s) across {len(sections)} agent(s); '
+        f"{quiet} agent(s) with nothing to review are not listed.</p>"
+    )
+    for section in shown:
         parts.append(f'<h2 id="agent-{_e(section.name)}">Agent {_e(section.name)}</h2>')
         if section.error:
             parts.append(f'<p class="blocked">{_e(section.error)}</p>')

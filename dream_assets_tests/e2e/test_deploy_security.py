@@ -352,9 +352,9 @@ def test_the_review_page_is_for_operators_only(door: Door) -> None:
     page = door.request("/review/", OPERATOR)
     assert page.status == 200, page.status
     assert "<title>dream_assets · review</title>" in page.text
-    assert f'id="agent-{AGENT}"' in page.text
-    # The review process answered (the Dagster UI behind "/" serves a script-built page).
-    assert "Nothing waits for review." in page.text
+    # The review process answered (the Dagster UI behind "/" serves a script-built page): the
+    # one agent, with nothing queued.
+    assert "0 open item(s) across 1 agent(s); 1 agent(s) with nothing to review" in page.text
     assert page.headers.get("cache-control") == "no-store"
 
 
