@@ -22,7 +22,7 @@ from typing import Any
 import dagster as dg
 
 from dream_assets.core.clock import format_time, parse_time
-from dream_assets.core.options import OptionsError, load_options
+from dream_assets.core.options import DreamOptions, OptionsError, load_options
 from dream_assets.core.safety.review_queue import QueueSummary, ReviewQueue, summarize
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.defs.conventions import with_conventions
@@ -75,11 +75,17 @@ def review_page_url(agent: str | None) -> str:
 
 def agent_summary(volume: AgentVolume, now: datetime) -> tuple[QueueSummary, float]:
     """The agent's open items and its ``review_stale_days``."""
+    queue = ReviewQueue(volume.root)
+    if not queue.path.exists():
+        # Most of a fleet has never queued anything: one stat, not an options file read.
+        return summarize(
+            [], now, DreamOptions().review_stale_days
+        ), DreamOptions().review_stale_days
     try:
         stale_days = load_options(os.environ, volume.options_path).review_stale_days
     except OptionsError:
-        stale_days = 7.0
-    return summarize(ReviewQueue(volume.root).items("pending"), now, stale_days), stale_days
+        stale_days = DreamOptions().review_stale_days
+    return summarize(queue.items("pending"), now, stale_days), stale_days
 
 
 def observation(agent: str, summary: QueueSummary, stale_days: float) -> dg.AssetObservation:
@@ -180,8 +186,12 @@ def _fingerprint(summary: QueueSummary, stale_days: float) -> str:
 def review_queue_watch(
     context: dg.SensorEvaluationContext, dream: DreamResource
 ) -> dg.SensorResult:
-    cursor: dict[str, Any] = json.loads(context.cursor) if context.cursor else {}
-    seen_agents: dict[str, list[str]] = cursor.get("agents", {})
+    try:
+        cursor: dict[str, Any] = json.loads(context.cursor) if context.cursor else {}
+        seen_agents: dict[str, list[str]] = dict(cursor.get("agents", {}))
+    except (ValueError, TypeError, AttributeError):
+        # A cursor that does not parse starts over: every agent with an item is observed again.
+        cursor, seen_agents = {}, {}
     now = dream.clock().now()
     agents = sorted(context.instance.get_dynamic_partitions(agents_partitions.name or "agents"))
     events: list[dg.AssetObservation | dg.AssetCheckEvaluation] = []
@@ -215,6 +225,8 @@ def review_queue_watch(
         sort_keys=True,
     )
     if events:
+        for problem in problems:
+            context.log.warning(problem)  # the skip message carries them otherwise
         return dg.SensorResult(asset_events=events, cursor=text)
     message = f"{open_total} open review item(s) across {len(agents)} agent(s), unchanged"
     return dg.SensorResult(skip_reason="; ".join([message, *problems]), cursor=text)

@@ -193,3 +193,18 @@ def test_the_check_runs_on_demand(instance: dg.DagsterInstance, root: Path) -> N
     instance.delete_dynamic_partition("agents", "ada")
     ok = dg.materialize(assets, selection=only_the_check, resources=resources, instance=instance)
     assert ok.get_asset_check_evaluations()[0].passed is True
+
+
+def test_an_unreadable_queue_or_cursor_is_named_and_the_rest_observed(
+    instance: dg.DagsterInstance, root: Path
+) -> None:
+    first = _tick(instance, root, None, timedelta(0))
+    (root / "bo" / "review-queue.json").write_text("{not json", encoding="utf-8")
+
+    again = _tick(instance, root, first.cursor, timedelta(minutes=5))
+    assert "bo: review queue unreadable (JSONDecodeError)" in str(again.skip_reason)
+
+    restarted = _tick(instance, root, "not a cursor", timedelta(minutes=10))
+    assert [e.partition for e in restarted.asset_events if isinstance(e, dg.AssetObservation)] == [
+        "ada"
+    ]
