@@ -356,6 +356,21 @@ def test_the_review_page_is_for_operators_only(door: Door) -> None:
     # one agent, with nothing queued.
     assert "0 open item(s) across 1 agent(s); 1 agent(s) with nothing to review" in page.text
     assert page.headers.get("cache-control") == "no-store"
+    # A form posted from the page itself (its Origin is the site) passes the page's cross-site
+    # guard through the proxy, and the redirect comes back through the same door.
+    token = base64.b64encode(":".join(OPERATOR).encode()).decode()
+    form = urllib.request.Request(
+        door.url + "/review/decide",
+        data=f"agent={AGENT}&item=rv-nope&action=approve".encode(),
+        headers={
+            "Authorization": f"Basic {token}",
+            "Origin": door.url,
+            "Content-Type": "application/x-www-form-urlencoded",
+        },
+    )
+    with urllib.request.urlopen(form, timeout=30) as answer:
+        assert answer.status == 200 and "/review/?flash=" in answer.url
+        assert "approve refused: no review item &#x27;rv-nope&#x27;" in answer.read().decode()
 
 
 @pytest.mark.slow
