@@ -90,8 +90,9 @@ def cmd_clusters(args: argparse.Namespace) -> int:
     from dream_assets.core.near_duplicates.embeddings import EmbeddingsUnavailable
     from dream_assets.core.options import OptionsError, load_options
     from dream_assets.core.store.volume import AgentVolume
+    from dream_assets.embedders import embedder_from_options
     from dream_assets.llm import LLMSettings
-    from dream_assets.passes.duplicate_clusters.scan import compute_clusters, embedder_from_options
+    from dream_assets.passes.duplicate_clusters.scan import compute_clusters
 
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)

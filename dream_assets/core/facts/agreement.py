@@ -19,16 +19,21 @@ candidates is kept for one duplicate cluster only when nothing that tells facts 
 
 This is a deliberately small, word-list judgement, biased toward keeping pairs apart (a pair
 kept apart costs a missed merge; a pair wrongly clustered costs a model call that the merge
-checks must then refuse). ``dream_assets/core/meaning.py`` (another issue) is to replace the
-negation and status lists with richer rules; ``disagreement`` is the one place to call it from.
+checks must then refuse); ``disagreement`` is the one place that judges a pair. Its verdicts are
+cached with ``rules_version()`` in the key. Letter case is typography for names of three or more
+letters ("Fatima" / "FATIMA"), and "Dr" / "Doctor" is one title (the coverage check's
+equivalences).
 Lowercase facts ("peanuts" / "shellfish") are not specifics and are not seen here: the merge
 coverage and verification stages, and the deterministic path's every-word rule, still guard them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
 from dream_assets.core.facts.coverage import (
     DEFAULT_VOCABULARY,
@@ -36,6 +41,22 @@ from dream_assets.core.facts.coverage import (
     Vocabulary,
     check_merge,
 )
+
+# The modules whose rules decide a pair's judgement: this one and the coverage check it calls
+# with its vocabulary, dates and baseline. Their bytes are the rules' version.
+_RULE_MODULES = ("agreement.py", "coverage.py", "vocabulary.py", "dates.py", "baseline.py")
+
+
+@cache
+def rules_version() -> str:
+    """The version of the judging rules, for every cache of their verdicts (the pair cache, the
+    cluster table): derived from the rules' own source, so no edit can forget to bump it and
+    a changed rule re-judges cached pairs on the next cycle."""
+    here = Path(__file__).parent
+    digest = hashlib.sha1()
+    for name in _RULE_MODULES:
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:12]
 
 
 @dataclass(frozen=True)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dream_assets.core.facts.meaning.text import _Text
-from dream_assets.core.facts.meaning.words import _clause_stems, _span, _Word
+from dream_assets.core.facts.meaning.text import Text, span
+from dream_assets.core.facts.meaning.words import Word, clause_stems
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
 
@@ -25,22 +25,22 @@ _NEGATIVE_VERB_PREFIXES = ("avoid", "refus", "quit", "stopp", "lack", "dislik", 
 _NEGATION_REACH = 4
 
 
-def _is_negation(word: _Word) -> bool:
+def _is_negation(word: Word) -> bool:
     return word.lower in _NEGATION_WORDS or word.lower.endswith("n't")
 
 
-def _is_negative_verb(word: _Word) -> bool:
+def is_negative_verb(word: Word) -> bool:
     return word.lower.startswith(_NEGATIVE_VERB_PREFIXES)
 
 
 @dataclass(frozen=True, slots=True)
 class _Negation:
-    cue: _Word
+    cue: Word
     scope: frozenset[str]  # stems of the words it governs
-    words: tuple[_Word, ...]  # cue .. last governed word, for the finding
+    words: tuple[Word, ...]  # cue .. last governed word, for the finding
 
 
-def _negations(words: Sequence[_Word]) -> list[_Negation]:
+def _negations(words: Sequence[Word]) -> list[_Negation]:
     found: list[_Negation] = []
     for index, word in enumerate(words):
         if not _is_negation(word):
@@ -51,7 +51,7 @@ def _negations(words: Sequence[_Word]) -> list[_Negation]:
         if word.lower == "nor" and any(n.cue.clause == word.clause for n in found):
             continue  # "neither eggs nor dairy" is one negation
         governed = _clause_content(words, index, step=1, limit=_NEGATION_REACH)
-        span: tuple[_Word, ...] = (word, *governed)
+        span: tuple[Word, ...] = (word, *governed)
         if not governed:
             # "Omar said he would not." -- the negated verb came before the cue.
             governed = _clause_content(words, index, step=-1, limit=2)
@@ -60,10 +60,10 @@ def _negations(words: Sequence[_Word]) -> list[_Negation]:
     return found
 
 
-def _clause_content(words: Sequence[_Word], index: int, *, step: int, limit: int) -> list[_Word]:
+def _clause_content(words: Sequence[Word], index: int, *, step: int, limit: int) -> list[Word]:
     """Up to ``limit`` content words from ``index`` onwards (``step`` 1) or backwards (-1),
     within the clause of ``words[index]``."""
-    found: list[_Word] = []
+    found: list[Word] = []
     other = index + step
     while 0 <= other < len(words) and words[other].clause == words[index].clause:
         if words[other].content:
@@ -74,15 +74,15 @@ def _clause_content(words: Sequence[_Word], index: int, *, step: int, limit: int
     return found
 
 
-def _negation_losses(sources: Sequence[_Text], merged: _Text) -> list[str]:
+def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     """Each source negation still governs one of its words somewhere in the merge.
 
     "Governs" is read generously on the merge's side: any clause of the merge holding a negation
     or a verb of refusal credits every content word of that clause. The failure this catches is
     the common one -- the merge states the negated words with no negation near them at all.
     """
-    negated_clauses = {w.clause for w in merged.words if _is_negation(w) or _is_negative_verb(w)}
-    merged_clause_stems = _clause_stems(merged.words)
+    negated_clauses = {w.clause for w in merged.words if _is_negation(w) or is_negative_verb(w)}
+    merged_clause_stems = clause_stems(merged.words)
     negated_stems: set[str] = set()
     for clause in negated_clauses:
         negated_stems |= merged_clause_stems.get(clause, set())
@@ -91,24 +91,24 @@ def _negation_losses(sources: Sequence[_Text], merged: _Text) -> list[str]:
         for negation in _negations(source.words):
             kept = bool(negation.scope & negated_stems) if negation.scope else bool(negated_clauses)
             if not kept:
-                findings.append(f"negation: {_span(source, negation.words)}")
+                findings.append(f"negation: {span(source, negation.words)}")
     return findings
 
 
-def _negation_additions(sources: Sequence[_Text], merged: _Text) -> list[str]:
+def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
     """A merge may not negate what a source states positively ("eats eggs" -> "eats no eggs")."""
     source_stems: set[str] = set()
     source_negated: set[str] = set()
     for source in sources:
         source_stems |= source.content
-        clause_stems = _clause_stems(source.words)
+        stems_by_clause = clause_stems(source.words)
         for negation in _negations(source.words):
-            source_negated |= clause_stems.get(negation.cue.clause, set())
+            source_negated |= stems_by_clause.get(negation.cue.clause, set())
     findings = []
     for negation in _negations(merged.words):
         # Only words the sources state are evidence of a flip; a paraphrase that negates new
         # words ("punctual" -> "never arrives late") says the same thing another way.
         stated = negation.scope & source_stems
         if stated and not stated & source_negated:
-            findings.append(f"negation: {_span(merged, negation.words)} (not in the sources)")
+            findings.append(f"negation: {span(merged, negation.words)} (not in the sources)")
     return findings
