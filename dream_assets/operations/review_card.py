@@ -226,10 +226,13 @@ def build_card(volume: AgentVolume, item: ReviewItem, now: datetime) -> ReviewCa
         run_id=item.run_id,
         sources=sources,
         before=before,
-        after=after if item.kind != "lifecycle" else item.content,
+        after=after if item.kind != "lifecycle" else f"event status: {item.content}",
         category=item.category,
-        diffs=[SourceDiff(what, word_diff(text, after)) for what, text in befores],
-        dropped_words=_only_in(before, after),
+        # An archive replaces its sources with nothing: a diff would only strike every word.
+        diffs=[]
+        if item.kind == "archive"
+        else [SourceDiff(what, word_diff(text, after)) for what, text in befores],
+        dropped_words=[] if item.kind == "archive" else _only_in(before, after),
         added_words=_only_in(after, before),
         findings=_findings(volume, item, live, after),
         verdicts=list(item.verdicts),
