@@ -51,29 +51,26 @@ def cmd_connect(args: argparse.Namespace) -> int:
     return 0
 
 
-def sync_store(volume: Any, run_id: str, verb: str) -> None:
-    """After a command changed a connected agent's mirror: write it back, printing one line."""
+def sync_store(volume: Any, run_id: str, verb: str, *, echo: bool = True) -> dict[str, Any] | None:
+    """After a command changed a connected agent's mirror: write it back, printing one line
+    (``echo``); the writeback's counts, or None for a volume."""
     from dream_assets.core.clock import SystemClock
-    from dream_assets.core.store.connection import is_connected
     from dream_assets.core.store.kinds import StoreConfigError
-    from dream_assets.passes.store_sync import run_store_writeback
+    from dream_assets.operations.store_sync import store_line, write_back_after
 
-    if not is_connected(volume.root):
-        return
     try:
-        report = run_store_writeback(volume, SystemClock().now(), run_id=run_id)
+        report = write_back_after(volume, run_id, SystemClock().now())
     except StoreConfigError as exc:
         raise CliError(f"{verb}: the mirror changed but the store was not: {exc}") from exc
-    counts = report.counts
-    print(
-        f"store: {int(counts.get('put_back', 0))} put back, {int(counts.get('written', 0))} "
-        f"written, {int(counts.get('removed', 0))} removed (kept in store-archive/{run_id}/), "
-        f"{int(counts.get('left_changed', 0))} left because changed"
-    )
-    for refusal in report.refusals:
-        print(f"  left in store: {refusal.target}: {refusal.detail}")
+    if report is None:
+        return None
+    if echo:
+        print(store_line(report, run_id))
+        for refusal in report.refusals:
+            print(f"  left in store: {refusal.target}: {refusal.detail}")
     if report.failures:
         raise CliError(f"{verb}: store writeback failed: {report.failures[0]}")
+    return dict(report.counts)
 
 
 def refuse_agent_removal(volume: Any, entry_id: str) -> None:
