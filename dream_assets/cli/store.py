@@ -23,7 +23,8 @@ def _agent_home(args: argparse.Namespace, target: Path) -> Path:
     # With --agents-root the agent is named for the project the memory belongs to
     # (~/.claude/projects/<project>/memory -> <project>).
     name = target.parent.name if target.name == "memory" else target.name
-    return Path(args.agents_root).expanduser().absolute() / name.lstrip(".")
+    # A leading "-" (Claude Code's project names) or "." would make an awkward or hidden agent.
+    return Path(args.agents_root).expanduser().absolute() / (name.lstrip(".-") or "agent")
 
 
 def cmd_connect(args: argparse.Namespace) -> int:

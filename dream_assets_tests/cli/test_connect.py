@@ -215,3 +215,16 @@ def test_review_approve_on_a_connected_agent_writes_the_merge_into_the_store(
     assert not (memory / "oncall.md").exists() and not (memory / "user_role.md").exists()
     merged = [p for p in memory.glob("*.md") if b"rota changes on Mondays;" in p.read_bytes()]
     assert len(merged) == 1
+
+
+def test_connect_with_agents_root_names_the_agent_for_the_project(tmp_path: Path) -> None:
+    memory = write_claude_memory(tmp_path / "projects" / "-home-ana-src-app" / "memory")
+    root = tmp_path / "agents"
+    status, _, err = dream("connect", "claude-code", str(memory), "--agents-root", str(root))
+    assert status == 0, err
+    assert (root / "home-ana-src-app" / "dream-store.json").is_file()
+    # A dream agent directory is not a Claude Code memory directory.
+    status, _, err = dream(
+        "connect", "claude-code", str(root / "home-ana-src-app"), "--agent", str(tmp_path / "x")
+    )
+    assert status == 2 and "dream agent directory" in err
