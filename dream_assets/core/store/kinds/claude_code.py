@@ -14,12 +14,10 @@ import contextlib
 import itertools
 import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from dream_assets.core.store.atomic import (
     atomic_create_batch,
@@ -47,21 +45,22 @@ from dream_assets.core.store.kinds.memory_index import (
     index_line_for,
     index_lines,
     relinked,
-    title_and_hook,
+)
+from dream_assets.core.store.kinds.topic_file import (
+    KNOWN_KEYS,
+    merged_fields,
+    names,
+    parse_topic_file,
+    render_topic_file,
+    slug,
 )
 
 KIND = "claude-code"
 INDEX_FILE = "MEMORY.md"
 CATEGORY_PREFIX = "claude-code/"
 DEFAULT_CATEGORY = "claude-code/note"
-# The front matter the cycle reads and writes; any other key is the agent's.
-KNOWN_KEYS = ("name", "description", "type")
 TYPE_RE = re.compile(r"^[a-z0-9_-]{1,40}$")
 TOPIC_FILE_RE = re.compile(r"^[^/\\\x00]+\.md$")
-# A merged file's name and hook stay short: the index line is what Claude Code reads first.
-MAX_SLUG = 60
-MAX_DESCRIPTION = 300
-MAX_NAME_TRIES = 10_000
 # The index is re-read right before its replace; a file changing under us that often is busy.
 INDEX_ATTEMPTS = 3
 
@@ -70,103 +69,6 @@ def _read_nofollow(path: Path) -> bytes:
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
     with os.fdopen(fd, "rb") as handle:
         return handle.read()
-
-
-# Front matter as Claude Code writes it -- "key: plain words" lines -- is read without the YAML
-# parser (a thousand files cost 2.6 s of PyYAML); anything else goes through yaml.safe_load. The
-# fast shape is one YAML reads as the same strings: a key, then a plain scalar starting with a
-# letter, holding no character YAML gives a meaning to, and not one of YAML's booleans or null.
-SIMPLE_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*): ([A-Za-z][^:#\[\]{}&*!|>'\"%@`,]*)$")
-YAML_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~"})
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-def _simple_front_matter(block: str) -> dict[str, str] | None:
-    found: dict[str, str] = {}
-    for line in block.splitlines():
-        match = SIMPLE_LINE.match(line)
-        if match is None or match.group(1) in found:
-            return None
-        value = match.group(2)
-        if value != value.rstrip() or value.lower() in YAML_WORDS:
-            return None
-        found[match.group(1)] = value
-    return found
-
-
-def parse_topic_file(text: str) -> tuple[dict[str, Any], str]:
-    """(front matter, body) of a topic file; ValueError with the reason when malformed."""
-    if not text.startswith("---"):
-        return {}, text
-    lines = text.splitlines(keepends=True)
-    if lines[0].rstrip("\r\n") != "---":
-        return {}, text
-    for number in range(1, len(lines)):
-        if lines[number].rstrip("\r\n") == "---":
-            block = "".join(lines[1:number])
-            body = "".join(lines[number + 1 :])
-            break
-    else:
-        raise ValueError("front matter opened with '---' is never closed")
-    try:
-        front = _simple_front_matter(block)
-        if front is None:
-            front = yaml.load(block, Loader=_LOADER) if block.strip() else {}
-    except yaml.YAMLError as exc:
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise ValueError(f"front matter is not YAML ({first})") from exc
-    if front is None:
-        front = {}
-    if not isinstance(front, dict):
-        raise ValueError("front matter is not a mapping of keys")
-    for key in KNOWN_KEYS:
-        if key in front and not isinstance(front[key], str):
-            raise ValueError(f"front matter {key!r} is not a string")
-    return front, body
-
-
-def _names(stem: str) -> Iterator[str]:
-    """``stem.md``, then ``stem-2.md``, ``stem-3.md`` ... (a new file never replaces one)."""
-    yield f"{stem}.md"
-    for number in range(2, MAX_NAME_TRIES):
-        yield f"{stem}-{number}.md"
-
-
-def _slug(text: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_")[:MAX_SLUG].strip("_")
-    return slug or "merged_memory"
-
-
-def merged_fields(item: NewItem) -> dict[str, str]:
-    """A merged file's front matter: the first source's name, the sources' descriptions, and
-    their type when they agree; a source without front matter lends its index line's title and
-    hook."""
-    sources = [dict(f) for f in item.source_fields]
-    for fields in sources:
-        title, hook = title_and_hook(fields.get("index_line", "").split("\n")[0])
-        fields.setdefault("name", title)
-        fields.setdefault("description", hook)
-    name = next((f["name"] for f in sources if f.get("name")), "")
-    if not name:
-        name = " ".join(item.text.split()[:8])
-    descriptions = list(dict.fromkeys(f["description"] for f in sources if f.get("description")))
-    description = "; ".join(descriptions)
-    if not description and item.text.strip():
-        description = item.text.strip().splitlines()[0]
-    if len(description) > MAX_DESCRIPTION:
-        description = description[: MAX_DESCRIPTION - 1].rstrip() + "…"
-    fields = {"name": name, "description": description}
-    types = {f.get("type", "") for f in sources}
-    if len(types) == 1 and "" not in types:
-        fields["type"] = types.pop()
-    return fields
-
-
-def render_topic_file(fields: Mapping[str, str], text: str) -> bytes:
-    front = yaml.safe_dump(
-        dict(fields), sort_keys=False, allow_unicode=True, width=10_000, default_flow_style=False
-    )
-    return f"---\n{front}---\n\n{text.strip()}\n".encode()
 
 
 class ClaudeCodeStore:
@@ -301,7 +203,7 @@ class ClaudeCodeStore:
         """Write ``data`` as a new topic file (``prefer`` first, else ``stem.md``, ``stem-2.md``
         ..., never a ``reserved`` name); a file already holding exactly ``data`` is taken as
         written (a retried run)."""
-        for ref in itertools.chain([prefer] if prefer else [], _names(stem)):
+        for ref in itertools.chain([prefer] if prefer else [], names(stem)):
             path = self._file(ref)
             if path.is_symlink() or (ref in reserved and ref != prefer):
                 continue
@@ -322,8 +224,8 @@ class ClaudeCodeStore:
         for item in plan.new:
             fields = merged_fields(item)
             data = render_topic_file(fields, item.text)
-            stem = _slug(fields["name"])
-            for ref in _names(stem):
+            stem = slug(fields["name"])
+            for ref in names(stem):
                 if ref in taken:
                     continue
                 if not os.path.lexists(self.path / ref):
@@ -338,7 +240,7 @@ class ClaudeCodeStore:
         for (item, fields, ref, data), made in zip(staged, created, strict=True):
             if not made:
                 try:
-                    ref = self._create(_slug(fields["name"]), data, frozenset(taken))
+                    ref = self._create(slug(fields["name"]), data, frozenset(taken))
                 except OSError as exc:
                     outcome.failures.append(f"could not write {item.entry_id}: {exc}")
                     continue

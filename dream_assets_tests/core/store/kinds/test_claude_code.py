@@ -19,12 +19,9 @@ from dream_assets.core.store.kinds import (
     WritePlan,
     item_version,
 )
-from dream_assets.core.store.kinds.claude_code import (
-    ClaudeCodeStore,
-    _simple_front_matter,
-    parse_topic_file,
-)
+from dream_assets.core.store.kinds.claude_code import ClaudeCodeStore
 from dream_assets.core.store.kinds.memory_index import MAX_INDEX_LINES, linked_file
+from dream_assets.core.store.kinds.topic_file import _simple_front_matter, parse_topic_file
 from dream_assets_tests.claude_code_dirs import INDEX, TOPICS, tree_bytes, write_claude_memory
 
 
