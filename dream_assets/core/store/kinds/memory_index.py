@@ -100,12 +100,12 @@ def apply_index_edit(
         if linked_file(line) not in edit.drop or linked_file(line) is None
     ]
     count = len(kept)
-    for new_line, number, takes_place in pending:
-        if takes_place and number is not None and number not in replaced:
-            replaced[number] = [new_line]
+    for new_line, spot, takes_place in pending:
+        if takes_place and spot is not None and spot not in replaced:
+            replaced[spot] = [new_line]
             count += 1
-        elif number is not None and count < max_lines:
-            (replaced if number in replaced else after).setdefault(number, []).append(new_line)
+        elif spot is not None and count < max_lines:
+            (replaced if spot in replaced else after).setdefault(spot, []).append(new_line)
             count += 1
         else:
             not_added.append(new_line)
