@@ -96,8 +96,10 @@ def test_preview_run_restore_and_undo_round_trip_on_a_connected_agent(
     assert status == 0, err
     assert "1 put back" in out
     assert (memory / "deploys_short.md").read_bytes() == TOPICS["deploys_short.md"]
-    index = (memory / "MEMORY.md").read_text(encoding="utf-8")
-    assert "(deploys_short.md)" in index
+    index = (memory / "MEMORY.md").read_text(encoding="utf-8").splitlines()
+    (at,) = [n for n, line in enumerate(index) if "(deploys_short.md)" in line]
+    # Its line is back beside the merged item that still holds it.
+    assert "GitHub Actions" in (memory / str(linked_file(index[at - 1]))).read_text("utf-8")
 
     # undo: the run's merged files leave the store, every source is back.
     status, out, err = dream("undo", run_id, "--agent", str(home))

@@ -160,6 +160,7 @@ class PutBackPlan:
     archived_to: str
     index_line: str
     in_place_of: str | None
+    near: str | None = None
 
 
 @dataclass
@@ -218,9 +219,18 @@ def plan_writeback(
         ref = entry.metadata.get(STORE_REF)
         if entry.archived or not isinstance(archived_to, str) or not isinstance(ref, str):
             continue
-        # Put back where the merged entry that held it leaves in the same plan (an undo).
+        # Put back where the merged entry that held it leaves in the same plan (an undo), else
+        # beside the merged entry that still holds it (a restore).
         holder = next(
             (leaving[e.id] for e in entries if e.id in leaving and entry.id in merged_from(e)),
+            None,
+        )
+        near = next(
+            (
+                str(e.metadata[STORE_REF])
+                for e in entries
+                if not e.archived and e.metadata.get(STORE_REF) and entry.id in merged_from(e)
+            ),
             None,
         )
         plan.put_back.append(
@@ -230,6 +240,7 @@ def plan_writeback(
                 archived_to=archived_to,
                 index_line=str(entry.metadata.get(STORE_INDEX_LINE) or ""),
                 in_place_of=holder,
+                near=None if holder else near,
             )
         )
     return plan

@@ -103,6 +103,7 @@ def _kind_plan(volume: AgentVolume, plan: WritebackPlan, report: PassReport) -> 
                 data=data,
                 fields={"index_line": back.index_line} if back.index_line else {},
                 in_place_of=back.in_place_of,
+                near=back.near,
             )
         )
     return WritePlan(new=plan.new, removals=[r for _, r in plan.removals], put_back=put_back)

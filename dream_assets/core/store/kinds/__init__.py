@@ -85,6 +85,8 @@ class PutBack:
     fields: Mapping[str, str] = field(default_factory=dict)
     # A ref leaving the store in the same plan whose place (index line) it takes.
     in_place_of: str | None = None
+    # Else a ref staying in the store whose index line it follows (the merged item holding it).
+    near: str | None = None
 
 
 @dataclass

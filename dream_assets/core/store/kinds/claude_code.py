@@ -305,7 +305,8 @@ class ClaudeCodeStore:
                 for r, b in removable
                 if current.get(r.ref, "") == r.fields.get("index_line", "")
             ]
-            edited = apply_index_edit(text, self._index_edit(plan, going, new_lines, put_lines))
+            edit = self._index_edit(plan, going, new_lines, put_lines, current)
+            edited = apply_index_edit(text, edit)
             # What is about to leave the store is kept first: the topic files and the index.
             leaving = [(removal.ref, read_then) for removal, read_then in going]
             if edited.text != text and data is not None:
@@ -344,6 +345,7 @@ class ClaudeCodeStore:
         going: Sequence[tuple[Removal, bytes]],
         new_lines: Mapping[str, str],
         put_lines: Sequence[tuple[PutBack, str]],
+        current: Mapping[str, str],
     ) -> IndexEdit:
         edit = IndexEdit(drop={r.ref for r, _ in going})
         for item in plan.new:
@@ -354,6 +356,8 @@ class ClaudeCodeStore:
             for one in line.split("\n"):
                 if back.in_place_of:
                     edit.place.append((one, [back.in_place_of], [back.in_place_of]))
+                elif back.near and back.near in current:
+                    edit.place.append((one, [], [back.near]))
                 else:
                     edit.append.append(one)
         return edit
