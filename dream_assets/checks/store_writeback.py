@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dream_assets.core.memory.merge import merged_from
 from dream_assets.core.store.connection import open_store
-from dream_assets.core.store.kinds import item_version
+from dream_assets.core.store.kinds.boundary import item_version
 from dream_assets.core.store.mirror import (
     REMOVED_BY_AGENT,
     REMOVED_IN_STORE,

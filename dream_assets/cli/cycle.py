@@ -179,7 +179,7 @@ def _agent_problem(agent_dir: Path, env: Mapping[str, str], shared: Any) -> str 
     except OptionsError as exc:
         return str(exc)
     from dream_assets.core.store.connection import open_store
-    from dream_assets.core.store.kinds import StoreConfigError
+    from dream_assets.core.store.kinds.boundary import StoreConfigError
 
     try:
         open_store(agent_dir)  # a connected agent's dream-store.json and its target

@@ -29,7 +29,8 @@ def _agent_home(args: argparse.Namespace, target: Path) -> Path:
 
 def cmd_connect(args: argparse.Namespace) -> int:
     from dream_assets.core.store.connection import connect
-    from dream_assets.core.store.kinds import KINDS, StoreConfigError
+    from dream_assets.core.store.kinds.boundary import StoreConfigError
+    from dream_assets.core.store.kinds.registry import KINDS
 
     if args.kind not in KINDS:
         known = ", ".join(sorted(KINDS))
@@ -56,7 +57,7 @@ def sync_store(volume: Any, run_id: str, verb: str, *, echo: bool = True) -> dic
     """After a command changed a connected agent's mirror: write it back, printing one line
     (``echo``); the writeback's counts, or None for a volume."""
     from dream_assets.core.clock import SystemClock
-    from dream_assets.core.store.kinds import StoreConfigError
+    from dream_assets.core.store.kinds.boundary import StoreConfigError
     from dream_assets.operations.store_sync import store_line, write_back_after
 
     try:

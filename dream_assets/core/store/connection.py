@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.store.atomic import atomic_write_text
-from dream_assets.core.store.kinds import KINDS, StoreConfigError, StoreKind
+from dream_assets.core.store.kinds.boundary import StoreConfigError, StoreKind
+from dream_assets.core.store.kinds.registry import KINDS
 
 STORE_FILE = "dream-store.json"
 

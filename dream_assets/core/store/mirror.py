@@ -23,7 +23,7 @@ from datetime import datetime
 
 from dream_assets.core.memory.merge import REJECTED_AT, REJECTED_CLUSTER, REVIEWED_HASH, merged_from
 from dream_assets.core.models import MemoryEntry
-from dream_assets.core.store.kinds import NewItem, Removal, StoreItem, StoreRead
+from dream_assets.core.store.kinds.boundary import NewItem, Removal, StoreItem, StoreRead
 
 # Metadata of a mirror entry (docs/stores.md).
 STORE_REF = "store_ref"  # the item's name in the store

@@ -14,7 +14,7 @@ from typing import Any
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.store.atomic import atomic_write_batch, atomic_write_text
-from dream_assets.core.store.kinds import KeepRemoved, StoreRead, item_version
+from dream_assets.core.store.kinds.boundary import KeepRemoved, StoreRead, item_version
 
 ARCHIVE_DIR = "store-archive"
 SNAPSHOT_FILE = "store-snapshot.json"

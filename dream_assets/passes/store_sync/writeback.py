@@ -15,7 +15,7 @@ from typing import Any
 from dream_assets.core.clock import format_time
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.connection import open_store
-from dream_assets.core.store.kinds import PutBack, WriteOutcome, WritePlan
+from dream_assets.core.store.kinds.boundary import PutBack, WriteOutcome, WritePlan
 from dream_assets.core.store.mirror import (
     REMOVED_BY_AGENT,
     STORE_ARCHIVED_TO,

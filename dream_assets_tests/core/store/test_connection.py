@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dream_assets.core.store.connection import connect, open_store
-from dream_assets.core.store.kinds import StoreConfigError
+from dream_assets.core.store.kinds.boundary import StoreConfigError
 from dream_assets_tests.claude_code_dirs import write_claude_memory
 
 

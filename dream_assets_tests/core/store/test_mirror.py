@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dream_assets.core.memory.merge import MERGED_FROM, REVIEWED_HASH
-from dream_assets.core.store.kinds import StoreItem, StoreRead, Unreadable
+from dream_assets.core.store.kinds.boundary import StoreItem, StoreRead, Unreadable
 from dream_assets.core.store.mirror import (
     REMOVED_IN_STORE,
     STORE_ARCHIVED_TO,

@@ -25,7 +25,7 @@ from dream_assets.core.store.atomic import (
     atomic_write_bytes,
     fsync_dir,
 )
-from dream_assets.core.store.kinds import (
+from dream_assets.core.store.kinds.boundary import (
     KeepRemoved,
     NewItem,
     PutBack,

@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from dream_assets.core.store.kinds import NewItem
+from dream_assets.core.store.kinds.boundary import NewItem
 from dream_assets.core.store.kinds.memory_index import title_and_hook
 
 # The front matter the cycle reads and writes; any other key is the agent's.

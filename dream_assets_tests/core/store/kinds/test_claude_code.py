@@ -11,7 +11,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dream_assets.core.store.kinds import (
+from dream_assets.core.store.kinds.boundary import (
     NewItem,
     PutBack,
     Removal,
