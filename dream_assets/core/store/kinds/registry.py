@@ -9,8 +9,12 @@ from typing import Any
 
 from dream_assets.core.store.kinds.boundary import StoreKind
 from dream_assets.core.store.kinds.claude_code import ClaudeCodeStore
+from dream_assets.core.store.kinds.openclaw import OpenClawStore
 
 KindFactory = Callable[[Mapping[str, Any], Path], StoreKind]
 
 # Kind name -> how ``dream-store.json`` becomes the kind.
-KINDS: dict[str, KindFactory] = {"claude-code": ClaudeCodeStore.from_config}
+KINDS: dict[str, KindFactory] = {
+    "claude-code": ClaudeCodeStore.from_config,
+    OpenClawStore.name: OpenClawStore.from_config,
+}
