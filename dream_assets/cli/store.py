@@ -100,7 +100,9 @@ def add_connect_parser(sub: Any) -> None:
         "the memory stays in the store.",
     )
     connect.add_argument("kind", choices=CONTRACT_KINDS, help="the store's product")
-    connect.add_argument("target", help="claude-code: the memory directory")
+    connect.add_argument(
+        "target", help="claude-code: the memory directory; openclaw: the workspace"
+    )
     where = connect.add_mutually_exclusive_group(required=True)
     where.add_argument("--agent", help="the agent directory (created when missing)")
     where.add_argument("--agents-root", help="DREAM_AGENTS_ROOT: the agent is named for TARGET")

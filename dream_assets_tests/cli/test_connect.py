@@ -47,7 +47,7 @@ def test_connect_refuses_a_missing_or_foreign_target_in_one_line(tmp_path: Path)
     status, _, err = dream("connect", "claude-code", str(memory), "--agent", str(inside))
     assert status == 2 and "overlap" in err
     assert not inside.exists()
-    status, _, err = dream("connect", "openclaw", str(memory), "--agent", str(tmp_path / "b"))
+    status, _, err = dream("connect", "langgraph", str(memory), "--agent", str(tmp_path / "b"))
     assert status == 2 and "not available" in err
 
 
