@@ -1,11 +1,13 @@
-"""Benchmark the store boundary on a Claude Code memory directory: ``store_snapshot`` (first,
+"""Benchmark the store boundary on a Claude Code memory directory and an OpenClaw workspace:
+``store_snapshot`` (first,
 when every file is new to the mirror, and again with nothing changed) and ``store_writeback``
 (merges of duplicate files written back: new files, sources kept and removed, MEMORY.md
 rewritten), per 1 000 topic files, beside the anchor measured in the same run: reading the same
-files once (open, read, decode), the least any snapshot must do.
+files once (open, read, decode), the least any snapshot must do. For OpenClaw the items are the
+list items of one ``MEMORY.md``, and the anchor is reading that file once.
 
-    python benchmarks/bench_stores.py           # 5 000 topic files
-    python benchmarks/bench_stores.py --quick   # 1 000 topic files
+    python benchmarks/bench_stores.py           # 5 000 topic files / MEMORY.md items
+    python benchmarks/bench_stores.py --quick   # 1 000 topic files / MEMORY.md items
 """
 
 from __future__ import annotations
@@ -25,7 +27,9 @@ import _checkout  # noqa: F401  (this checkout's dream_assets first)
 from tables import print_markdown_table
 
 from dream_assets.core.memory.merge import build_merged_entry
+from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.store.kinds.memory_md import parse
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.store_sync import run_store_snapshot, run_store_writeback
 
@@ -57,12 +61,35 @@ def write_memory(directory: Path, files: int) -> None:
     (directory / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def connect(agent: Path, memory: Path) -> AgentVolume:
+SECTION_ITEMS = 50  # list items under each heading of the OpenClaw MEMORY.md
+
+
+def write_workspace(directory: Path, items: int) -> None:
+    """An OpenClaw workspace: MEMORY.md of ``items`` list items under headings, with prose."""
+    (directory / "memory" / ".dreams").mkdir(parents=True)
+    lines = ["# Long-term memory", "", "Curated by the agent.", ""]
+    for n in range(items):
+        if n % SECTION_ITEMS == 0:
+            lines += ["", f"## Section {n // SECTION_ITEMS}", "", "Prose about this section.", ""]
+        base = n - 1 if n % DUPLICATE_EVERY == 1 else n
+        lines.append(
+            f"- Fact {base}: the service {base % 97} pages on-call after {base % 13 + 2} failed "
+            "health checks;"
+        )
+        lines.append(f"  dashboards at grafana.internal/d/svc-{base}.")
+    (directory / "MEMORY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (directory / "memory" / "2026-11-29.md").write_text("- a daily note\n", encoding="utf-8")
+
+
+def connect(agent: Path, memory: Path, kind: str = "claude-code") -> AgentVolume:
     agent.mkdir(parents=True)
-    (agent / "dream-store.json").write_text(
-        json.dumps({"kind": "claude-code", "path": str(memory)})
-    )
+    field = "workspace" if kind == "openclaw" else "path"
+    (agent / "dream-store.json").write_text(json.dumps({"kind": kind, field: str(memory)}))
     return AgentVolume(agent)
+
+
+def read_memory_once(workspace: Path) -> None:
+    (workspace / "MEMORY.md").read_bytes().decode("utf-8").splitlines()
 
 
 def read_once(memory: Path) -> None:
@@ -73,10 +100,13 @@ def read_once(memory: Path) -> None:
 def merge_duplicates(volume: AgentVolume) -> int:
     """Record in the mirror the merges the cycle would make of each duplicate pair."""
     merges = 0
-    for n in range(0, 10**9, DUPLICATE_EVERY):
-        first, second = volume.get(f"cc-note_{n:05d}.md"), volume.get(f"cc-note_{n + 1:05d}.md")
-        if first is None or second is None:
-            break
+    by_content: dict[str, list[MemoryEntry]] = {}
+    for entry in sorted(volume.scan_entries().entries, key=lambda e: e.id):
+        by_content.setdefault(entry.content, []).append(entry)
+    for group in by_content.values():
+        if len(group) != 2:
+            continue
+        first, second = group
         merged = build_merged_entry(
             [first, second],
             content=first.content,
@@ -126,6 +156,38 @@ def measure(files: int, work: Path) -> list[list[str]]:
     return rows
 
 
+def measure_openclaw(items: int, work: Path) -> list[list[str]]:
+    workspace = work / "workspace"
+    write_workspace(workspace, items)
+    anchor = statistics.median(timed(lambda: read_memory_once(workspace)) for _ in range(REPEATS))
+    text = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+    parsed = statistics.median(timed(lambda: parse(text)) for _ in range(REPEATS))
+    first, idle, writeback, merges = [], [], [], 0
+    for attempt in range(REPEATS):
+        trial = work / f"openclaw-{attempt}"
+        store = trial / "workspace"
+        shutil.copytree(workspace, store)
+        volume = connect(trial / "agent", store, "openclaw")
+        snapshot = partial(run_store_snapshot, volume, DreamOptions(), NOW)
+        first.append(timed(partial(snapshot, run_id="s1")))
+        idle.append(timed(partial(snapshot, run_id="s2")))
+        merges = merge_duplicates(volume)
+        writeback.append(timed(partial(run_store_writeback, volume, NOW, run_id="w1")))
+        left = parse((store / "MEMORY.md").read_text(encoding="utf-8")).items
+        assert len(left) == items - merges, "every merge landed in place"
+    per = 1000 / items
+    rows = []
+    for case, seconds in (
+        ("read MEMORY.md once (anchor)", anchor),
+        ("parse MEMORY.md into items once", parsed),
+        ("store_snapshot, first (all new)", statistics.median(first)),
+        ("store_snapshot, nothing changed", statistics.median(idle)),
+        (f"store_writeback, {merges} merges", statistics.median(writeback)),
+    ):
+        rows.append([case, f"{seconds:.4f}", f"{seconds * per:.4f}", f"{seconds / anchor:.0f}x"])
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="1 000 topic files")
@@ -133,8 +195,12 @@ def main() -> None:
     files = 1000 if args.quick else 5000
     with tempfile.TemporaryDirectory(prefix="bench-stores-") as tmp:
         rows = measure(files, Path(tmp))
+        openclaw = measure_openclaw(files, Path(tmp))
     print(f"claude-code store, {files} topic files, median of {REPEATS}")
     print_markdown_table(["case", "seconds", "s per 1 000 files", "vs anchor"], rows)
+    print()
+    print(f"openclaw store, MEMORY.md of {files} list items, median of {REPEATS}")
+    print_markdown_table(["case", "seconds", "s per 1 000 items", "vs anchor"], openclaw)
 
 
 if __name__ == "__main__":
