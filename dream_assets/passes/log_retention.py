@@ -34,6 +34,7 @@ COUNT_KEYS = (
     "lines_removed_estimated_files",
     "bytes_freed",
     "logs_failed",
+    "conversation_turns_dropped",
 )
 
 
@@ -118,7 +119,33 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
                 continue
             if result.trimmed:
                 _record_trim(report, volume, path, result)
+        _cap_conversation_log(report, volume, max_lines)
     return report
+
+
+def _cap_conversation_log(report: PassReport, volume: AgentVolume, max_lines: int) -> None:
+    """The conversation log under the same line cap (seed 000, Pass 5: never unbounded growth).
+
+    Preference inference clears what it read, but a cycle whose blocking check or step fails
+    upstream never reaches it: the cap is what bounds the log whatever fails. The oldest turns
+    go first, counted apart (``conversation_turns_dropped``) since they were never read.
+    """
+    path = volume.conversation_log
+    if not path.exists() and not path.is_symlink():
+        return
+    if path.is_symlink() or _escapes(volume, path):
+        report.fail(f"conversation log: {path} is a symlink; a log is never rewritten through one")
+        report.count("logs_failed")
+        return
+    try:
+        result = trim_to_last_lines(path, max_lines)
+    except OSError as exc:
+        report.fail(f"conversation log: line-trim of {path} failed: {exc}")
+        report.count("logs_failed")
+        return
+    if result.trimmed:
+        _record_trim(report, volume, path, result)
+        report.count("conversation_turns_dropped", result.lines_removed)
 
 
 def _relative(volume: AgentVolume, path: Path) -> str:
@@ -197,8 +224,7 @@ def retention_violations(volume: AgentVolume, options: DreamOptions, now: dateti
                     )
             over_lines(path)
 
-    for kind in SINGLE_FILE_LOGS:
-        path = volume.single_log(kind)
+    for path in [*(volume.single_log(kind) for kind in SINGLE_FILE_LOGS), volume.conversation_log]:
         if path.is_file() and not path.is_symlink():
             over_lines(path)
     return violations
