@@ -25,6 +25,7 @@ from dream_assets.core.llm_reply import (
 from dream_assets.core.models import Skill, validate_skill_name
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
+from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.skills.changes import log_skill_change
 from dream_assets.core.store.ledger import stamp_pass
@@ -59,6 +60,7 @@ def run_wisp_insights(
     model: ChatModel | None,
     *,
     run_id: str | None = None,
+    bounds: RunBounds | None = None,
 ) -> PassReport:
     report = PassReport(PASS)
     run_id = run_id or f"local-{format_time(now)}"
@@ -93,7 +95,15 @@ def run_wisp_insights(
         if asked is None:
             return report
         notes = asked
+    stopped: str | None = None
     for item in pending:
+        # Each annotation counts against the run's bounds (core.bounds); past one, the rest
+        # waits for the next cycle (the ledger is not stamped, the patterns stay pending).
+        stopped = stopped or (bounds.stop_reason() if bounds is not None else None)
+        if stopped is not None:
+            report.count("waiting_next_cycle")
+            report.decide("waiting", item.skill, stopped)
+            continue
         skill = skills[item.skill]
         content = annotate_content(
             skill.content, item.pattern, notes.get((item.skill, item.pattern.key))
@@ -117,7 +127,12 @@ def run_wisp_insights(
         log_skill_change(
             volume, run_id, now, "annotated", item.skill, pattern=item.pattern.key, pass_name=PASS
         )
-    stamp_pass(volume.ledger_path, PASS, now)
+        if bounds is not None:
+            bounds.spend("wisp annotation", item.skill)
+    if stopped is not None:
+        report.skipped = f"{stopped}: remaining annotations wait for the next cycle"
+    else:
+        stamp_pass(volume.ledger_path, PASS, now)
     report.highlights = "; ".join(
         f'"{p.description}" {p.classification} {p.failures}/{p.runs}'
         for p in analysis.failure_patterns[:3]

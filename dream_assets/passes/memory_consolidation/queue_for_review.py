@@ -37,6 +37,12 @@ def queue_for_review(
         )
     if reason is None:
         return False
+    cancelled = cycle.bounds.cancelled() if cycle.bounds is not None else None
+    if cancelled is not None:
+        # A cancelled run writes nothing more, the review queue included: the change waits.
+        cycle.bounds_stop = cycle.bounds_stop or cancelled
+        cycle.wait_for_next_cycle([s.id for s in sources], kind)
+        return True
     review = make_item(
         kind=kind,
         reason=reason,

@@ -44,6 +44,7 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import OWNER, entry_audience, split_by_audience
 from dream_assets.core.safety.bounds import RunBounds
+from dream_assets.core.safety.cancellation import is_cancellation
 from dream_assets.core.store.atomic import ChangedMeanwhile
 from dream_assets.core.store.ledger import PassLedger, stamp_pass
 from dream_assets.core.store.volume import AgentVolume
@@ -160,7 +161,7 @@ def run_memory_consolidation(
             own = entry_audience(batch[0]) == OWNER
             call = _ask_model(cycle, batch, batch_clusters, feedback if own else ())
             reply = call.settle(report)
-            if call.outcome is Outcome.BUSY:
+            if call.outcome in (Outcome.BUSY, Outcome.CANCELLED):
                 return report
             if call.outcome is Outcome.OVER_BUDGET:
                 # A call that does not fit is not made; what was already applied stays applied.
@@ -174,7 +175,9 @@ def run_memory_consolidation(
         if cycle.bounds_stop:
             report.skipped = f"{cycle.bounds_stop}: remaining proposals wait for the next cycle"
             all_usable = False
-            _mark_reviewed(cycle, batch)
+            if not is_cancellation(cycle.bounds_stop):
+                # A cancelled run writes nothing more, review stamps included.
+                _mark_reviewed(cycle, batch)
             break
         if cycle.busy:
             # The model went busy mid-batch (a repair): merges not yet applied are deferred

@@ -92,7 +92,8 @@ def gap_detection(run: SkillCatalogRun) -> None:
             report.count("skills_created")
             report.decide("created", name, save.summary)
             run.log_change("created", name, pass_name=GAP)
-    stamp_pass(run.volume.ledger_path, GAP, run.now)
+    if run.stopped is None:
+        stamp_pass(run.volume.ledger_path, GAP, run.now)
 
 
 def _gap_and_invalid(raw: dict[str, Any]) -> tuple[tuple[SkillSave, ...], tuple[str, ...]]:

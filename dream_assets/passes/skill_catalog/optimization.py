@@ -113,7 +113,8 @@ def optimization(run: SkillCatalogRun) -> None:
         if item is None:
             continue
         _save_optimized(run, item, save, set(live))
-    stamp_pass(run.volume.ledger_path, OPTIMIZATION, run.now, fingerprint)
+    if run.stopped is None:
+        stamp_pass(run.volume.ledger_path, OPTIMIZATION, run.now, fingerprint)
 
 
 def _save_optimized(

@@ -9,6 +9,10 @@ escape from ``skills/``); a deleted skill goes to ``skills-archive/`` (restorabl
 delete; every change is appended to the skill change log (``core.skill_changes``) with the run
 id, which the asset checks (``checks.skill_catalog``) re-read. With no model, each pass reports
 its candidates and rewrites nothing.
+
+Every save, archive and see_also redirect counts against the run's bounds (``core.bounds``): one
+reply can rewrite at most what the per-run cap and the daily allowance leave, the rest waits for
+the next cycle (unstamped, so the gate reopens), and a cancelled run writes nothing more.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from dream_assets.core.clock import format_time
 from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
+from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.safety.review_queue import ReviewQueue, make_item
 from dream_assets.core.skills.changes import log_skill_change, trim_skill_changes
@@ -59,6 +64,27 @@ class SkillCatalogRun:
     # Passes whose prompt needed secret redaction: what the model wrote from it waits for
     # review instead of being saved (docs/safety.md).
     redacted: set[str] = field(default_factory=set)
+    # The run's bounds (None: unbounded), and why they stopped this run's changes once they did.
+    bounds: RunBounds | None = None
+    stopped: str | None = None
+
+    def may_change(self, pass_name: str, target: str, *, finishing: bool = False) -> bool:
+        """Before one change to the catalog: True when it may be made now. Past a bound (or
+        once cancelled) it waits for the next cycle, counted. ``finishing`` (a see_also redirect
+        completing an archive already made) is stopped only by a cancellation."""
+        if self.bounds is None:
+            return True
+        reason = self.bounds.cancelled() if finishing else self.bounds.stop_reason()
+        if reason is None:
+            return True
+        self.stopped = self.stopped or reason
+        self.report.count("waiting_next_cycle")
+        self.report.decide("waiting", target, f"{pass_name}: {reason}")
+        return False
+
+    def spend(self, change: str, target: str) -> None:
+        if self.bounds is not None:
+            self.bounds.spend(change, target)
 
     def log_change(self, action: str, skill: str, **details: Any) -> None:
         log_skill_change(self.volume, self.run_id, self.now, action, skill, **details)
@@ -103,12 +129,15 @@ class SkillCatalogRun:
             unsafe = "not a safe skill name" in problem
             self.report.refuse("unsafe-name" if unsafe else "invalid-item", pass_name, problem)
 
-    def save(self, pass_name: str, skill: Skill) -> bool:
+    def save(self, pass_name: str, skill: Skill, *, finishing: bool = False) -> bool:
         """Save a skill the model wrote, keeping the earlier version for undo; a skill with a
-        redaction marker is refused, one written from redacted input goes to review."""
+        redaction marker is refused, one written from redacted input goes to review; one past
+        the run's bounds waits for the next cycle."""
         text = skill.to_markdown()
         if contains_redaction_marker(text):
             self.report.refuse("redaction marker", skill.name, f"{pass_name}: never written")
+            return False
+        if not self.may_change(pass_name, skill.name, finishing=finishing):
             return False
         if pass_name in self.redacted:
             item = make_item(
@@ -133,6 +162,7 @@ class SkillCatalogRun:
         except (OSError, PathEscapeError, ValueError) as exc:
             self.report.fail(f"{pass_name}: saving {skill.name} failed: {exc}")
             return False
+        self.spend(f"{pass_name} save", skill.name)
         return True
 
     def archive(self, name: str) -> None:
@@ -156,6 +186,8 @@ class SkillCatalogRun:
         )
         if call.outcome is Outcome.BUSY:
             self.busy = call.reason
+        if call.outcome is Outcome.CANCELLED:
+            self.stopped = self.stopped or call.reason
         if needs_redaction(system) or needs_redaction(user):
             self.redacted.add(pass_name)
         return call.settle(self.report)
@@ -168,6 +200,7 @@ def run_skill_catalog(
     model: ChatModel | None,
     *,
     run_id: str | None = None,
+    bounds: RunBounds | None = None,
 ) -> PassReport:
     report = PassReport(PASS)
     run = SkillCatalogRun(
@@ -178,6 +211,7 @@ def run_skill_catalog(
         run_id=run_id or f"local-{format_time(now)}",
         report=report,
         ledger=PassLedger.load(volume.ledger_path),
+        bounds=bounds,
     )
     if run.ledger.warning:
         report.warnings.append(run.ledger.warning)
@@ -209,10 +243,13 @@ def run_skill_catalog(
     run.log_change("catalog-snapshot", "-", skills=sorted(before), dangling=sorted(dangling))
 
     for catalog_pass in (gap_detection, consolidation, optimization):
-        if run.busy is None:
+        # Past a bound the passes that follow are not asked: nothing they propose could apply.
+        if run.busy is None and run.stopped is None:
             catalog_pass(run)
     if run.busy is not None:
         report.skipped = f"agent LLM busy: {run.busy}"
+    elif run.stopped is not None:
+        report.skipped = f"{run.stopped}: remaining changes wait for the next cycle"
     report.counts["skills"] = len(run.live_skills())
     report.highlights = _highlights(report)
     return report
