@@ -38,6 +38,7 @@ def run_cycle(
     if not instance.has_dynamic_partition(partitions, agent):
         instance.add_dynamic_partitions(partitions, [agent])
     from dream_assets.core.clock import SystemClock
+    from dream_assets.core.safety.cancellation import options_fingerprint
     from dream_assets.core.store.lease import LeaseHeld, acquire, release
 
     job = defs.resolve_job_def("dream_cycle")
@@ -52,6 +53,8 @@ def run_cycle(
                 run_id=run_id,
                 clock=SystemClock(),
                 ttl=_lease_ttl(volume_root),
+                # The run begins here: its cancellation check compares against these options.
+                options_sha=options_fingerprint(volume_root),
             )
         except LeaseHeld as exc:
             raise CliError(str(exc)) from exc

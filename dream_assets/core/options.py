@@ -140,13 +140,15 @@ class DreamOptions:
         60.0, "the agent's `dream.lease` expires this long after its last renewal"
     )
     run_deadline_minutes: float = _option(
-        30.0, "wall-clock deadline of one run; consolidation stops between merges past it"
+        30.0, "wall-clock deadline of one run; every pass stops between changes past it"
     )
     max_changes_per_run: int = _option(
-        50, "merges + archives one run may apply; the rest wait for the next cycle"
+        50,
+        "changes one run may apply (merges, archives, skill saves, preferences, annotations); "
+        "the rest wait for the next cycle",
     )
     daily_change_allowance: int = _option(
-        50, "merges + archives per rolling 24 h per agent (docs/safety.md: 50 changes)"
+        50, "changes per rolling 24 h per agent, every pass counted (docs/safety.md: 50 changes)"
     )
 
     # -- Memory audit

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import duckdb
+
 from dream_assets.core.clock import parse_time
 from dream_assets.core.memory.audit import TREND_RETENTION_DAYS
 from dream_assets.core.store.duckdb_store import connect, load_sql, run_sql
@@ -71,7 +73,12 @@ def prune_reports(
     """Remove the reports past both bounds, except those of runs ``still_undoable`` names."""
     directory = Path(volume_root) / REPORTS_DIR
     files = _file_times(directory)
-    rows = _row_times(db_path) if db_path.exists() else {}
+    try:
+        rows = _row_times(db_path) if db_path.is_file() else {}
+    except (duckdb.Error, OSError):
+        # The DuckDB file that could not take the run's row (store_safety_report said so)
+        # cannot be pruned either: the files still are, and the rows wait for a readable file.
+        rows = {}
     if len(files) <= KEEP_NEWEST_REPORTS and len(rows) <= KEEP_NEWEST_REPORTS:
         return PrunedReports()
     created = {**rows, **files}
@@ -92,7 +99,10 @@ def prune_reports(
     doomed_rows = sorted(doomed & set(rows))
     if doomed_rows:
         sql = load_sql("run_reports")
-        with connect(db_path) as con:
-            for run_id in doomed_rows:
-                run_sql(con, sql["forget"], {"run_id": run_id})
+        try:
+            with connect(db_path) as con:
+                for run_id in doomed_rows:
+                    run_sql(con, sql["forget"], {"run_id": run_id})
+        except (duckdb.Error, OSError):
+            doomed_rows = []  # tried again after the next run's report
     return PrunedReports(files=removed_files, rows=len(doomed_rows), kept_undoable=len(keep))

@@ -123,8 +123,8 @@ def acquire(
         current = read_lease(root)
         since = format_time(now)
         if current is not None and current.run_id == run_id:
-            # A renewal keeps what the run started with.
-            since, options_sha = current.since, current.options_sha
+            # A renewal keeps what the run started with (once it recorded it).
+            since, options_sha = current.since, current.options_sha or options_sha
         elif current is not None:
             reason = stale_reason(current, now, finished)
             if reason is None:
