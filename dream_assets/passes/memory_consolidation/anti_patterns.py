@@ -19,6 +19,10 @@ def save_anti_pattern(
     entry_id = "ap-" + hashlib.sha256(content.strip().lower().encode()).hexdigest()[:16]
     if cycle.volume.get(entry_id) is not None:
         return None  # mined before: idempotent across cycles and retries
+    if cycle.over_bounds() is not None:
+        # A new entry is a change like a merge (core.bounds): past a bound it waits.
+        cycle.wait_for_next_cycle([entry_id], "anti-pattern")
+        return None
     entry = MemoryEntry(
         id=entry_id,
         content=content.strip(),
@@ -32,6 +36,7 @@ def save_anti_pattern(
         metadata={"mined_from": "feedback"},
     )
     cycle.volume.save(entry)
+    cycle.spend("anti-pattern", entry.id)
     cycle.touched.add(entry.id)
     cycle.report.count("anti_patterns")
     cycle.report.decide(

@@ -74,6 +74,9 @@ def update_if_unchanged(
 def stamp_if_unchanged(
     cycle: ConsolidationRun, snapshot: MemoryEntry, stamp: dict[str, Any]
 ) -> None:
+    if cycle.bounds is not None and cycle.bounds.cancelled() is not None:
+        # A cancelled run writes nothing more: a rejection stamp waits for the next cycle.
+        return
     written = update_if_unchanged(
         cycle,
         snapshot,
