@@ -17,11 +17,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from dream_assets.core.clock import format_time
+from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.models import MemoryEntry, review_fingerprint
-from dream_assets.core.store.atomic import atomic_write_text, file_lock
+from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock
 
 QUEUE_FILE = "review-queue.json"
+# Beside the entries' purge tombstones (memory-audit/), one line per review item purged.
+REVIEW_TOMBSTONE_LOG = "review-queue-purged.jsonl"
 
 
 def protection_reason(entry: MemoryEntry) -> str | None:
@@ -124,6 +126,25 @@ class ReviewQueue:
             self._write(items)
             return True
 
+    def purge_older_than(
+        self, cutoff: datetime, *, now: datetime, tombstones: Path, run_id: str | None
+    ) -> int:
+        """Remove the items last touched (decided, else proposed) before ``cutoff``.
+
+        The queue quotes memory text, so it keeps it no longer than the archive keeps an
+        archived entry (docs/safety.md). Each removed item leaves a tombstone without its text
+        (id, kind, status, source ids, a hash of its content), written before the queue shrinks:
+        a crash between the two leaves a tombstone for an item the next purge removes again."""
+        with file_lock(self.path):
+            items = self._read()
+            old = [i for i in items if parse_time(i.decided_at or i.created_at) < cutoff]
+            if not old:
+                return 0
+            for item in old:
+                append_line(tombstones, _tombstone(item, format_time(now), run_id))
+            self._write([i for i in items if i not in old])
+            return len(old)
+
     def get(self, item_id: str) -> ReviewItem:
         matches = [i for i in self._read() if i.id == item_id or i.id.startswith(item_id)]
         if len(matches) != 1:
@@ -141,6 +162,23 @@ class ReviewQueue:
                     self._write(items)
                     return item
         raise KeyError(f"no review item {item_id!r}")
+
+
+def _tombstone(item: ReviewItem, purged_at: str, run_id: str | None) -> str:
+    return json.dumps(
+        {
+            "purged_at": purged_at,
+            "run_id": run_id,
+            "review_item": item.id,
+            "kind": item.kind,
+            "status": item.status,
+            "created_at": item.created_at,
+            "decided_at": item.decided_at,
+            "source_ids": item.source_ids,
+            "content_sha256": hashlib.sha256(item.content.encode("utf-8")).hexdigest(),
+        },
+        separators=(",", ":"),
+    )
 
 
 def as_dict(item: ReviewItem) -> dict[str, Any]:

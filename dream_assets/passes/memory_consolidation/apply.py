@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 
 from dream_assets.core.llm_reply import (
@@ -26,6 +25,7 @@ from dream_assets.core.models import (
     is_high_value,
 )
 from dream_assets.core.safety.audience import entry_audience
+from dream_assets.core.safety.log_quoting import project_logger
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.memory_consolidation.merging import _merge_one, _propose_status, _quote
 from dream_assets.passes.memory_consolidation.queue_for_review import queue_for_review
@@ -35,7 +35,7 @@ from dream_assets.passes.memory_consolidation.writes import (
     clear_pending,
 )
 
-log = logging.getLogger("dream_assets.consolidation")
+log = project_logger("dream_assets.consolidation")
 
 
 def _id_problem(volume: AgentVolume, entry_id: str) -> str:

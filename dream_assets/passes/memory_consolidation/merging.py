@@ -4,7 +4,6 @@ repair, the independent verification, then the merged entry saved (its sources a
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -33,6 +32,7 @@ from dream_assets.core.safety.audience import (
     mixed_audiences,
     shareable_text,
 )
+from dream_assets.core.safety.log_quoting import project_logger
 from dream_assets.llm import Outcome, ask
 from dream_assets.passes.memory_consolidation.anti_patterns import save_anti_pattern
 from dream_assets.passes.memory_consolidation.queue_for_review import queue_for_review
@@ -43,7 +43,7 @@ from dream_assets.passes.memory_consolidation.writes import (
 )
 from dream_assets.prompts.memory import REPAIR_SYSTEM, repair_prompt
 
-log = logging.getLogger("dream_assets.consolidation")
+log = project_logger("dream_assets.consolidation")
 
 
 def _merge_one(

@@ -20,7 +20,6 @@ was
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
@@ -44,6 +43,7 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import OWNER, entry_audience, split_by_audience
 from dream_assets.core.safety.bounds import RunBounds
+from dream_assets.core.safety.log_quoting import counts_only, project_logger
 from dream_assets.core.store.atomic import ChangedMeanwhile
 from dream_assets.core.store.ledger import PassLedger, stamp_pass
 from dream_assets.core.store.volume import AgentVolume
@@ -56,7 +56,7 @@ from dream_assets.passes.memory_consolidation.writes import current_unchanged
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.memory import consolidation_prompt
 
-log = logging.getLogger("dream_assets.consolidation")
+log = project_logger("dream_assets.consolidation")
 
 # Entries per model call: bounds the prompt whatever the corpus size; a cluster is never split.
 BATCH_SIZE = 120
@@ -85,7 +85,9 @@ def run_memory_consolidation(
     scan = volume.scan_entries()
     for problem in scan.problems:
         report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
-    if finish_interrupted_merges(volume, scan.entries, now, run_id, report):
+    if finish_interrupted_merges(
+        volume, scan.entries, now, run_id, report, log_memory_text=options.log_memory_text
+    ):
         scan = volume.scan_entries()
     live = scan.live
     vocabulary, vocabulary_warning = load_vocabulary(volume.vocabulary_path)
@@ -184,7 +186,7 @@ def run_memory_consolidation(
         _mark_reviewed(cycle, batch)
     if all_usable:
         stamp_pass(volume.ledger_path, PASS, now)
-    log.info("DreamService: consolidation summary — %s", report.summary_line())
+    log.info("DreamService: consolidation summary — %s", counts_only(report.summary_line()))
     return report
 
 
