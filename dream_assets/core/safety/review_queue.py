@@ -1,9 +1,11 @@
 """The review queue: changes the cycle will not apply on its own say-so.
 
-docs/safety.md: operator-authored or protected memories require review, and a proposal that
-had redacted text always waits for review. A merge or archive touching an entry marked pinned
-(``metadata.pinned == "true"``) or operator-authored (``metadata.authored_by == "operator"``), or
-whose sources needed redaction before the model saw them, is queued here instead of applied.
+docs/safety.md: operator-authored or protected memories require review, changes to shared
+entries require review, and a proposal that had redacted text always waits for review. A merge
+or archive touching an entry marked pinned (``metadata.pinned == "true"``), operator-authored
+(``metadata.authored_by == "operator"``) or shared (an audience other than the owner's: a
+conversation, a group, the public), or whose sources needed redaction before the model saw them,
+is queued here instead of applied.
 Approval re-checks that every source is unchanged since the proposal (its review fingerprint).
 """
 
@@ -19,6 +21,7 @@ from typing import Any
 
 from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.safety.audience import OWNER, entry_audience
 from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock
 
 QUEUE_FILE = "review-queue.json"
@@ -32,6 +35,12 @@ def protection_reason(entry: MemoryEntry) -> str | None:
         return "pinned"
     if str(entry.metadata.get("authored_by", "")).lower() == "operator":
         return "operator-authored"
+    audience = entry_audience(entry)
+    if audience != OWNER:
+        # Seed 003: "Changes to shared entries require review". An entry of a conversation,
+        # a group or the public is read by others than the owner: never changed on the
+        # cycle's own say-so, whoever (model or host) proposed it.
+        return f"shared memory (audience {audience})"
     return None
 
 

@@ -67,7 +67,7 @@ def _merge_one(
         cycle.wait_for_next_cycle([s.id for s in sources], "merge")
         return None
     content = _checked(cycle, sources, item.content.strip())
-    if content is not None and cycle.model is not None and cycle.options.merge_verification_enabled:
+    if content is not None and cycle.model_decides and cycle.options.merge_verification_enabled:
         content = _verified(cycle, item, sources, content)
     if content is None:
         return None
@@ -91,7 +91,7 @@ def _merge_one(
     shown = shareable_text(
         content, entry_audience(merged), log_memory_text=cycle.options.log_memory_text
     )
-    report.decide("merged", merged.id, f"{ids} → {shown}")
+    report.decide("merged", merged.id, f"by: {cycle.by}; {ids} → {shown}")
     return merged
 
 
@@ -251,7 +251,7 @@ def _verified(
 
 
 def _may_repair(cycle: ConsolidationRun) -> bool:
-    if cycle.model is None or cycle.repairs_left <= 0:
+    if not cycle.model_decides or cycle.repairs_left <= 0:
         return False
     cycle.repairs_left -= 1
     cycle.report.count("repair_attempts")

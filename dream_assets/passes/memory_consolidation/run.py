@@ -51,12 +51,21 @@ from dream_assets.llm import ChatModel, ModelCall, Outcome, ask
 from dream_assets.passes.memory_consolidation.anti_patterns import mine_corrections
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.recovery import finish_interrupted_merges
-from dream_assets.passes.memory_consolidation.state import PASS, ConsolidationRun
+from dream_assets.passes.memory_consolidation.state import (
+    BY_HOST,
+    BY_MODEL,
+    PASS,
+    ConsolidationRun,
+)
 from dream_assets.passes.memory_consolidation.writes import current_unchanged
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.memory import consolidation_prompt
 
 log = project_logger("dream_assets.consolidation")
+
+# A model call that ended so falls back to the deterministic path for its batch; over budget
+# does not: the run's budget is spent, its remaining work waits for the next cycle as a whole.
+HOST_FALLBACK = frozenset({Outcome.FAILED, Outcome.UNUSABLE, Outcome.BUSY})
 
 # Entries per model call: bounds the prompt whatever the corpus size; a cluster is never split.
 BATCH_SIZE = 120
@@ -153,6 +162,7 @@ def run_memory_consolidation(
             all_usable = False
             break
         shown = {e.id: e for e in batch}
+        cycle.by = BY_HOST if model is None else BY_MODEL
         if model is None:
             reply: MemoryReply | None = deterministic_reply(
                 batch_clusters, shown, vocabulary, meaning_rules(options)
@@ -162,8 +172,12 @@ def run_memory_consolidation(
             own = entry_audience(batch[0]) == OWNER
             call = _ask_model(cycle, batch, batch_clusters, feedback if own else ())
             reply = call.settle(report)
-            if call.outcome is Outcome.BUSY:
-                return report
+            if call.outcome in HOST_FALLBACK:
+                _host_fallback(cycle, shown, batch_clusters, call.outcome)
+                if call.outcome is Outcome.BUSY:
+                    return report
+                all_usable = False
+                continue
             if call.outcome is Outcome.OVER_BUDGET:
                 # A call that does not fit is not made; what was already applied stays applied.
                 if report.model_calls == 0:
@@ -188,6 +202,29 @@ def run_memory_consolidation(
         stamp_pass(volume.ledger_path, PASS, now)
     log.info("DreamService: consolidation summary — %s", counts_only(report.summary_line()))
     return report
+
+
+def _host_fallback(
+    cycle: ConsolidationRun,
+    shown: dict[str, MemoryEntry],
+    clusters: Sequence[list[str]],
+    outcome: Outcome,
+) -> None:
+    """A batch whose model call failed, was busy or unusable still merges what is safe without a
+    model (seed 002: "that batch falls back to the gates alone"): the deterministic path's exact
+    and contained duplicates, recorded ``by: host``. Nothing is stamped reviewed, so the rest of
+    the batch is asked again next cycle."""
+    cycle.by = BY_HOST
+    reply = deterministic_reply(clusters, shown, cycle.vocabulary, meaning_rules(cycle.options))
+    cycle.report.count("host_fallback_batches")
+    cycle.report.decide(
+        "host-fallback",
+        f"{len(shown)} entries",
+        f"by: host; model call {outcome.value}: {len(reply.to_save)} safe merge(s) proposed",
+    )
+    if reply.to_save:
+        apply_reply(cycle, shown, reply)
+    cycle.by = BY_MODEL
 
 
 def _gate(

@@ -105,7 +105,7 @@ def archive_entry(cycle: ConsolidationRun, snapshot: MemoryEntry, reason: str) -
     # evidence does not leave the volume (docs/safety.md).
     text = quote_entry(current, log_memory_text=cycle.options.log_memory_text)
     log.info("archived %s (%s): %s", current.id, reason, text)
-    cycle.report.decide(f"archived ({reason})", current.id, text)
+    cycle.report.decide(f"archived ({reason})", current.id, f"by: {cycle.by}; {text}")
     return True
 
 

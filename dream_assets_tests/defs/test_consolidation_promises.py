@@ -1,0 +1,146 @@
+"""Seed promises of memory consolidation, through Dagster with the scripted model server
+(issue 25): exact duplicates still merge when the model fails, recorded ``by: host`` (item 8);
+shared memories wait for review (item 7); an entry cut to fit a prompt is named in the report
+and never merged on that partial view (item 6)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import dagster as dg
+
+from dream_assets.core.clock import format_time
+from dream_assets.core.memory.merge import REVIEWED_HASH
+from dream_assets.core.models import MemoryEntry
+from dream_assets.core.safety.review_queue import ReviewQueue
+from dream_assets.core.store.volume import AgentVolume
+from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS
+from dream_assets.defs.resources import DreamResource, LLMResource
+from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.scripted_llm import ScriptedLLM
+
+CAROLINE = "Caroline moved to Berlin in March 2021 for her job at SAP."
+
+
+def _cycle(root: Path, server: ScriptedLLM) -> dict[str, dict[str, Any]]:
+    """One cycle of agent ``ada`` through Dagster; each pass's report by asset key."""
+    resources = {
+        "dream": DreamResource(agents_root=str(root), now=format_time(NOW)),
+        "llm": LLMResource(base_url=server.base_url, model="scripted", api_key="x"),
+    }
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions("agents", ["ada"])
+        result = dg.materialize(
+            [*CYCLE_ASSETS, *PASS_CHECKS],
+            partition_key="ada",
+            instance=instance,
+            resources=resources,
+        )
+        assert result.success
+    reports = {}
+    for event in result.get_asset_materialization_events():
+        materialization = event.step_materialization_data.materialization
+        if "report" in materialization.metadata:
+            reports[materialization.asset_key.to_user_string()] = materialization.metadata[
+                "report"
+            ].value
+    return reports
+
+
+def _merged(volume: AgentVolume) -> list[MemoryEntry]:
+    return [e for e in volume.scan_entries().live if e.metadata.get("merged_from")]
+
+
+def test_a_failing_model_still_merges_exact_duplicates_by_host(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    root = tmp_path / "agents"
+    volume = make_volume(
+        root / "ada",
+        [
+            entry("m-1", CAROLINE),
+            entry("m-2", CAROLINE),
+            entry("m-3", "Tea is served at four in the Lisbon office."),
+        ],
+    )
+    for _ in range(30):  # every chat request of the cycle fails, retries included
+        scripted_llm.fail(500, "model overloaded")
+
+    report = _cycle(root, scripted_llm)["consolidated_memory"]
+
+    assert scripted_llm.requests, "the pass asked the model, which failed"
+    assert any("model call failed" in f for f in report["failures"])
+    merged = _merged(volume)
+    assert [sorted(e.metadata["merged_from"]) for e in merged] == [["m-1", "m-2"]]
+    assert volume.get("m-1").archive_reason == "merged"  # type: ignore[union-attr]
+    assert volume.get("m-3").archived_at is None  # type: ignore[union-attr]
+    changes = [d for d in report["decisions"] if d["action"] in ("merged", "archived (merged)")]
+    assert len(changes) == 3 and all(d["detail"].startswith("by: host;") for d in changes)
+    assert report["counts"]["host_fallback_batches"] == 1
+    # Not stamped reviewed: the next cycle asks the model about the rest again.
+    assert REVIEWED_HASH not in volume.get("m-3").metadata  # type: ignore[union-attr]
+
+
+def test_every_merge_and_archive_decision_says_who_decided(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    root = tmp_path / "agents"
+    make_volume(
+        root / "ada",
+        [entry("m-1", CAROLINE), entry("m-2", "In March 2021 Caroline moved to Berlin for SAP.")],
+    )
+
+    def answer(body: dict[str, Any]) -> str:
+        if "[m-1]" in str(body["messages"][1]["content"]):
+            save = {"content": CAROLINE, "category": "general", "sourceIds": ["m-1", "m-2"]}
+            return json.dumps({"toDelete": [], "toSave": [save]})
+        return json.dumps({"toDelete": [], "toSave": []})
+
+    scripted_llm.respond_with(answer)
+
+    report = _cycle(root, scripted_llm)["consolidated_memory"]
+
+    changes = [d for d in report["decisions"] if d["action"] in ("merged", "archived (merged)")]
+    assert len(changes) == 3 and all(d["detail"].startswith("by: model;") for d in changes)
+
+
+def test_a_merge_of_group_audience_entries_waits_in_the_review_queue(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    root = tmp_path / "agents"
+    group = {"audience": "group:coworkers"}
+    volume = make_volume(
+        root / "ada",
+        [
+            entry("g-1", "The team offsite is in Porto on 12 May.", metadata=group),
+            entry("g-2", "The team offsite is in Porto on 12 May.", metadata=group),
+            entry("g-3", "Standup moved to 9:30 on Mondays.", metadata=group),
+        ],
+    )
+
+    def answer(body: dict[str, Any]) -> str:
+        if "[g-1]" in str(body["messages"][1]["content"]):
+            save = {
+                "content": "The team offsite is in Porto on 12 May.",
+                "category": "general",
+                "sourceIds": ["g-1", "g-2"],
+            }
+            return json.dumps({"toDelete": ["g-3"], "toSave": [save]})
+        return json.dumps({"toDelete": [], "toSave": []})
+
+    scripted_llm.respond_with(answer)
+
+    report = _cycle(root, scripted_llm)["consolidated_memory"]
+
+    assert _merged(volume) == []
+    assert all(volume.get(i).archived_at is None for i in ("g-1", "g-2", "g-3"))  # type: ignore[union-attr]
+    pending = ReviewQueue(volume.root).items("pending")
+    assert sorted((i.kind, tuple(sorted(i.source_ids))) for i in pending) == [
+        ("archive", ("g-3",)),
+        ("merge", ("g-1", "g-2")),
+    ]
+    assert all(i.reason == "shared memory (audience group:coworkers)" for i in pending)
+    assert report["counts"]["pending_review"] == 2
+    assert report["counts"]["merged"] == 0 and report["counts"]["ephemeral"] == 0
