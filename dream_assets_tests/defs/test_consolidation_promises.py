@@ -144,3 +144,37 @@ def test_a_merge_of_group_audience_entries_waits_in_the_review_queue(
     assert all(i.reason == "shared memory (audience group:coworkers)" for i in pending)
     assert report["counts"]["pending_review"] == 2
     assert report["counts"]["merged"] == 0 and report["counts"]["ephemeral"] == 0
+
+
+def test_the_pause_file_stops_consolidation_not_anti_pattern_mining(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    """Seed 000: "Only consolidation stops; mining, extraction and the retention sweeps keep
+    running" (issue 25, item 10)."""
+    from datetime import timedelta
+
+    root = tmp_path / "agents"
+    volume = make_volume(root / "ada", [entry("m-1", CAROLINE), entry("m-2", CAROLINE)])
+    volume.pause_flag.parent.mkdir(parents=True, exist_ok=True)
+    volume.pause_flag.write_text('{"reason": "entries vanished"}', encoding="utf-8")
+    correction = {
+        "ts": format_time(NOW - timedelta(hours=3)),
+        "session_id": "s1",
+        "kind": "Correction",
+        "rating": "poor",
+        "skills": ["weather/fetch"],
+        "text": "Give temperatures in Celsius, not Fahrenheit.",
+    }
+    feedback = volume.root / "logs" / "feedback" / "s1.jsonl"
+    feedback.parent.mkdir(parents=True, exist_ok=True)
+    feedback.write_text(json.dumps(correction) + "\n", encoding="utf-8")
+
+    report = _cycle(root, scripted_llm)["consolidated_memory"]
+
+    assert report["skipped"] and "paused" in report["skipped"]
+    assert scripted_llm.requests == [], "consolidation asked no model while paused"
+    assert _merged(volume) == []
+    mined = [e for e in volume.scan_entries().live if e.category.startswith("anti-patterns/")]
+    assert [e.category for e in mined] == ["anti-patterns/weather"]
+    assert "Celsius" in mined[0].content
+    assert report["counts"]["anti_patterns"] == 1

@@ -2,7 +2,8 @@
 
 The rules (docs/passes.md, Pass 1) and where each is enforced:
 - min interval between completed passes, from the ledger (``_gate``);
-- skipped while the memory audit's pause file exists (``_gate``);
+- skipped while the memory audit's pause file exists, except anti-pattern mining, which keeps
+  running (seed 000: "Only consolidation stops");
 - candidate gating in code: eligible = new or changed since review, or in an open near-duplicate
   cluster; every id the model returns is looked up in the *shown* set only, so an invented or
   remembered id resolves to nothing (``_apply``);
@@ -24,7 +25,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from dream_assets.core.facts.coverage import load_vocabulary
+from dream_assets.core.facts.coverage import Vocabulary, load_vocabulary
 from dream_assets.core.facts.merge_check import meaning_rules
 from dream_assets.core.llm_reply import (
     MemoryReply,
@@ -88,6 +89,12 @@ def run_memory_consolidation(
     ledger = PassLedger.load(volume.ledger_path)
     if ledger.warning:
         report.warnings.append(ledger.warning)
+    if volume.pause_flag.exists():
+        # Seed 000: "Only consolidation stops; mining, extraction and the retention sweeps keep
+        # running": the Correction feedback is still mined, by the host (no model call).
+        report.skipped = f"paused by the memory audit ({volume.pause_flag} exists)"
+        mine_corrections(_run_state(volume, options, now, None, run_id, report, bounds), feedback)
+        return report
     if _gate(volume, options, now, ledger, report):
         return report
 
@@ -122,17 +129,7 @@ def run_memory_consolidation(
     eligible, open_clusters = _eligible(live, clusters, report)
     report.counts["eligible"] = len(eligible)
     report.counts["clusters_open"] = len(open_clusters)
-    cycle = ConsolidationRun(
-        volume=volume,
-        options=options,
-        now=now,
-        model=model,
-        vocabulary=vocabulary,
-        run_id=run_id,
-        report=report,
-        repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
-        bounds=bounds,
-    )
+    cycle = _run_state(volume, options, now, model, run_id, report, bounds, vocabulary)
     if model is None:
         mine_corrections(cycle, feedback)
     if not eligible:
@@ -204,6 +201,33 @@ def run_memory_consolidation(
     return report
 
 
+def _run_state(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    run_id: str | None,
+    report: PassReport,
+    bounds: RunBounds | None,
+    vocabulary: Vocabulary | None = None,
+) -> ConsolidationRun:
+    if vocabulary is None:
+        vocabulary, warning = load_vocabulary(volume.vocabulary_path)
+        if warning:
+            report.warnings.append(warning)
+    return ConsolidationRun(
+        volume=volume,
+        options=options,
+        now=now,
+        model=model,
+        vocabulary=vocabulary,
+        run_id=run_id,
+        report=report,
+        repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
+        bounds=bounds,
+    )
+
+
 def _host_fallback(
     cycle: ConsolidationRun,
     shown: dict[str, MemoryEntry],
@@ -234,9 +258,6 @@ def _gate(
     ledger: PassLedger,
     report: PassReport,
 ) -> bool:
-    if volume.pause_flag.exists():
-        report.skipped = f"paused by the memory audit ({volume.pause_flag} exists)"
-        return True
     block = ledger.min_interval_block(
         PASS, now, timedelta(hours=options.consolidation_min_interval_hours)
     )

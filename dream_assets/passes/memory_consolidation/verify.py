@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from dream_assets.core.llm_reply import Verdict, parse_verdicts
 from dream_assets.core.models import MemoryEntry
+from dream_assets.core.safety.budget import verdict_list_room
 from dream_assets.llm import Outcome, ask
 from dream_assets.passes.memory_consolidation.state import VERIFY, ConsolidationRun
 from dream_assets.prompts import load_directive
@@ -57,6 +58,7 @@ def verify_merge(
         purpose=VERIFY,
         parse=lambda reply: parse_verdicts(reply, ids),
         report=cycle.report,
+        max_tokens=verdict_list_room(len(ids)),
     )
     if call.outcome is Outcome.BUSY:
         cycle.busy = call.reason
