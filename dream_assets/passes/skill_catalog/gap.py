@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from dream_assets.core.llm_reply import SkillSave, parse_gap_reply, parse_skill_reply
 from dream_assets.core.models import Skill
 from dream_assets.core.safety.audience import OWNER, records_by_audience
-from dream_assets.core.safety.quiet import quiet_conversation
+from dream_assets.core.safety.quiet import read_quiet_conversation
 from dream_assets.core.skills.recurring_topics import (
     conversation_sessions,
     format_recurring_topics,
@@ -34,7 +34,7 @@ def gap_detection(run: SkillCatalogRun) -> None:
         report.decide("skipped", GAP, "disabled (skill_gap_enabled = false)")
         return
     # Sessions still inside the quiet period are not read (core.quiet), whatever started the run.
-    read = quiet_conversation(run.volume.read_conversation(), run.now, run.options.quiet_period)
+    read = read_quiet_conversation(run.volume, run.now, run.options.quiet_period)
     report.counts["sessions_active"] = len(read.active)
     if read.malformed:
         report.warnings.append(

@@ -5,7 +5,7 @@ by a scheduled run; after the quiet period it is."""
 from __future__ import annotations
 
 import json
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -93,4 +93,62 @@ def test_a_session_still_in_its_quiet_period_is_neither_read_nor_cleared(
     assert later["inferred_preferences"]["counts"]["sessions_active"] == 0
     assert later["inferred_preferences"]["counts"]["sessions"] == 1
     assert "french" in _preferences(volume)
+    assert volume.conversation_log.read_text() == ""
+
+
+def _run_at(agents_root: Path, now: datetime) -> dict[str, dict[str, Any]]:
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions("agents", ["ada"])
+        result = defs.resolve_job_def("dream_cycle").execute_in_process(
+            partition_key="ada",
+            instance=instance,
+            tags={"dream/trigger": "manual"},
+            resources={
+                "dream": DreamResource(agents_root=str(agents_root), now=now.isoformat()),
+                "llm": LLMResource(),
+            },
+        )
+    assert result.success
+    return {
+        e.step_materialization_data.materialization.asset_key.to_user_string(): (
+            e.step_materialization_data.materialization.metadata["report"].value
+        )
+        for e in result.get_asset_materialization_events()
+        if "report" in e.step_materialization_data.materialization.metadata
+    }
+
+
+def test_a_session_without_ts_or_with_a_future_ts_is_dated_by_receipt_not_cleared(
+    agents_root: Path,
+) -> None:
+    """Seed 003: "Receipt order, not a connector's historical timestamp, controls checkpoints"
+    (issue 25, item 5): a session the agent's clock cannot date is judged by when its lines
+    reached the log, so one that just arrived is neither read nor cleared."""
+    volume = make_volume(agents_root / "ada")
+    received = datetime.now(UTC)
+    lines = [
+        {"session_id": "s-no-ts", "role": "user", "content": "Always answer in French!!"},
+        {"session_id": "s-no-ts", "role": "user", "content": "Weather forecast for Bergen"},
+        {
+            "session_id": "s-future",
+            "role": "user",
+            "content": "Never use emojis in replies!!",
+            "ts": format_time(received + timedelta(days=3)),
+        },
+    ]
+    volume.conversation_log.write_text("".join(json.dumps(x) + "\n" for x in lines))
+
+    # A cycle moments after the lines arrived: both sessions may still be going on.
+    first = _run_at(agents_root, received + timedelta(minutes=2))
+    assert first["inferred_preferences"]["counts"]["sessions_active"] == 2
+    assert first["inferred_preferences"]["counts"]["sessions"] == 0
+    assert first["skill_catalog"]["counts"]["sessions_active"] == 2
+    assert _sessions(volume) == ["s-no-ts", "s-no-ts", "s-future"], "nothing read is cleared"
+    assert _preferences(volume) == ""
+
+    # Past the quiet period since the log last grew, the next cycle reads and clears them.
+    later = _run_at(agents_root, received + timedelta(minutes=65))
+    assert later["inferred_preferences"]["counts"]["sessions_active"] == 0
+    assert later["inferred_preferences"]["counts"]["sessions"] == 2
+    assert "french" in _preferences(volume) and "emoji" in _preferences(volume)
     assert volume.conversation_log.read_text() == ""
