@@ -5,6 +5,7 @@ by a scheduled run; after the quiet period it is."""
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from dream_assets.definitions import defs
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.passes.preference_inference.run import CATEGORY
 from dream_assets_tests.builders import NOW, make_volume
+from dream_assets_tests.scripted_llm import ScriptedLLM
 
 ACTIVE = "s-active"
 DONE = "s-done"
@@ -96,7 +98,7 @@ def test_a_session_still_in_its_quiet_period_is_neither_read_nor_cleared(
     assert volume.conversation_log.read_text() == ""
 
 
-def _run_at(agents_root: Path, now: datetime) -> dict[str, dict[str, Any]]:
+def _run_at(agents_root: Path, now: datetime, server: ScriptedLLM) -> dict[str, dict[str, Any]]:
     with dg.instance_for_test() as instance:
         instance.add_dynamic_partitions("agents", ["ada"])
         result = defs.resolve_job_def("dream_cycle").execute_in_process(
@@ -105,7 +107,7 @@ def _run_at(agents_root: Path, now: datetime) -> dict[str, dict[str, Any]]:
             tags={"dream/trigger": "manual"},
             resources={
                 "dream": DreamResource(agents_root=str(agents_root), now=now.isoformat()),
-                "llm": LLMResource(),
+                "llm": LLMResource(base_url=server.base_url, model="scripted", api_key="x"),
             },
         )
     assert result.success
@@ -119,7 +121,7 @@ def _run_at(agents_root: Path, now: datetime) -> dict[str, dict[str, Any]]:
 
 
 def test_a_session_without_ts_or_with_a_future_ts_is_dated_by_receipt_not_cleared(
-    agents_root: Path,
+    agents_root: Path, scripted_llm: ScriptedLLM
 ) -> None:
     """Seed 003: "Receipt order, not a connector's historical timestamp, controls checkpoints"
     (issue 25, item 5): a session the agent's clock cannot date is judged by when its lines
@@ -139,16 +141,18 @@ def test_a_session_without_ts_or_with_a_future_ts_is_dated_by_receipt_not_cleare
     volume.conversation_log.write_text("".join(json.dumps(x) + "\n" for x in lines))
 
     # A cycle moments after the lines arrived: both sessions may still be going on.
-    first = _run_at(agents_root, received + timedelta(minutes=2))
+    scripted_llm.respond_with(lambda _body: json.dumps({"toSave": [], "toDelete": []}))
+    first = _run_at(agents_root, received + timedelta(minutes=2), scripted_llm)
     assert first["inferred_preferences"]["counts"]["sessions_active"] == 2
     assert first["inferred_preferences"]["counts"]["sessions"] == 0
     assert first["skill_catalog"]["counts"]["sessions_active"] == 2
     assert _sessions(volume) == ["s-no-ts", "s-no-ts", "s-future"], "nothing read is cleared"
-    assert _preferences(volume) == ""
+    assert not any(re.search("French|emojis", p) for p in scripted_llm.prompts()), "no call saw it"
 
     # Past the quiet period since the log last grew, the next cycle reads and clears them.
-    later = _run_at(agents_root, received + timedelta(minutes=65))
+    later = _run_at(agents_root, received + timedelta(minutes=65), scripted_llm)
     assert later["inferred_preferences"]["counts"]["sessions_active"] == 0
     assert later["inferred_preferences"]["counts"]["sessions"] == 2
-    assert "french" in _preferences(volume) and "emoji" in _preferences(volume)
+    prompts = scripted_llm.prompts()
+    assert any("French" in p for p in prompts) and any("emojis" in p for p in prompts)
     assert volume.conversation_log.read_text() == ""
