@@ -11,18 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dream_assets.core.models import MemoryEntry
-from dream_assets.prompts import one_line
+from dream_assets.prompts import PromptCuts, one_line
 
 
 def verification_prompt(
-    directive: str, sources: Sequence[MemoryEntry], merged: str
+    directive: str, sources: Sequence[MemoryEntry], merged: str, cuts: PromptCuts | None = None
 ) -> tuple[str, str]:
+    show = cuts.entry_text if cuts else (lambda _id, text: one_line(text))
     user = "\n".join(
         [
             "Sources:",
-            *(f"[{s.id}] {one_line(s.content)}" for s in sources),
+            *(f"[{s.id}] {show(s.id, s.content)}" for s in sources),
             "",
-            f"MERGED: {one_line(merged)}",
+            f"MERGED: {show('merged text', merged)}",
         ]
     )
     return directive, user

@@ -178,3 +178,52 @@ def test_the_pause_file_stops_consolidation_not_anti_pattern_mining(
     assert [e.category for e in mined] == ["anti-patterns/weather"]
     assert "Celsius" in mined[0].content
     assert report["counts"]["anti_patterns"] == 1
+
+
+def test_a_truncated_prompt_is_reported_and_nothing_is_merged_on_the_partial_view(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    """Seed 003: "An oversized single message fails visibly instead of silently truncating
+    evidence" (issue 25, item 6)."""
+    from datetime import timedelta
+
+    from dream_assets.prompts import ENTRY_CHARS
+
+    root = tmp_path / "agents"
+    notes = "Project Atlas notes: " + " ".join(
+        f"milestone {n} ships in week {n} with owner Dana{n}." for n in range(60)
+    )
+    assert len(notes) > ENTRY_CHARS
+    volume = make_volume(
+        root / "ada",
+        [entry("m-1", notes), entry("m-2", notes), entry("m-3", "Tea is served at four.")],
+    )
+    said = format_time(NOW - timedelta(hours=2))
+    turns = [
+        {"session_id": "s7", "role": "user", "content": f"Question {n} about Atlas?", "ts": said}
+        for n in range(43)
+    ]
+    volume.conversation_log.write_text("".join(json.dumps(t) + "\n" for t in turns))
+
+    def answer(body: dict[str, Any]) -> str:
+        if "[m-1]" in str(body["messages"][1]["content"]):
+            save = {"content": notes, "category": "general", "sourceIds": ["m-1", "m-2"]}
+            return json.dumps({"toDelete": ["m-1"], "toSave": [save]})
+        return json.dumps({"toDelete": [], "toSave": []})
+
+    scripted_llm.respond_with(answer)
+
+    reports = _cycle(root, scripted_llm)
+
+    consolidation = reports["consolidated_memory"]
+    assert "truncated: 1 entry text of entry m-1" in consolidation["warnings"]
+    assert "truncated: 1 entry text of entry m-2" in consolidation["warnings"]
+    assert consolidation["counts"]["truncated_entry_texts"] == 2
+    refused = [r for r in consolidation["refusals"] if r["action"] == "shown in part"]
+    assert {r["target"] for r in refused} == {"m-1,m-2", "m-1"}
+    assert _merged(volume) == []
+    assert all(volume.get(i).archived_at is None for i in ("m-1", "m-2"))  # type: ignore[union-attr]
+    # 43 turns, the prompt shows the last 40: the 3 left out are named.
+    preferences = reports["inferred_preferences"]
+    assert "truncated: 3 turns of session s7" in preferences["warnings"]
+    assert preferences["counts"]["truncated_turns"] == 3

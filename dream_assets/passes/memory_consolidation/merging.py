@@ -41,6 +41,7 @@ from dream_assets.passes.memory_consolidation.verify import verify_merge
 from dream_assets.passes.memory_consolidation.writes import (
     stamp_if_unchanged,
 )
+from dream_assets.prompts import PromptCuts
 from dream_assets.prompts.memory import REPAIR_SYSTEM, repair_prompt
 
 log = project_logger("dream_assets.consolidation")
@@ -228,6 +229,10 @@ def _verified(
                     "repaired", ids, f"verifier: {_findings(cycle, sources, verification.losses)}"
                 )
             content, verification = revised, second
+    if verification.partial:
+        report.count("refused_partial_view")
+        report.refuse("shown in part", ids, f"too long to verify whole: {verification.why}")
+        return None
     if cycle.busy or verification.unanswered:
         _defer(cycle, sources, f"not verified, left for the next cycle: {verification.why}")
         return None
@@ -278,10 +283,13 @@ def _repair(
     cycle: ConsolidationRun, merged: str, sources: Sequence[MemoryEntry], missing: Sequence[str]
 ) -> str | None:
     assert cycle.model is not None
+    cuts = PromptCuts()
+    prompt = repair_prompt(merged, sources, missing, cuts)
+    cuts.report_to(cycle.report)
     call = ask(
         cycle.model,
         REPAIR_SYSTEM,
-        repair_prompt(merged, sources, missing),
+        prompt,
         purpose=REPAIR,
         parse=lambda reply: reply.get("content"),
         report=cycle.report,

@@ -59,7 +59,7 @@ from dream_assets.passes.memory_consolidation.state import (
     ConsolidationRun,
 )
 from dream_assets.passes.memory_consolidation.writes import current_unchanged
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.memory import consolidation_prompt
 
 log = project_logger("dream_assets.consolidation")
@@ -330,7 +330,10 @@ def _ask_model(
 ) -> ModelCall[MemoryReply]:
     assert cycle.model is not None
     directive, _source = load_directive(cycle.volume, PASS)
-    system, user = consolidation_prompt(directive, batch, clusters, feedback)
+    cuts = PromptCuts()
+    system, user = consolidation_prompt(directive, batch, clusters, feedback, cuts)
+    cuts.report_to(cycle.report)
+    cycle.shown_in_part.update(cuts.entry_ids)
     return ask(
         cycle.model,
         system,

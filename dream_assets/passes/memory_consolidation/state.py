@@ -46,6 +46,9 @@ class ConsolidationRun:
     bounds_stop: str | None = None
     # Who decides the batch being applied (BY_MODEL or BY_HOST).
     by: str = BY_MODEL
+    # Entries the model was shown only in part (too long for their prompt line): never merged
+    # or archived on that view (seed 003: no silent truncation of evidence).
+    shown_in_part: set[str] = field(default_factory=set)
 
     @property
     def model_decides(self) -> bool:

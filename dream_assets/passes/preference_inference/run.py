@@ -64,7 +64,7 @@ from dream_assets.passes.preference_inference.records import (
     _Target,
     preference_id,
 )
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.preferences import preference_prompt
 
 __all__ = [
@@ -199,7 +199,9 @@ def _infer_audience(
         if (e.category == CATEGORY or TAG in e.tags) and entry_audience(e) == audience
     ]
     directive, _source = load_directive(volume, PASS)
-    system, user = preference_prompt(directive, sessions, feedback, candidates, existing)
+    cuts = PromptCuts()
+    system, user = preference_prompt(directive, sessions, feedback, candidates, existing, cuts)
+    cuts.report_to(report)
     call = ask(
         model,
         system,

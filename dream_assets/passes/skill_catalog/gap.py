@@ -19,7 +19,7 @@ from dream_assets.core.skills.recurring_topics import (
     recurring_topics,
 )
 from dream_assets.core.store.ledger import stamp_pass
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.skills import gap_prompt
 
 if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports this pass
@@ -65,9 +65,11 @@ def gap_detection(run: SkillCatalogRun) -> None:
 
     live = run.live_skills()
     directive, _source = load_directive(run.volume, GAP)
+    cuts = PromptCuts()
     system, user = gap_prompt(
-        directive, [live[n] for n in sorted(live)], sessions, format_recurring_topics(topics)
+        directive, [live[n] for n in sorted(live)], sessions, format_recurring_topics(topics), cuts
     )
+    cuts.report_to(report)
     parsed = run.ask(GAP, system, user, _gap_and_invalid)
     if parsed is None:
         return
