@@ -71,8 +71,8 @@ def _turn_time(record: Mapping[str, Any], now: datetime) -> datetime | None:
 def last_turns(
     records: list[dict[str, Any]], now: datetime
 ) -> tuple[dict[str, datetime], set[str]]:
-    """The newest ``ts`` of each session every turn of which has a usable one, and the sessions
-    that must be dated by receipt instead."""
+    """The newest usable ``ts`` of each session, and the sessions with a turn it cannot date
+    (no ``ts``, or one in the future), which are dated by receipt as well."""
     newest: dict[str, datetime] = {}
     by_receipt: set[str] = set()
     for record in records:
@@ -82,7 +82,7 @@ def last_turns(
             by_receipt.add(session)
         elif session not in newest or at > newest[session]:
             newest[session] = at
-    return {s: at for s, at in newest.items() if s not in by_receipt}, by_receipt
+    return newest, by_receipt
 
 
 def receipt_times(
@@ -125,7 +125,10 @@ def quiet_conversation(
     grown_by = min(now, log_written_at) if log_written_at is not None else now
     result.receipts = receipt_times(read.records, by_receipt, receipts or {}, grown_by)
     if quiet > timedelta(0):
-        latest = {**dated, **{s: r.received_at for s, r in result.receipts.items()}}
+        latest = dict(dated)
+        for session, receipt in result.receipts.items():
+            # The later of its newest usable ts and its receipt: either may say it is going on.
+            latest[session] = max(latest.get(session, receipt.received_at), receipt.received_at)
         result.active = {s for s, at in latest.items() if now - at < quiet}
     result.records = [r for r in read.records if str(r.get("session_id")) not in result.active]
     return result
@@ -136,6 +139,8 @@ def read_quiet_conversation(
 ) -> QuietConversation:
     """The agent's conversation log split by the quiet period, its receipts recorded."""
     path = volume.root / RECEIPTS_FILE
+    read = volume.read_conversation()
+    # The file's last write, taken after the read: no line read arrived later than it.
     try:
         written = volume.conversation_log.stat().st_mtime
         log_written_at: datetime | None = datetime.fromtimestamp(written, tz=UTC)
@@ -143,7 +148,7 @@ def read_quiet_conversation(
         log_written_at = None
     previous = _load_receipts(path)
     result = quiet_conversation(
-        volume.read_conversation(),
+        read,
         now,
         quiet,
         receipts=previous,

@@ -156,3 +156,31 @@ def test_a_session_without_ts_or_with_a_future_ts_is_dated_by_receipt_not_cleare
     prompts = scripted_llm.prompts()
     assert any("French" in p for p in prompts) and any("emojis" in p for p in prompts)
     assert volume.conversation_log.read_text() == ""
+
+
+def test_a_session_judged_by_receipt_keeps_its_date_until_its_lines_change() -> None:
+    from dream_assets.core.safety.quiet import quiet_conversation
+    from dream_assets.core.store.jsonl import JsonlRead
+
+    hour = timedelta(hours=1)
+    turn = {"session_id": "s", "role": "user", "content": "hi"}
+    first = quiet_conversation(JsonlRead([turn]), NOW, hour, log_written_at=NOW - 3 * hour)
+    assert first.active == set(), "the log was last written three hours ago"
+    assert first.receipts["s"].received_at == NOW - 3 * hour
+
+    # Unchanged at the next look (the file rewritten since, by a clear): the recorded date holds.
+    later = NOW + hour
+    again = quiet_conversation(
+        JsonlRead([turn]), later, hour, receipts=first.receipts, log_written_at=later
+    )
+    assert again.active == set() and again.receipts == first.receipts
+    # A line more: it may have arrived at the last write, so the session is going on.
+    grown = quiet_conversation(
+        JsonlRead([turn, turn]), later, hour, receipts=first.receipts, log_written_at=later
+    )
+    assert grown.active == {"s"} and grown.records == []
+    # A ts in the future dates nothing; a past ts does not hide a recent receipt either.
+    future = {**turn, "ts": format_time(NOW + 24 * hour)}
+    past = {**turn, "ts": format_time(NOW - 5 * hour)}
+    mixed = quiet_conversation(JsonlRead([past, future]), NOW, hour, log_written_at=NOW)
+    assert mixed.active == {"s"}
