@@ -15,15 +15,22 @@ from dream_assets.prompts import PromptCuts, one_line
 
 
 def verification_prompt(
-    directive: str, sources: Sequence[MemoryEntry], merged: str, cuts: PromptCuts | None = None
+    directive: str,
+    sources: Sequence[MemoryEntry],
+    merged: str,
+    hints: Sequence[str] = (),
+    cuts: PromptCuts | None = None,
 ) -> tuple[str, str]:
+    """``hints``: what the deterministic checks flagged without rejecting, each on a ``CHECK: ``
+    line after the merged text (things to look at; the verdicts stay the verifier's). ``cuts``
+    records a source or merged text too long to show whole (the verifier is then not asked)."""
     show = cuts.entry_text if cuts else (lambda _id, text: one_line(text))
-    user = "\n".join(
-        [
-            "Sources:",
-            *(f"[{s.id}] {show(s.id, s.content)}" for s in sources),
-            "",
-            f"MERGED: {show('merged text', merged)}",
-        ]
-    )
-    return directive, user
+    lines = [
+        "Sources:",
+        *(f"[{s.id}] {show(s.id, s.content)}" for s in sources),
+        "",
+        f"MERGED: {show('merged text', merged)}",
+    ]
+    if hints:
+        lines += ["", *(f"CHECK: {one_line(hint)}" for hint in hints)]
+    return directive, "\n".join(lines)

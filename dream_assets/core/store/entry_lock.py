@@ -22,18 +22,26 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.store.atomic import file_lock, lock_path_for
 
-if TYPE_CHECKING:
-    from dream_assets.core.store.volume import AgentVolume
-
 Change = Callable[[MemoryEntry], MemoryEntry | None]
 
 
-def update_entry(volume: AgentVolume, entry_id: str, change: Change) -> MemoryEntry | None:
+class EntryFiles(Protocol):
+    """What the lock protocol needs of a volume (``AgentVolume`` is one): where an entry's file
+    is, and reading and saving it."""
+
+    def entry_path(self, entry_id: str) -> Path: ...
+
+    def get(self, entry_id: str) -> MemoryEntry | None: ...
+
+    def save(self, entry: MemoryEntry) -> object: ...
+
+
+def update_entry(volume: EntryFiles, entry_id: str, change: Change) -> MemoryEntry | None:
     """Apply ``change`` to the entry as it is on disk now, under its lock.
 
     Returns the entry written, or None when the entry is absent or the change declined (returned
@@ -70,7 +78,7 @@ def if_unchanged_since(snapshot: MemoryEntry, change: Change) -> Change:
 
 @contextlib.contextmanager
 def entry_lock_held(path: Path) -> Iterator[None]:
-    """An entry's lock (``core.entry_lock``), its sidecar removed while still held."""
+    """An entry's lock (``core.store.entry_lock``), its sidecar removed while still held."""
     with file_lock(path):
         try:
             yield

@@ -47,12 +47,17 @@ class Verification:
 
 
 def verify_merge(
-    cycle: ConsolidationRun, sources: Sequence[MemoryEntry], merged: str
+    cycle: ConsolidationRun,
+    sources: Sequence[MemoryEntry],
+    merged: str,
+    hints: Sequence[str] = (),
 ) -> Verification:
+    """``hints``: the deterministic findings that do not reject on their own, for the verifier
+    to decide (docs/merge-checks.md, "Hard gates and hints")."""
     assert cycle.model is not None
     directive, _source = load_directive(cycle.volume, VERIFY)
     cuts = PromptCuts()
-    system, user = verification_prompt(directive, sources, merged, cuts)
+    system, user = verification_prompt(directive, sources, merged, hints, cuts)
     ids = [s.id for s in sources]
     if cuts.entry_ids:
         # A verdict on part of the text is no verdict: not asked, the merge is not applied.
