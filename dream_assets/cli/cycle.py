@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from dream_assets.cli.common import CliError, _agents_for, _instance, _lease_ttl
+from dream_assets.passes.store_sync.snapshot import NO_STORE
 
 
 def run_cycle(
@@ -101,6 +102,7 @@ def run_cycle(
             "check": e.check_name,
             "passed": e.passed,
             "blocking": getattr(e, "blocking", None),
+            "severity": e.severity.value,
             "description": e.description,
         }
         for e in result.get_asset_check_evaluations()
@@ -180,6 +182,13 @@ def _agent_problem(agent_dir: Path, env: Mapping[str, str], shared: Any) -> str 
         options = load_options(env, AgentVolume(agent_dir).options_path)
     except OptionsError as exc:
         return str(exc)
+    from dream_assets.core.store.connection import open_store
+    from dream_assets.core.store.kinds.boundary import StoreConfigError
+
+    try:
+        open_store(agent_dir)  # a connected agent's dream-store.json and its target
+    except StoreConfigError as exc:
+        return str(exc)
     settings = LLMSettings.from_options(options)
     if settings == shared:
         return None
@@ -203,11 +212,18 @@ def _outcome_error(outcome: dict[str, Any]) -> str | None:
     return None
 
 
+def check_tally(checks: list[dict[str, Any]]) -> str:
+    """``checks: 9 passed, 1 warning, 0 failed``: a WARN check that did not pass is a warning
+    (a standing problem, reported, not fatal), only an ERROR one a failure."""
+    passed = sum(1 for c in checks if c["passed"])
+    warnings = sum(1 for c in checks if not c["passed"] and c.get("severity") == "WARN")
+    failed = len(checks) - passed - warnings
+    noted = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
+    return f"checks: {passed} passed{noted}, {failed} failed"
+
+
 def _print_outcome(outcome: dict[str, Any], *, quiet: bool, verbose: bool) -> None:
-    failed_checks = [c for c in outcome["checks"] if not c["passed"]]
-    tally = (
-        f"checks: {len(outcome['checks']) - len(failed_checks)} passed, {len(failed_checks)} failed"
-    )
+    tally = check_tally(outcome["checks"])
     mode = ", preview: nothing written" if outcome["preview"] else ""
     if quiet:
         print(f"{outcome['agent']}: {tally} (run {outcome['run_id'][:8]}{mode})", flush=True)
@@ -215,6 +231,8 @@ def _print_outcome(outcome: dict[str, Any], *, quiet: bool, verbose: bool) -> No
     print(f"== dream cycle for agent {outcome['agent']} (run {outcome['run_id'][:8]}{mode})")
     for meta in outcome["passes"].values():
         summary = str(meta.get("summary", ""))
+        if not verbose and summary.endswith(NO_STORE):
+            continue  # a volume agent's store steps do nothing: the summary stays as it was
         print(f"  {summary if verbose else _compact(summary)}")
         if meta.get("highlights"):
             print(f"      {meta['highlights']}")

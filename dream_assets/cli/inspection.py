@@ -12,11 +12,26 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.cli.common import CliError, _agent_dir, _agents_for
+from dream_assets.core.safety.log_quoting import project_logger
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from dream_assets.demo import write_demo
 
+    if args.kind == "claude-code":
+        from dream_assets.demo.claude_code import write_claude_code_demo
+
+        try:
+            written = write_claude_code_demo(Path(args.dir))
+        except ValueError as exc:
+            raise CliError(str(exc)) from exc
+        memory = Path(args.dir).absolute()
+        print(f"Claude Code memory directory written to {memory}: {written}")
+        print(f"connect it:  dream connect claude-code {memory} --agent AGENT_DIR")
+        print(
+            "dream it:    dream run --agent AGENT_DIR --preview, then dream run --agent AGENT_DIR"
+        )
+        return 0
     now = datetime.now(UTC).replace(minute=0, second=0, microsecond=0)
     try:
         summary = write_demo(Path(args.dir), seed=args.seed, now=now)
@@ -107,7 +122,7 @@ def cmd_clusters(args: argparse.Namespace) -> int:
     scan = volume.scan_entries()
     live = {e.id: e for e in scan.live}
     # Progress of long embedding work (count, rate, ETA) goes to stderr; stdout stays the answer.
-    progress = logging.getLogger("dream.clusters")
+    progress = project_logger("dream.clusters")
     if not progress.handlers:
         progress.addHandler(logging.StreamHandler(sys.stderr))
         progress.setLevel(logging.INFO)

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from dream_assets.core.memory.archive_purge import plan_purge, tombstone, tombstone_path
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
+from dream_assets.core.safety.review_queue import REVIEW_TOMBSTONE_LOG, ReviewQueue
 from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.jsonl import read_jsonl
 from dream_assets.core.store.volume import AgentVolume
@@ -42,6 +43,7 @@ def run_archive_purge(
             continue
         report.count("purged")
         report.decide("purged", entry.id, f"archived {entry.archived_at:%Y-%m-%d}")
+    _purge_review_queue(volume, options, now, run_id, report)
     for entry in plan.kept_by_floor:
         report.decide(
             "kept-floor",
@@ -49,6 +51,31 @@ def run_archive_purge(
             f"importance {entry.importance:.2f}, reinforced {entry.reinforcement_count}×",
         )
     return report
+
+
+def _purge_review_queue(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    run_id: str | None,
+    report: PassReport,
+) -> None:
+    """Review items quote memory text: kept no longer than an archived entry (docs/safety.md)."""
+    report.counts["review_items_purged"] = 0
+    if options.memory_archive_retention_days <= 0:
+        return  # a non-positive retention keeps the archive, and the queue, forever
+    queue = ReviewQueue(volume.root)
+    cutoff = now - timedelta(days=options.memory_archive_retention_days)
+    try:
+        purged = queue.purge_older_than(
+            cutoff, now=now, tombstones=volume.audit_dir / REVIEW_TOMBSTONE_LOG, run_id=run_id
+        )
+    except (OSError, ValueError, TypeError) as exc:
+        report.fail(f"{queue.path}: review queue not purged, left in place: {exc}")
+        return
+    report.counts["review_items_purged"] = purged
+    if purged:
+        report.decide("purged", "review-queue", f"{purged} item(s) older than the retention")
 
 
 def purge_floor_violations(

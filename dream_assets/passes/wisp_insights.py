@@ -39,7 +39,7 @@ from dream_assets.core.telemetry.wisp_patterns import (
     annotation_marker,
 )
 from dream_assets.llm import ChatModel, ask
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.wisp import wisp_prompt
 
 PASS = "wisp_insights"
@@ -176,7 +176,9 @@ def _ask_model(
     """The model's notes per (skill, pattern); None when nothing may change this cycle."""
     patterns = list({p.pattern.key: p.pattern for p in pending}.values())
     directive, _source = load_directive(volume, DIRECTIVE)
-    system, user = wisp_prompt(directive, patterns, promotions)
+    cuts = PromptCuts()
+    system, user = wisp_prompt(directive, patterns, promotions, cuts)
+    cuts.report_to(report)
     if needs_redaction(system) or needs_redaction(user):
         # Model text written from redacted input is never saved unreviewed: the notes are the
         # deterministic ones, built from the telemetry itself (docs/safety.md).

@@ -2,7 +2,8 @@
 
 The rules (docs/passes.md, Pass 1) and where each is enforced:
 - min interval between completed passes, from the ledger (``_gate``);
-- skipped while the memory audit's pause file exists (``_gate``);
+- skipped while the memory audit's pause file exists, except anti-pattern mining, which keeps
+  running (seed 000: "Only consolidation stops");
 - candidate gating in code: eligible = new or changed since review, or in an open near-duplicate
   cluster; every id the model returns is looked up in the *shown* set only, so an invented or
   remembered id resolves to nothing (``apply.apply_reply``);
@@ -19,12 +20,11 @@ The rules (docs/passes.md, Pass 1) and where each is enforced:
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from dream_assets.core.facts.coverage import load_vocabulary
+from dream_assets.core.facts.coverage import Vocabulary, load_vocabulary
 from dream_assets.core.facts.merge_check import meaning_rules
 from dream_assets.core.llm_reply import (
     MemoryReply,
@@ -44,6 +44,7 @@ from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import OWNER, entry_audience, split_by_audience
 from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.safety.cancellation import is_cancellation
+from dream_assets.core.safety.log_quoting import counts_only, project_logger
 from dream_assets.core.store.atomic import ChangedMeanwhile
 from dream_assets.core.store.ledger import PassLedger, stamp_pass
 from dream_assets.core.store.volume import AgentVolume
@@ -51,12 +52,21 @@ from dream_assets.llm import ChatModel, ModelCall, Outcome, ask
 from dream_assets.passes.memory_consolidation.anti_patterns import mine_corrections
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.recovery import finish_interrupted_merges
-from dream_assets.passes.memory_consolidation.state import PASS, ConsolidationRun
+from dream_assets.passes.memory_consolidation.state import (
+    BY_HOST,
+    BY_MODEL,
+    PASS,
+    ConsolidationRun,
+)
 from dream_assets.passes.memory_consolidation.writes import current_unchanged
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.memory import consolidation_prompt
 
-log = logging.getLogger("dream_assets.consolidation")
+log = project_logger("dream_assets.consolidation")
+
+# A model call that ended so falls back to the deterministic path for its batch; over budget
+# does not: the run's budget is spent, its remaining work waits for the next cycle as a whole.
+HOST_FALLBACK = frozenset({Outcome.FAILED, Outcome.UNUSABLE, Outcome.BUSY})
 
 # Entries per model call: bounds the prompt whatever the corpus size; a cluster is never split.
 BATCH_SIZE = 120
@@ -79,13 +89,21 @@ def run_memory_consolidation(
     ledger = PassLedger.load(volume.ledger_path)
     if ledger.warning:
         report.warnings.append(ledger.warning)
+    if volume.pause_flag.exists():
+        # Seed 000: "Only consolidation stops; mining, extraction and the retention sweeps keep
+        # running": the Correction feedback is still mined, by the host (no model call).
+        report.skipped = f"paused by the memory audit ({volume.pause_flag} exists)"
+        mine_corrections(_run_state(volume, options, now, None, run_id, report, bounds), feedback)
+        return report
     if _gate(volume, options, now, ledger, report):
         return report
 
     scan = volume.scan_entries()
     for problem in scan.problems:
         report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
-    if finish_interrupted_merges(volume, scan.entries, now, run_id, report):
+    if finish_interrupted_merges(
+        volume, scan.entries, now, run_id, report, log_memory_text=options.log_memory_text
+    ):
         scan = volume.scan_entries()
     live = scan.live
     vocabulary, vocabulary_warning = load_vocabulary(volume.vocabulary_path)
@@ -111,17 +129,7 @@ def run_memory_consolidation(
     eligible, open_clusters = _eligible(live, clusters, report)
     report.counts["eligible"] = len(eligible)
     report.counts["clusters_open"] = len(open_clusters)
-    cycle = ConsolidationRun(
-        volume=volume,
-        options=options,
-        now=now,
-        model=model,
-        vocabulary=vocabulary,
-        run_id=run_id,
-        report=report,
-        repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
-        bounds=bounds,
-    )
+    cycle = _run_state(volume, options, now, model, run_id, report, bounds, vocabulary)
     if model is None:
         mine_corrections(cycle, feedback)
     if not eligible:
@@ -151,6 +159,7 @@ def run_memory_consolidation(
             all_usable = False
             break
         shown = {e.id: e for e in batch}
+        cycle.by = BY_HOST if model is None else BY_MODEL
         if model is None:
             reply: MemoryReply | None = deterministic_reply(
                 batch_clusters, shown, vocabulary, meaning_rules(options)
@@ -160,8 +169,15 @@ def run_memory_consolidation(
             own = entry_audience(batch[0]) == OWNER
             call = _ask_model(cycle, batch, batch_clusters, feedback if own else ())
             reply = call.settle(report)
-            if call.outcome in (Outcome.BUSY, Outcome.CANCELLED):
+            if call.outcome is Outcome.CANCELLED:
+                # A cancelled run writes nothing more: not even the host's fallback merges.
                 return report
+            if call.outcome in HOST_FALLBACK:
+                _host_fallback(cycle, shown, batch_clusters, call.outcome)
+                if call.outcome is Outcome.BUSY:
+                    return report
+                all_usable = False
+                continue
             if call.outcome is Outcome.OVER_BUDGET:
                 # A call that does not fit is not made; what was already applied stays applied.
                 if report.model_calls == 0:
@@ -186,8 +202,58 @@ def run_memory_consolidation(
         _mark_reviewed(cycle, batch)
     if all_usable:
         stamp_pass(volume.ledger_path, PASS, now)
-    log.info("DreamService: consolidation summary — %s", report.summary_line())
+    log.info("DreamService: consolidation summary — %s", counts_only(report.summary_line()))
     return report
+
+
+def _run_state(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    run_id: str | None,
+    report: PassReport,
+    bounds: RunBounds | None,
+    vocabulary: Vocabulary | None = None,
+) -> ConsolidationRun:
+    if vocabulary is None:
+        vocabulary, warning = load_vocabulary(volume.vocabulary_path)
+        if warning:
+            report.warnings.append(warning)
+    return ConsolidationRun(
+        volume=volume,
+        options=options,
+        now=now,
+        model=model,
+        vocabulary=vocabulary,
+        run_id=run_id,
+        report=report,
+        repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
+        bounds=bounds,
+    )
+
+
+def _host_fallback(
+    cycle: ConsolidationRun,
+    shown: dict[str, MemoryEntry],
+    clusters: Sequence[list[str]],
+    outcome: Outcome,
+) -> None:
+    """A batch whose model call failed, was busy or unusable still merges what is safe without a
+    model (seed 002: "that batch falls back to the gates alone"): the deterministic path's exact
+    and contained duplicates, recorded ``by: host``. Nothing is stamped reviewed, so the rest of
+    the batch is asked again next cycle."""
+    cycle.by = BY_HOST
+    reply = deterministic_reply(clusters, shown, cycle.vocabulary, meaning_rules(cycle.options))
+    cycle.report.count("host_fallback_batches")
+    cycle.report.decide(
+        "host-fallback",
+        f"{len(shown)} entries",
+        f"by: host; model call {outcome.value}: {len(reply.to_save)} safe merge(s) proposed",
+    )
+    if reply.to_save:
+        apply_reply(cycle, shown, reply)
+    cycle.by = BY_MODEL
 
 
 def _gate(
@@ -197,9 +263,6 @@ def _gate(
     ledger: PassLedger,
     report: PassReport,
 ) -> bool:
-    if volume.pause_flag.exists():
-        report.skipped = f"paused by the memory audit ({volume.pause_flag} exists)"
-        return True
     block = ledger.min_interval_block(
         PASS, now, timedelta(hours=options.consolidation_min_interval_hours)
     )
@@ -272,7 +335,10 @@ def _ask_model(
 ) -> ModelCall[MemoryReply]:
     assert cycle.model is not None
     directive, _source = load_directive(cycle.volume, PASS)
-    system, user = consolidation_prompt(directive, batch, clusters, feedback)
+    cuts = PromptCuts()
+    system, user = consolidation_prompt(directive, batch, clusters, feedback, cuts)
+    cuts.report_to(cycle.report)
+    cycle.shown_in_part.update(cuts.entry_ids)
     return ask(
         cycle.model,
         system,

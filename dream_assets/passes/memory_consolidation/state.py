@@ -15,6 +15,11 @@ from dream_assets.llm import ChatModel
 PASS = "memory_consolidation"
 REPAIR = "merge_repair"
 VERIFY = "merge_verification"
+# Who decided a change (recorded as ``by: model`` / ``by: host`` on every merge and archive):
+# the model's reply, or the host's deterministic path (no model, or a batch whose call failed,
+# was busy or unusable: seed 002, "that batch falls back to the gates alone").
+BY_MODEL = "model"
+BY_HOST = "host"
 
 
 @dataclass
@@ -39,6 +44,17 @@ class ConsolidationRun:
     bounds: RunBounds | None = None
     # Set once a bound stopped a merge or archive: the pass ends at the next safe point.
     bounds_stop: str | None = None
+    # Who decides the batch being applied (BY_MODEL or BY_HOST).
+    by: str = BY_MODEL
+    # Entries the model was shown only in part (too long for their prompt line): never merged
+    # or archived on that view (seed 003: no silent truncation of evidence).
+    shown_in_part: set[str] = field(default_factory=set)
+
+    @property
+    def model_decides(self) -> bool:
+        """True while a model reply is applied: only then are repair and verification asked,
+        and redacted sources (which the model saw) sent to review."""
+        return self.model is not None and self.by == BY_MODEL
 
     def over_bounds(self) -> str | None:
         """Why no further merge or archive may start in this run (checked before each one)."""

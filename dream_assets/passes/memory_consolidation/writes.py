@@ -4,7 +4,6 @@ quoting the content where its audience allows (core.audience)."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -16,12 +15,12 @@ from dream_assets.core.models import (
     MemoryEntry,
     review_fingerprint,
 )
-from dream_assets.core.safety.audience import entry_audience, shareable_text
+from dream_assets.core.safety.log_quoting import project_logger, quote_entry
 from dream_assets.core.store.entry_lock import if_unchanged_since
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.memory_consolidation.state import ConsolidationRun
 
-log = logging.getLogger("dream_assets.consolidation")
+log = project_logger("dream_assets.consolidation")
 
 
 def current_unchanged(cycle: ConsolidationRun, snapshot: MemoryEntry) -> MemoryEntry | None:
@@ -107,11 +106,9 @@ def archive_entry(cycle: ConsolidationRun, snapshot: MemoryEntry, reason: str) -
     # Every archive is logged with what may be quoted of it (public text, or any text with the
     # operator's per-agent opt-in): a bad cycle is reviewable from the log, and private
     # evidence does not leave the volume (docs/safety.md).
-    text = shareable_text(
-        current.content, entry_audience(current), log_memory_text=cycle.options.log_memory_text
-    )
+    text = quote_entry(current, log_memory_text=cycle.options.log_memory_text)
     log.info("archived %s (%s): %s", current.id, reason, text)
-    cycle.report.decide(f"archived ({reason})", current.id, text)
+    cycle.report.decide(f"archived ({reason})", current.id, f"by: {cycle.by}; {text}")
     return True
 
 

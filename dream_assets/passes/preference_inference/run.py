@@ -47,7 +47,7 @@ from dream_assets.core.safety.audience import (
     shareable_text,
 )
 from dream_assets.core.safety.bounds import RunBounds
-from dream_assets.core.safety.quiet import QuietConversation, quiet_conversation
+from dream_assets.core.safety.quiet import QuietConversation, read_quiet_conversation
 from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.safety.review_queue import ReviewQueue, make_item, spent_so_far
 from dream_assets.core.skills.recurring_topics import conversation_sessions
@@ -67,7 +67,7 @@ from dream_assets.passes.preference_inference.records import (
     _Target,
     preference_id,
 )
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.preferences import preference_prompt
 
 __all__ = [
@@ -97,7 +97,7 @@ def run_preference_inference(
     seen_bytes = volume.conversation_log.stat().st_size if volume.conversation_log.exists() else 0
     keep_log = False
     # Sessions still inside the quiet period are neither read nor cleared (core.quiet).
-    conversation = quiet_conversation(volume.read_conversation(), now, options.quiet_period)
+    conversation = read_quiet_conversation(volume, now, options.quiet_period)
     report.counts["sessions_active"] = len(conversation.active)
     try:
         keep_log = _infer(volume, options, now, model, report, conversation, run_id, bounds)
@@ -211,7 +211,9 @@ def _infer_audience(
         if (e.category == CATEGORY or TAG in e.tags) and entry_audience(e) == audience
     ]
     directive, _source = load_directive(volume, PASS)
-    system, user = preference_prompt(directive, sessions, feedback, candidates, existing)
+    cuts = PromptCuts()
+    system, user = preference_prompt(directive, sessions, feedback, candidates, existing, cuts)
+    cuts.report_to(report)
     call = ask(
         model,
         system,

@@ -24,7 +24,7 @@ from dream_assets.core.models import Skill
 from dream_assets.core.store.ledger import corpus_fingerprint, stamp_pass
 from dream_assets.core.store.volume import PathEscapeError
 from dream_assets.core.telemetry.windows import read_co_used_pairs, read_skill_usage_counts
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.skills import consolidation_prompt
 
 if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports this pass
@@ -97,7 +97,9 @@ def consolidation(run: SkillCatalogRun) -> None:
     if gate_reason is None:
         return
     report.decide("gate-open", CONSOLIDATION, gate_reason)
-    system, user = consolidation_prompt(directive, skills, usage, sparse, co_used, clusters)
+    cuts = PromptCuts()
+    system, user = consolidation_prompt(directive, skills, usage, sparse, co_used, clusters, cuts)
+    cuts.report_to(report)
     reply = run.ask(CONSOLIDATION, system, user, parse_skill_reply)
     if reply is None:
         return

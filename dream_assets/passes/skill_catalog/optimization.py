@@ -15,7 +15,7 @@ from dream_assets.core.llm_reply import SkillSave, parse_skill_reply
 from dream_assets.core.store.ledger import corpus_fingerprint, stamp_pass
 from dream_assets.core.telemetry.windows import read_feedback_window, read_skill_sessions
 from dream_assets.passes.skill_catalog.consolidation import is_sparse
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.skills import OptimizationItem, optimization_prompt
 
 if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports this pass
@@ -97,7 +97,9 @@ def optimization(run: SkillCatalogRun) -> None:
     )
     if run.gate(OPTIMIZATION, fingerprint, gated="optimization_gated") is None:
         return
-    system, user = optimization_prompt(directive, items)
+    cuts = PromptCuts()
+    system, user = optimization_prompt(directive, items, cuts)
+    cuts.report_to(report)
     reply = run.ask(OPTIMIZATION, system, user, parse_skill_reply)
     if reply is None:
         return

@@ -22,7 +22,7 @@ from dream_assets.passes.preference_inference.run import (
     run_preference_inference,
     sensitive_flag_violations,
 )
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import EARLIER_TURN, NOW, entry, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM, busy_model, over_budget_model
 
 OPTIONS = DreamOptions()
@@ -34,7 +34,7 @@ def chat_model(server: ScriptedLLM) -> ChatModel:
 
 def user_turns(volume: AgentVolume, *turns: tuple[str, str]) -> None:
     for session, text in turns:
-        line = {"session_id": session, "role": "user", "content": text}
+        line = {"session_id": session, "role": "user", "content": text, "ts": EARLIER_TURN}
         append_line(volume.conversation_log, json.dumps(line))
 
 
