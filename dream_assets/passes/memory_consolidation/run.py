@@ -31,6 +31,7 @@ from dream_assets.core.llm_reply import (
     MemoryReply,
     parse_memory_reply,
 )
+from dream_assets.core.memory.decay import DueDecay, write_due_decay
 from dream_assets.core.memory.deterministic_merge import deterministic_reply
 from dream_assets.core.memory.merge import (
     REVIEWED_HASH,
@@ -73,21 +74,61 @@ def run_memory_consolidation(
     run_id: str | None = None,
     batch_size: int = BATCH_SIZE,
     bounds: RunBounds | None = None,
+    decay: DueDecay | None = None,
 ) -> PassReport:
-    """Run the pass. ``clusters`` is None when the near-duplicate scan failed."""
+    """Run the pass. ``clusters`` is None when the near-duplicate scan failed. ``decay``: the
+    decay this cycle's importance pass decided and left to this pass (``written_by``), written
+    with each entry's review stamp or archive, and at the end for the entries this pass did not
+    otherwise rewrite, whatever way the pass ends."""
     report = PassReport(PASS)
     ledger = PassLedger.load(volume.ledger_path)
     if ledger.warning:
         report.warnings.append(ledger.warning)
     if _gate(volume, options, now, ledger, report):
         return report
+    try:
+        return _consolidate(
+            volume,
+            options,
+            now,
+            report,
+            ledger,
+            model=model,
+            clusters=clusters,
+            feedback=feedback,
+            run_id=run_id,
+            batch_size=batch_size,
+            bounds=bounds,
+            decay=decay,
+        )
+    finally:
+        if decay is not None:
+            _write_remaining_decay(volume, decay, report)
 
+
+def _consolidate(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    report: PassReport,
+    ledger: PassLedger,
+    *,
+    model: ChatModel | None,
+    clusters: Sequence[Cluster] | None,
+    feedback: Sequence[dict[str, Any]],
+    run_id: str | None,
+    batch_size: int,
+    bounds: RunBounds | None,
+    decay: DueDecay | None,
+) -> PassReport:
+    """The pass past its gate."""
     scan = volume.scan_entries()
     for problem in scan.problems:
         report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
     if finish_interrupted_merges(volume, scan.entries, now, run_id, report):
         scan = volume.scan_entries()
-    live = scan.live
+    # Decided on the importance the decay handed over leaves (the floor, a merge's importance).
+    live = [decay.applied(e) for e in scan.live] if decay is not None else scan.live
     vocabulary, vocabulary_warning = load_vocabulary(volume.vocabulary_path)
     if vocabulary_warning:
         report.warnings.append(vocabulary_warning)
@@ -121,6 +162,7 @@ def run_memory_consolidation(
         report=report,
         repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
         bounds=bounds,
+        decay=decay,
     )
     if model is None:
         mine_corrections(cycle, feedback)
@@ -188,6 +230,32 @@ def run_memory_consolidation(
     return report
 
 
+def _write_remaining_decay(volume: AgentVolume, decay: DueDecay, report: PassReport) -> None:
+    """The decay handed to this pass, for the live entries it did not rewrite: one batch (the
+    ones it rewrote carry theirs already, so nothing is due on them)."""
+    writes = [w for e in volume.scan_entries().live if (w := decay.write_of(e)) is not None]
+    done = write_due_decay(volume, writes)
+    report.count("decay_written", len(done.written))
+    for entry_id in sorted(done.changed_meanwhile):
+        report.refuse("changed during the pass", entry_id, "decay left for the next write")
+    for entry_id, error in sorted(done.failed.items()):
+        report.fail(f"{entry_id}: could not write decayed importance: {error}")
+
+
+def consolidation_blocked(
+    volume: AgentVolume, options: DreamOptions, now: datetime, ledger: PassLedger | None = None
+) -> str | None:
+    """Why the pass would not get past its gate at ``now`` (the audit's pause file, the minimum
+    interval since the last completed pass), or None when it would."""
+    if volume.pause_flag.exists():
+        return f"paused by the memory audit ({volume.pause_flag} exists)"
+    ledger = ledger if ledger is not None else PassLedger.load(volume.ledger_path)
+    block = ledger.min_interval_block(
+        PASS, now, timedelta(hours=options.consolidation_min_interval_hours)
+    )
+    return f"memory consolidation {block}" if block else None
+
+
 def _gate(
     volume: AgentVolume,
     options: DreamOptions,
@@ -195,14 +263,9 @@ def _gate(
     ledger: PassLedger,
     report: PassReport,
 ) -> bool:
-    if volume.pause_flag.exists():
-        report.skipped = f"paused by the memory audit ({volume.pause_flag} exists)"
-        return True
-    block = ledger.min_interval_block(
-        PASS, now, timedelta(hours=options.consolidation_min_interval_hours)
-    )
-    if block:
-        report.skipped = f"memory consolidation {block}"
+    blocked = consolidation_blocked(volume, options, now, ledger)
+    if blocked:
+        report.skipped = blocked
         return True
     return False
 
@@ -295,6 +358,8 @@ def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> Non
         expect[entry.id] = cycle.volume.entry_stat(entry.id)
         current = current_unchanged(cycle, entry)
         if current is not None:
+            # The stamp and the decay handed to this pass in one rewrite (one write per entry).
+            current = cycle.with_decay(current)
             stamped.append(
                 current.with_changes(metadata={**current.metadata, REVIEWED_HASH: fingerprint})
             )

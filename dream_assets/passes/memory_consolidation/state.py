@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from dream_assets.core.facts.coverage import Vocabulary
+from dream_assets.core.memory.decay import DueDecay
+from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.bounds import RunBounds
@@ -39,6 +41,13 @@ class ConsolidationRun:
     bounds: RunBounds | None = None
     # Set once a bound stopped a merge or archive: the pass ends at the next safe point.
     bounds_stop: str | None = None
+    # The decay this cycle's importance pass decided and left to this pass's writes (None: it
+    # wrote its own): applied to every entry this pass rewrites, the rest written at its end.
+    decay: DueDecay | None = None
+
+    def with_decay(self, current: MemoryEntry) -> MemoryEntry:
+        """``current`` with the decay due on it (itself when none is, or none was handed over)."""
+        return self.decay.applied(current) if self.decay is not None else current
 
     def over_bounds(self) -> str | None:
         """Why no further merge or archive may start in this run (checked before each one)."""

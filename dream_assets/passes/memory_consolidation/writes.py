@@ -54,7 +54,8 @@ def update_if_unchanged(
 
     def remember(current: MemoryEntry) -> MemoryEntry | None:
         seen.append(current)
-        return change(current)
+        # The decay handed to this pass rides on the same rewrite (one write per entry).
+        return change(cycle.with_decay(current))
 
     try:
         written = cycle.volume.update_entry(snapshot.id, if_unchanged_since(snapshot, remember))
