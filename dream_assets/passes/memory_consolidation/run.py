@@ -53,7 +53,6 @@ from dream_assets.passes.memory_consolidation.anti_patterns import mine_correcti
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.recovery import finish_interrupted_merges
 from dream_assets.passes.memory_consolidation.state import PASS, ConsolidationRun
-from dream_assets.passes.memory_consolidation.writes import current_unchanged
 from dream_assets.prompts import load_directive
 from dream_assets.prompts.memory import consolidation_prompt
 
@@ -163,6 +162,7 @@ def _consolidate(
         repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
         bounds=bounds,
         decay=decay,
+        scanned=volume.entry_index.stats_of([e.id for e in live]),
     )
     if model is None:
         mine_corrections(cycle, feedback)
@@ -346,7 +346,7 @@ def _ask_model(
 
 def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> None:
     stamped: list[MemoryEntry] = []
-    # Each file's stat before it is re-read: the batch leaves alone a file changed since.
+    # The stat each file had when the scan read it: the batch leaves alone a file changed since.
     expect: dict[str, tuple[int, int, int, int] | None] = {}
     for entry in batch:
         if entry.id in cycle.touched or entry.id in cycle.deferred:
@@ -355,14 +355,11 @@ def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> Non
         cycle.report.count("reviewed")
         if entry.metadata.get(REVIEWED_HASH) == fingerprint:
             continue
-        expect[entry.id] = cycle.volume.entry_stat(entry.id)
-        current = current_unchanged(cycle, entry)
-        if current is not None:
-            # The stamp and the decay handed to this pass in one rewrite (one write per entry).
-            current = cycle.with_decay(current)
-            stamped.append(
-                current.with_changes(metadata={**current.metadata, REVIEWED_HASH: fingerprint})
-            )
+        # The entry as the scan read it (with the decay handed to this pass: one rewrite), not
+        # a re-read of every file: under the entry's lock, right before the rename, its file must
+        # still have the stat the scan saw, or the stamp is dropped (the agent wrote since).
+        expect[entry.id] = cycle.scanned.get(entry.id)
+        stamped.append(entry.with_changes(metadata={**entry.metadata, REVIEWED_HASH: fingerprint}))
     # Review stamps are bookkeeping of their own entries, ordered against no other write: one
     # batch with one sync (a first cycle stamps every entry of the corpus).
     errors = cycle.volume.save_many(stamped, expect=expect)

@@ -44,6 +44,9 @@ class ConsolidationRun:
     # The decay this cycle's importance pass decided and left to this pass's writes (None: it
     # wrote its own): applied to every entry this pass rewrites, the rest written at its end.
     decay: DueDecay | None = None
+    # Each live entry's file stat as the pass's scan saw it: a stamp is written only while the
+    # file still has it (the agent wrote since, otherwise).
+    scanned: dict[str, tuple[int, int, int, int] | None] = field(default_factory=dict)
 
     def with_decay(self, current: MemoryEntry) -> MemoryEntry:
         """``current`` with the decay due on it (itself when none is, or none was handed over)."""
