@@ -4,8 +4,8 @@
 agents, the project's resources. Timed: discovery; the cadence's first check (a page of first
 cycles) and a later one; the activity check with no activity, then, after a cycle per agent and
 a conversation line per agent since, within the quiet period and after it (a page of lookups and
-a page of requests per check); the audit-pause check. Evaluation only: the daemon's submission
-of the requested runs is in the daemon part's tick times.
+a page of requests per check); the audit-pause check; the review-queue observation. Evaluation
+only: the daemon's submission of the requested runs is in the daemon part's tick times.
 """
 
 from __future__ import annotations
@@ -55,6 +55,7 @@ def measure(
 
     from dream_assets.core.clock import format_time
     from dream_assets.defs.resources import DreamResource
+    from dream_assets.defs.review_queue import review_queue_watch
     from dream_assets.defs.sensors import (
         agent_activity,
         agent_discovery,
@@ -95,6 +96,10 @@ def measure(
         tick(dream_cadence, now, "dream_cadence (second page)", runs)
         tick(agent_activity, now, "agent_activity (no activity)", runs)
         tick(audit_pause, now, "audit_pause", lambda r: "no pause")
+        # Reads every agent's review-queue.json and dream-options.json (issue 28).
+        tick(
+            review_queue_watch, now, "review_queue_watch", lambda r: f"{len(r.asset_events)} events"
+        )
         agents = sorted(p.name for p in agents_root.iterdir() if p.is_dir())
         for agent in agents:
             create_run_for_test(

@@ -19,6 +19,7 @@ BENCHES = [
     "bench_coverage",
     "bench_meaning",
     "bench_semantic",
+    "bench_blind",
     "bench_scale",
     # Needs PostgreSQL (docs/deploy.md); at full size (1 000 agents) it runs for hours.
     "bench_fleet",

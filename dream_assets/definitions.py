@@ -16,6 +16,11 @@ from dream_assets.defs.executor import build_executor
 from dream_assets.defs.freshness import with_cycle_freshness
 from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS, dream_cycle_job
 from dream_assets.defs.resources import DreamResource, LLMResource
+from dream_assets.defs.review_queue import (
+    review_queue,
+    review_queue_no_stale_items,
+    review_queue_watch,
+)
 from dream_assets.defs.sensors import SENSORS
 
 ASSETS = with_code_references([*CYCLE_ASSETS, *audit.ASSETS])
@@ -24,11 +29,12 @@ CYCLE = dg.AssetSelection.assets(*CYCLE_ASSETS)
 defs = with_cycle_freshness(
     with_ui_conventions(
         dg.Definitions(
-            assets=ASSETS,
-            asset_checks=[*PASS_CHECKS, *audit.CHECKS],
+            # The review queue is observed (a sensor), never materialized: an external asset.
+            assets=[*ASSETS, review_queue],
+            asset_checks=[*PASS_CHECKS, *audit.CHECKS, review_queue_no_stale_items],
             jobs=[dream_cycle_job, *audit.JOBS],
             schedules=audit.SCHEDULES,
-            sensors=SENSORS,
+            sensors=[*SENSORS, review_queue_watch],
             resources={
                 # Unset, DREAM_AGENTS_ROOT is read when the resource is used (DreamResource.root).
                 "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT"))

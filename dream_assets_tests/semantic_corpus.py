@@ -19,8 +19,8 @@ from pathlib import Path
 
 import numpy as np
 
-from dream_assets.core.facts.agreement import Statement, disagreement
-from dream_assets.core.near_duplicates.candidates import judged_clusters
+from dream_assets.core.facts.agreement import Statement, disagreement, shares_subject
+from dream_assets.core.near_duplicates.candidates import SubjectBand, judged_clusters
 from dream_assets.core.near_duplicates.cluster import (
     DEFAULT_MAX_CLUSTER_SIZE,
     DEFAULT_SIMILARITY_THRESHOLD,
@@ -63,6 +63,7 @@ def score_corpus(
     vectors_of: Vectors | None = None,
     cosine_threshold: float | None = None,
     judge: bool = True,
+    band_floor: float | None = None,
 ) -> CorpusScore:
     """Score one split (``None``: all lines); ``vectors_of`` None means lexical only."""
     chosen = [line for line in lines if split is None or line["split"] == split]
@@ -81,6 +82,9 @@ def score_corpus(
             cosine_threshold=cosine_threshold,
             disagreement=(lambda i, j: disagreement(statements[i], statements[j]))
             if judge
+            else None,
+            band=SubjectBand(band_floor, lambda i, j: shares_subject(statements[i], statements[j]))
+            if band_floor is not None
             else None,
         )
         return {int(m[1:]): c.cluster_id for c in scan.clusters for m in c.member_ids}

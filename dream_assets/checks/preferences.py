@@ -6,8 +6,10 @@ from __future__ import annotations
 from dream_assets.core.memory.preference_statements import (
     sensitive_terms,
 )
+from dream_assets.core.memory.preferences import INFERRED_CATEGORY as CATEGORY
+from dream_assets.core.memory.preferences import INFERRED_TAG as TAG
+from dream_assets.core.memory.preferences import PERMISSION
 from dream_assets.core.store.volume import AgentVolume
-from dream_assets.passes.preference_inference.records import CATEGORY, PERMISSION, TAG
 
 
 def sensitive_flag_violations(volume: AgentVolume) -> tuple[list[str], int]:

@@ -99,11 +99,16 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--json", action="store_true", help=JSON_HELP)
     report.set_defaults(func=cmd_report)
 
-    review = sub.add_parser("review", help="the review queue: list, approve or reject")
+    review = sub.add_parser(
+        "review",
+        help="the review queue: list, show, approve, reject, or serve the review page",
+        description="The review queue (docs/safety.md). `serve` runs the operators' review page "
+        "for every agent under DREAM_AGENTS_ROOT; put it behind the proxy (docs/deploy.md).",
+    )
     review.add_argument(
         "action",
-        choices=["list", "approve", "reject"],
-        help="list the pending items, or approve or reject one",
+        choices=["list", "show", "approve", "reject", "serve"],
+        help="list the pending items; show one item's card; approve or reject one; serve the page",
     )
     review.add_argument("id", nargs="?", help="review item id (or a unique prefix)")
     review.add_argument("--agent", help=AGENT_HELP)
@@ -111,6 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--note", help="reason recorded with a rejection")
     review.add_argument("--content", help="approve with this merged text instead")
     review.add_argument("--json", action="store_true", help=JSON_HELP)
+    review.add_argument("--host", default="127.0.0.1", help="serve: address (default 127.0.0.1)")
+    review.add_argument("--port", type=int, default=8790, help="serve: port (default 8790)")
+    review.add_argument(
+        "--root-path", default="/review", help="serve: URL prefix of the page (default /review)"
+    )
     review.set_defaults(func=cmd_review)
     return parser
 

@@ -29,32 +29,22 @@ class CliError(Exception):
 
 
 def _lease_ttl(root: Path) -> Any:
-    """The agent's lease expiry; a bad options file is reported by the command itself."""
-    from dream_assets.core.options import DreamOptions, OptionsError, load_options
+    from dream_assets.operations.operator_lease import lease_ttl
 
-    try:
-        return load_options(os.environ, Path(root) / "dream-options.json").lease_ttl
-    except OptionsError:
-        return DreamOptions().lease_ttl
+    return lease_ttl(root)
 
 
 @contextlib.contextmanager
 def _writer(root: Path, owner: str) -> Iterator[None]:
     """Hold the agent's lease (``dream.lease``) while a command writes its volume."""
-    import uuid
+    from dream_assets.core.store.lease import LeaseHeld
+    from dream_assets.operations.operator_lease import operator_lease
 
-    from dream_assets.core.clock import SystemClock
-    from dream_assets.core.store.lease import LeaseHeld, acquire, release
-
-    run_id = f"cli-{uuid.uuid4()}"
     try:
-        acquire(Path(root), owner=owner, run_id=run_id, clock=SystemClock(), ttl=_lease_ttl(root))
+        with operator_lease(Path(root), owner):
+            yield
     except LeaseHeld as exc:
         raise CliError(str(exc)) from exc
-    try:
-        yield
-    finally:
-        release(Path(root), run_id)
 
 
 def _agent_dir(agent: str | None) -> Path:

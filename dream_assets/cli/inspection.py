@@ -52,6 +52,8 @@ def _check_merge_line(raw: str, where: str, vocabulary: Any) -> dict[str, Any]:
         )
     result = check_merge_meaning(parsed, case["merged"], vocabulary=vocabulary)
     out: dict[str, Any] = {"ok": result.ok, "missing": list(result.missing)}
+    if result.hints:
+        out["hints"] = list(result.hints)  # for a verifier: they do not reject on their own
     if "case_id" in case:
         out = {"case_id": case["case_id"], **out}
     return out
@@ -90,8 +92,9 @@ def cmd_clusters(args: argparse.Namespace) -> int:
     from dream_assets.core.near_duplicates.embeddings import EmbeddingsUnavailable
     from dream_assets.core.options import OptionsError, load_options
     from dream_assets.core.store.volume import AgentVolume
+    from dream_assets.embedders import embedder_from_options
     from dream_assets.llm import LLMSettings
-    from dream_assets.passes.duplicate_clusters.scan import compute_clusters, embedder_from_options
+    from dream_assets.passes.duplicate_clusters.scan import compute_clusters
 
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)

@@ -8,6 +8,8 @@ import json
 import os
 import sys
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 from dream_assets.cli.common import CliError, _agent_dir, _agent_volume, _writer
 
@@ -114,9 +116,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     from dream_assets.core.safety.review_queue import ReviewQueue, as_dict
+    from dream_assets.core.store.lease import LeaseHeld
     from dream_assets.core.store.volume import AgentVolume
-    from dream_assets.operations.review_decisions import ReviewConflict, approve, reject
+    from dream_assets.operations.review_decisions import ReviewConflict, decide
 
+    if args.action == "serve":
+        return _serve(args)
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)
     now = datetime.now(UTC)
@@ -135,16 +140,53 @@ def cmd_review(args: argparse.Namespace) -> int:
         return 0
     if not args.id:
         raise CliError(f"review {args.action} needs an item id")
+    if args.action == "show":
+        return _show_card(volume, args.id, now, as_json=args.json)
     try:
-        with _writer(volume.root, f"dream review {args.action}"):
-            if args.action == "approve":
-                written = approve(volume, args.id, now, content=args.content)
-            else:
-                reject(volume, args.id, now, note=args.note or "")
-        if args.action == "approve":
-            print(f"approved {args.id}: wrote {', '.join(written)}")
-        else:
-            print(f"rejected {args.id}: nothing changed")
-    except (KeyError, ReviewConflict) as exc:
-        raise CliError(str(exc).strip("'\"")) from exc
+        print(
+            decide(
+                volume,
+                args.action,
+                args.id,
+                now,
+                owner=f"dream review {args.action}",
+                note=args.note or "",
+                content=args.content,
+            )
+        )
+    except (LeaseHeld, ReviewConflict) as exc:
+        raise CliError(str(exc)) from exc
+    except KeyError as exc:
+        raise CliError(str(exc.args[0])) from exc
+    return 0
+
+
+def _show_card(volume: Any, item_id: str, now: datetime, *, as_json: bool) -> int:
+    from dream_assets.core.safety.review_queue import ReviewQueue
+    from dream_assets.operations.review_card import build_card, card_text
+
+    try:
+        item = ReviewQueue(volume.root).get(item_id)
+    except KeyError as exc:
+        raise CliError(str(exc.args[0])) from exc
+    card = build_card(volume, item, now)
+    print(json.dumps(card.to_dict(), indent=2, ensure_ascii=False) if as_json else card_text(card))
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from dream_assets.review_page.app import PageError, review_app
+
+    root = os.environ.get("DREAM_AGENTS_ROOT")
+    if not root:
+        raise CliError("set DREAM_AGENTS_ROOT: the page lists every agent under it")
+    try:
+        app = review_app(Path(root), root_path=args.root_path)
+    except PageError as exc:
+        raise CliError(str(exc)) from exc
+    print(f"review page on http://{args.host}:{args.port}{app.state.prefix}/", flush=True)
+    # Uvicorn's access log names paths and item ids only; memory text is in bodies, never logged.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="info", proxy_headers=True)
     return 0

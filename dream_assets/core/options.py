@@ -154,6 +154,12 @@ class DreamOptions:
         False, "the audit writes the consolidation pause file when entries vanish"
     )
 
+    # -- Review queue (seed 003: review is where operators look): an item nobody decided for a
+    # week is probably forgotten, not deliberately pending.
+    review_stale_days: float = _option(
+        7.0, "an open review item waiting longer warns on `review_queue` (≤ 0 disables)"
+    )
+
     # -- Telemetry windows read by the knowledge passes
     tier_routing_window_days: float = _option(14.0, "tier-routing window")
     feedback_window_days: float = _option(7.0, "feedback window")

@@ -34,26 +34,21 @@ def _unchanged_sources(volume: AgentVolume, item: ReviewItem) -> list[MemoryEntr
     return sources
 
 
-def approve(
-    volume: AgentVolume, item_id: str, now: datetime, content: str | None = None
-) -> list[str]:
-    """Apply a pending item after re-checking its sources. Returns the ids written.
-
-    ``content`` replaces the proposed merged text (the operator's edit). Either way the merged
-    text must pass the coverage and meaning checks (``check_merge_meaning``), and text still
-    carrying a redaction marker is refused: redacted text never replaces an original.
-    """
-    queue = ReviewQueue(volume.root)
-    item = queue.get(item_id)
+def check_approval(
+    volume: AgentVolume, item: ReviewItem, content: str | None = None
+) -> tuple[list[MemoryEntry], str]:
+    """What approving ``item`` would apply: its current sources and the text, after every check
+    approval makes. Raises ``ReviewConflict`` with the reason it would be refused (the review
+    card shows that reason before anyone presses the button)."""
     if item.status != "pending":
         raise ReviewConflict(f"{item.id} is already {item.status}")
     sources = _unchanged_sources(volume, item)
-    if item.kind == "merge" and mixed_audiences(sources):
-        # docs/safety.md: audiences never mix, not even with an operator's approval; a public entry
-        # with a private extension stays two entries.
-        raise ReviewConflict(f"{item.id}: the sources belong to different audiences")
+    text = (content if content is not None else item.content).strip()
     if item.kind == "merge":
-        text = (content if content is not None else item.content).strip()
+        if mixed_audiences(sources):
+            # docs/safety.md: audiences never mix, not even with an operator's approval; a
+            # public entry with a private extension stays two entries.
+            raise ReviewConflict(f"{item.id}: the sources belong to different audiences")
         if not text:
             raise ReviewConflict(f"{item.id}: the merged text is blank")
         if contains_redaction_marker(text):
@@ -68,6 +63,26 @@ def approve(
         )
         if not result.ok:
             raise ReviewConflict(f"{item.id}: the merged text drops {list(result.missing)}")
+    elif item.kind in ("skill", "preference") and contains_redaction_marker(item.content):
+        raise ReviewConflict(f"{item.id}: the {item.kind} text carries redacted secrets")
+    elif item.kind not in ("lifecycle", "archive", "skill", "preference"):
+        raise ReviewConflict(f"{item.id}: unknown kind {item.kind!r}")
+    return sources, text
+
+
+def approve(
+    volume: AgentVolume, item_id: str, now: datetime, content: str | None = None
+) -> list[str]:
+    """Apply a pending item after re-checking its sources. Returns the ids written.
+
+    ``content`` replaces the proposed merged text (the operator's edit). Either way the merged
+    text must pass the coverage and meaning checks (``check_merge_meaning``), and text still
+    carrying a redaction marker is refused: redacted text never replaces an original.
+    """
+    queue = ReviewQueue(volume.root)
+    item = queue.get(item_id)
+    sources, text = check_approval(volume, item, content)
+    if item.kind == "merge":
         item.content = text
     stamp = {ARCHIVED_BY_RUN: f"review:{item.id}"}
     written: list[str] = []
@@ -88,8 +103,6 @@ def approve(
     elif item.kind == "skill":
         # A skill the model wrote from redacted input: the operator approves the text as
         # proposed (never with a marker in it); the earlier version is kept for undo.
-        if contains_redaction_marker(item.content):
-            raise ReviewConflict(f"{item.id}: the skill text carries redacted secrets")
         run = f"review:{item.id}"
         keep_version(volume, run, item.category)
         atomic_write_text(volume.skill_path(item.category), item.content)
@@ -110,8 +123,6 @@ def approve(
             )
         written = [s.id for s in sources]
     elif item.kind == "preference":
-        if contains_redaction_marker(item.content):
-            raise ReviewConflict(f"{item.id}: the preference carries redacted secrets")
         preference = MemoryEntry(
             id="pref-" + hashlib.sha256(item.content.encode("utf-8")).hexdigest()[:16],
             content=item.content,
@@ -144,3 +155,28 @@ def reject(volume: AgentVolume, item_id: str, now: datetime, note: str = "") -> 
     if item.status != "pending":
         raise ReviewConflict(f"{item.id} is already {item.status}")
     return queue.decide(item.id, "rejected", now, note)
+
+
+def decide(
+    volume: AgentVolume,
+    action: str,
+    item_id: str,
+    now: datetime,
+    *,
+    owner: str,
+    note: str = "",
+    content: str | None = None,
+) -> str:
+    """The one path of an operator's decision (``dream review approve|reject`` and the review
+    page): under the agent's lease, approve (re-checked) or reject. Returns the outcome line;
+    raises ``ReviewConflict``, ``KeyError`` (no such item) or ``LeaseHeld``."""
+    from dream_assets.operations.operator_lease import operator_lease
+
+    if action not in ("approve", "reject"):
+        raise ReviewConflict(f"unknown decision {action!r}: approve or reject")
+    with operator_lease(volume.root, owner):
+        if action == "approve":
+            written = approve(volume, item_id, now, content=content)
+            return f"approved {item_id}: wrote {', '.join(written)}"
+        reject(volume, item_id, now, note=note)
+        return f"rejected {item_id}: nothing changed"

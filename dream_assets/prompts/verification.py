@@ -15,14 +15,16 @@ from dream_assets.prompts import one_line
 
 
 def verification_prompt(
-    directive: str, sources: Sequence[MemoryEntry], merged: str
+    directive: str, sources: Sequence[MemoryEntry], merged: str, hints: Sequence[str] = ()
 ) -> tuple[str, str]:
-    user = "\n".join(
-        [
-            "Sources:",
-            *(f"[{s.id}] {one_line(s.content)}" for s in sources),
-            "",
-            f"MERGED: {one_line(merged)}",
-        ]
-    )
-    return directive, user
+    """``hints``: what the deterministic checks flagged without rejecting, each on a ``CHECK: ``
+    line after the merged text (things to look at; the verdicts stay the verifier's)."""
+    lines = [
+        "Sources:",
+        *(f"[{s.id}] {one_line(s.content)}" for s in sources),
+        "",
+        f"MERGED: {one_line(merged)}",
+    ]
+    if hints:
+        lines += ["", *(f"CHECK: {one_line(hint)}" for hint in hints)]
+    return directive, "\n".join(lines)

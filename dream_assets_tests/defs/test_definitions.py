@@ -32,6 +32,8 @@ WARNING_CHECKS = {
     ("retained_logs", "within_bounds"),
     ("consolidated_memory", "standing_provenance"),
     ("skill_catalog", "see_also_standing"),
+    # An item waiting past review_stale_days (issue 28): the review queue's freshness warning.
+    ("review_queue", "no_stale_items"),
 }
 BLOCKING_CHECKS = {
     ("purged_archive", "pruning_floor"),
@@ -85,6 +87,17 @@ def test_passes_run_in_the_seeds_order() -> None:
     assert "consolidated_memory" in upstream("skill_catalog")
     # The conversation log is cleared by preference inference, after gap detection read it.
     assert "skill_catalog" in upstream("inferred_preferences")
+
+
+def test_the_review_queue_is_an_observed_per_agent_asset_outside_the_cycle() -> None:
+    node = _graph().get(dg.AssetKey("review_queue"))
+    assert node.is_external and not node.is_materializable
+    assert isinstance(node.partitions_def, dg.DynamicPartitionsDefinition)
+    assert node.partitions_def.name == "agents"
+    cycle = defs.resolve_job_def("dream_cycle").asset_layer.executable_asset_keys
+    assert dg.AssetKey("review_queue") not in cycle
+    sensor = defs.resolve_sensor_def("review_queue_watch")
+    assert sensor.default_status == dg.DefaultSensorStatus.RUNNING
 
 
 def test_consolidation_is_in_the_llm_pool() -> None:
@@ -148,7 +161,8 @@ def test_every_asset_has_an_owner_tags_and_a_code_reference() -> None:
         name = spec.key.to_user_string()
         assert spec.owners == [OWNER], name
         assert spec.tags["dream/model"] in {"optional", "none"}, name
-        assert spec.tags["dream/cadence"] == ("own-schedule" if name == "memory_audit" else "cycle")
+        cadence = {"memory_audit": "own-schedule", "review_queue": "observed"}.get(name, "cycle")
+        assert spec.tags["dream/cadence"] == cadence, name
         references = spec.metadata["dagster/code_references"].code_references
         (local,) = references
         assert Path(local.file_path).is_file() and local.line_number > 0, name

@@ -2,11 +2,12 @@
 
 Two parts:
 - The real door: Caddy with the shipped ``deploy/Caddyfile`` (unchanged; it takes everything
-  deployment-specific from the environment) in front of a real ``dagster-webserver`` (operator)
-  and a real ``dagster-webserver --read-only --path-prefix /view`` (viewer), all on loopback, on a
-  temporary SQLite instance serving this repository's ``workspace.yaml``. No credentials: 401.
-  Viewer credentials: reads work, mutations answer Dagster's ``UnauthorizedError``. Operator
-  credentials: a run launches and is in the instance.
+  deployment-specific from the environment) in front of a real ``dagster-webserver`` (operator),
+  a real ``dagster-webserver --read-only --path-prefix /view`` (viewer) and the review page
+  (``dream review serve``, operators only), all on loopback, on a temporary SQLite instance
+  serving this repository's ``workspace.yaml``. No credentials: 401. Viewer credentials: reads
+  work, mutations answer Dagster's ``UnauthorizedError``, the review page answers 401. Operator
+  credentials: a run launches and is in the instance; the review page loads.
 - The shipped files, parsed: no published port but the proxy's, no default secret, webservers
   only on the internal network; the systemd units bind loopback.
 
@@ -186,6 +187,21 @@ def wait_until_loaded(door: Door, path: str, credentials: tuple[str, str]) -> No
     raise AssertionError(f"{path} not serving after {SERVING_TIMEOUT_S}s: {last}\n{logs}")
 
 
+def wait_until_reviewing(door: Door) -> None:
+    """Until the review page answers the operator through the proxy."""
+    deadline = time.monotonic() + SERVING_TIMEOUT_S
+    last = "no answer"
+    while time.monotonic() < deadline:
+        if not door.services.alive("review"):
+            raise AssertionError(f"review page exited:\n{door.services.log_tail('review')}")
+        answer = door.request("/review/", OPERATOR)
+        if answer.status == 200:
+            return
+        last = f"{answer.status} {answer.text[:200]}"
+        time.sleep(0.5)
+    raise AssertionError(f"/review/ not serving after {SERVING_TIMEOUT_S}s: {last}")
+
+
 @pytest.fixture(scope="module")
 def door(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Door]:
     caddy = caddy_binary()
@@ -202,6 +218,7 @@ def door(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Door]:
     snippets = base / "caddy.d"
     snippets.mkdir()
     operator_port, viewer_port, proxy_port = free_port(), free_port(), free_port()
+    review_port = free_port()
     env = service_env({"DAGSTER_HOME": str(home), "DREAM_AGENTS_ROOT": str(agents)})
     proxy_env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -217,6 +234,7 @@ def door(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Door]:
         "DREAM_VIEWER_PASSWORD_HASH": hash_password(caddy, VIEWER[1]),
         "DREAM_OPERATOR_UPSTREAM": f"127.0.0.1:{operator_port}",
         "DREAM_VIEWER_UPSTREAM": f"127.0.0.1:{viewer_port}",
+        "DREAM_REVIEW_UPSTREAM": f"127.0.0.1:{review_port}",
         "DREAM_CADDY_SNIPPETS": str(snippets),
     }
     webserver = [str(DAGSTER_BIN / "dagster-webserver"), "-w", "workspace.yaml", "-h", "127.0.0.1"]
@@ -228,6 +246,12 @@ def door(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Door]:
             env,
         )
         services.start(
+            "review",
+            [sys.executable, "-m", "dream_assets.cli", "review", "serve", "--port",
+             str(review_port)],
+            {**env, "PYTHONPATH": str(REPO)},
+        )  # fmt: skip
+        services.start(
             "proxy",
             [caddy, "run", "--adapter", "caddyfile", "--config", str(DEPLOY / "Caddyfile")],
             proxy_env,
@@ -235,6 +259,7 @@ def door(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Door]:
         door = Door(f"http://127.0.0.1:{proxy_port}", services, home)
         wait_until_loaded(door, "/graphql", OPERATOR)
         wait_until_loaded(door, "/view/graphql", VIEWER)
+        wait_until_reviewing(door)
         yield door
 
 
@@ -314,6 +339,38 @@ def test_the_viewer_reads_but_every_mutation_is_refused(door: Door) -> None:
     assert [s["sensorState"] for s in again["sensorsOrError"]["results"]] == [
         s["sensorState"] for s in results
     ]
+
+
+@pytest.mark.slow
+def test_the_review_page_is_for_operators_only(door: Door) -> None:
+    for path in ("/review", "/review/", "/review/decide"):
+        for credentials in (None, VIEWER, (OPERATOR[0], "guess")):
+            answer = door.request(path, credentials)
+            assert answer.status == 401, (path, credentials and credentials[0])
+            challenge = answer.headers.get("www-authenticate", "")
+            assert challenge == 'Basic realm="dream_assets operators"', (path, challenge)
+    page = door.request("/review/", OPERATOR)
+    assert page.status == 200, page.status
+    assert "<title>dream_assets · review</title>" in page.text
+    # The review process answered (the Dagster UI behind "/" serves a script-built page): the
+    # one agent, with nothing queued.
+    assert "0 open item(s) across 1 agent(s); 1 agent(s) with nothing to review" in page.text
+    assert page.headers.get("cache-control") == "no-store"
+    # A form posted from the page itself (its Origin is the site) passes the page's cross-site
+    # guard through the proxy, and the redirect comes back through the same door.
+    token = base64.b64encode(":".join(OPERATOR).encode()).decode()
+    form = urllib.request.Request(
+        door.url + "/review/decide",
+        data=f"agent={AGENT}&item=rv-nope&action=approve".encode(),
+        headers={
+            "Authorization": f"Basic {token}",
+            "Origin": door.url,
+            "Content-Type": "application/x-www-form-urlencoded",
+        },
+    )
+    with urllib.request.urlopen(form, timeout=30) as answer:
+        assert answer.status == 200 and "/review/?flash=" in answer.url
+        assert "approve refused: no review item &#x27;rv-nope&#x27;" in answer.read().decode()
 
 
 @pytest.mark.slow
@@ -424,6 +481,28 @@ def test_no_default_secret(compose: dict[str, Any]) -> None:
     assert compose["services"]["postgres"]["environment"]["POSTGRES_PASSWORD"].startswith(
         "${DREAM_PG_PASSWORD:?"
     )
+
+
+def test_the_review_page_is_reachable_only_through_the_proxy(compose: dict[str, Any]) -> None:
+    services, networks = compose["services"], compose["networks"]
+    internal = {name for name, spec in networks.items() if (spec or {}).get("internal")}
+    review = services["review"]
+    assert set(review["networks"]) <= internal and not review.get("ports")
+    command = review["command"]
+    assert command[:3] == ["dream", "review", "serve"]
+    assert option(command, "--root-path") == "/review"
+    upstream = services[PROXY]["environment"]["DREAM_REVIEW_UPSTREAM"]
+    assert upstream == f"review:{option(command, '--port')}"
+    # The systemd unit: loopback, the port the proxy's example points at, the same prefix.
+    unit_command = unit("dream-review.service")["ExecStart"][-1].split()
+    assert option(unit_command, "--host") == "127.0.0.1"
+    assert option(unit_command, "--root-path") == "/review"
+    proxy_env = dict(
+        line.split("=", 1)
+        for line in (DEPLOY / "systemd" / "dream-proxy.env.example").read_text().splitlines()
+        if line and not line.startswith("#")
+    )
+    assert proxy_env["DREAM_REVIEW_UPSTREAM"] == f"127.0.0.1:{option(unit_command, '--port')}"
 
 
 def test_compose_and_image_use_the_production_instance_config(compose: dict[str, Any]) -> None:

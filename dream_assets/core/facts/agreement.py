@@ -9,8 +9,9 @@ candidates is kept for one duplicate cluster only when nothing that tells facts 
   all be covered by the other (an elaboration: "Jon's offsite was in Vienna." / "... in Vienna
   on 2025-03-12."). Two sides that each carry a specific the other lacks state different facts.
   The coverage check's own equivalences apply ("2019-07-04" = "July 4, 2019", "1,200" = "1200").
-* **Small numbers**: the same rule over every number, single digits and the number words one to
-  twelve included ("missed 4 days" / "missed 3 days"), which the coverage check leaves out.
+* **Small numbers**: the same rule over every number, single digits and number words included
+  (``lexicon.number_word_values``: "missed 4 days" / "missed three days"), which the coverage
+  check leaves out.
 * **Negation**: one side negated ("not", "never", "no", "n't", ...) and the other not.
 * **Status**: one side planned ("will", "plans to", "scheduled", ...) and not done, the other
   done ("completed", "already", a past tense: "bought", any "-ed" word) and not planned; or one
@@ -19,23 +20,50 @@ candidates is kept for one duplicate cluster only when nothing that tells facts 
 
 This is a deliberately small, word-list judgement, biased toward keeping pairs apart (a pair
 kept apart costs a missed merge; a pair wrongly clustered costs a model call that the merge
-checks must then refuse). ``dream_assets/core/meaning.py`` (another issue) is to replace the
-negation and status lists with richer rules; ``disagreement`` is the one place to call it from.
+checks must then refuse); ``disagreement`` is the one place that judges a pair. Its verdicts are
+cached with ``rules_version()`` in the key. Letter case is typography for names of three or more
+letters ("Fatima" / "FATIMA"), and "Dr" / "Doctor" is one title (the coverage check's
+equivalences).
 Lowercase facts ("peanuts" / "shellfish") are not specifics and are not seen here: the merge
 coverage and verification stages, and the deterministic path's every-word rule, still guard them.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
 
 from dream_assets.core.facts.coverage import (
     DEFAULT_VOCABULARY,
     CoverageSource,
     Vocabulary,
     check_merge,
+    specifics_of,
 )
+from dream_assets.core.facts.lexicon import TIMES_WORDS, number_word_values
+from dream_assets.core.facts.meaning.negation import negation_flips
+from dream_assets.core.facts.meaning.text import Text
+
+# The modules whose rules decide a pair's judgement: this one and the coverage check it calls
+# with its vocabulary, dates and baseline. Their bytes are the rules' version.
+_RULE_MODULES = (
+    "agreement.py", "lexicon.py", "coverage.py", "vocabulary.py", "dates.py", "baseline.py",
+)  # fmt: skip
+
+
+@cache
+def rules_version() -> str:
+    """The version of the judging rules, for every cache of their verdicts (the pair cache, the
+    cluster table): derived from the rules' own source, so no edit can forget to bump it and
+    a changed rule re-judges cached pairs on the next cycle."""
+    here = Path(__file__).parent
+    digest = hashlib.sha1()
+    for name in _RULE_MODULES:
+        digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:12]
 
 
 @dataclass(frozen=True)
@@ -50,15 +78,7 @@ class Statement:
 
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)*")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)*")
-_NUMBER_WORDS = {
-    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-    "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12",
-    "once": "1", "twice": "2",
-}  # fmt: skip
 
-NEGATIONS = frozenset(
-    {"not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "cannot", "without"}
-)
 PLANNED = frozenset(
     {
         "will", "plan", "plans", "planned", "planning", "scheduled", "intends", "intend",
@@ -102,7 +122,8 @@ def disagreement(
     if (a_numbers - b_numbers) and (b_numbers - a_numbers):
         return f"numbers differ: {min(a_numbers - b_numbers)} / {min(b_numbers - a_numbers)}"
     a_words, b_words = _words(a.text), _words(b.text)
-    if _negated(a_words) != _negated(b_words):
+    a_text, b_text = _read(a.text), _read(b.text)
+    if negation_flips(a_text, b_text) or negation_flips(b_text, a_text):
         return "negation differs"
     a_status, b_status = _status(a_words), _status(b_words)
     if a_status != b_status and ("cancelled" in a_status) != ("cancelled" in b_status):
@@ -112,6 +133,27 @@ def disagreement(
     ):
         return "status differs: planned / done"
     return None
+
+
+# Two memories share a subject when they name one specific, or share this many content words.
+SHARED_SUBJECT_WORDS = 2
+
+
+def shares_subject(
+    a: Statement, b: Statement, *, vocabulary: Vocabulary = DEFAULT_VOCABULARY
+) -> bool:
+    """Whether ``a`` and ``b`` are about the same thing: one specific in common (a name, a number,
+    a date; letter case aside) or ``SHARED_SUBJECT_WORDS`` content words (stems). The lower cosine
+    band of the near-duplicate scan asks it before the judgement."""
+    a_specifics = {
+        s.casefold() for s in specifics_of(a.text, category=a.category, vocabulary=vocabulary)
+    }
+    b_specifics = {
+        s.casefold() for s in specifics_of(b.text, category=b.category, vocabulary=vocabulary)
+    }
+    if a_specifics & b_specifics:
+        return True
+    return len(_read(a.text).content & _read(b.text).content) >= SHARED_SUBJECT_WORDS
 
 
 def _moments_differ(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
@@ -132,8 +174,9 @@ def _words(text: str) -> set[str]:
     return words
 
 
-def _negated(words: set[str]) -> bool:
-    return bool(words & NEGATIONS) or any(w.endswith("n't") for w in words)
+@lru_cache(maxsize=1 << 16)
+def _read(text: str) -> Text:
+    return Text.read(text)
 
 
 def _status(words: set[str]) -> frozenset[str]:
@@ -155,7 +198,7 @@ def _numbers(text: str) -> set[str]:
     found = {m.group().replace(",", "") for m in _NUMBER.finditer(text)}
     # Leading zeros are formatting ("08" in 2026-08-19 is 8 in "August 8")
     found = {n.lstrip("0") or "0" if n.isdigit() else n for n in found}
-    for word in _WORD.findall(text.lower()):
-        if word in _NUMBER_WORDS:
-            found.add(_NUMBER_WORDS[word])
+    words = _WORD.findall(text.lower())
+    found |= {str(value) for value in number_word_values(words)}
+    found |= {str(TIMES_WORDS[word]) for word in words if word in TIMES_WORDS}
     return found

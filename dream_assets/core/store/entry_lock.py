@@ -34,14 +34,23 @@ import threading
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 
-if TYPE_CHECKING:
-    from dream_assets.core.store.volume import AgentVolume
-
 Change = Callable[[MemoryEntry], MemoryEntry | None]
+
+
+class EntryFiles(Protocol):
+    """What the lock protocol needs of a volume (``AgentVolume`` is one): where an entry's file
+    is, and reading and saving it."""
+
+    def entry_path(self, entry_id: str) -> Path: ...
+
+    def get(self, entry_id: str) -> MemoryEntry | None: ...
+
+    def save(self, entry: MemoryEntry) -> object: ...
+
 
 # Enough stripes that an agent's turn-time edit rarely waits on an unrelated entry's rename,
 # few enough that the set is created once and lists at a glance.
@@ -90,7 +99,7 @@ def entry_lock_held(path: Path) -> Iterator[None]:
         os.close(fd)
 
 
-def update_entry(volume: AgentVolume, entry_id: str, change: Change) -> MemoryEntry | None:
+def update_entry(volume: EntryFiles, entry_id: str, change: Change) -> MemoryEntry | None:
     """Apply ``change`` to the entry as it is on disk now, under its lock.
 
     Returns the entry written, or None when the entry is absent or the change declined (returned

@@ -273,7 +273,7 @@ class AgentVolume:
         self, entry_id: str, change: Callable[[MemoryEntry], MemoryEntry | None]
     ) -> MemoryEntry | None:
         """Re-read the entry under its lock and apply ``change`` to its current content
-        (``core.entry_lock``); the one way to change an existing entry, for the cycle and agent."""
+        (``entry_lock``); the one way to change an existing entry, for the cycle and agent."""
         from dream_assets.core.store.entry_lock import update_entry
 
         return update_entry(self, entry_id, change)

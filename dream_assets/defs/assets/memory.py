@@ -17,8 +17,8 @@ from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import materialize_report
 from dream_assets.defs.run_bounds import run_bounds
+from dream_assets.embedders import embedder_from_options
 from dream_assets.passes.duplicate_clusters.scan import (
-    embedder_from_options,
     read_cluster_table,
     scan_duplicate_clusters,
 )

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import duckdb
 
+from dream_assets.core.facts.agreement import rules_version
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry
 from dream_assets.core.near_duplicates.cluster import LEXICAL_METHOD, Cluster, SimilarPair
 from dream_assets.core.options import DreamOptions
@@ -37,7 +38,10 @@ def clusters_fingerprint(
 ) -> str:
     """``inputs``: each live entry's ``entry_input``, in the same order (the incremental scan
     reads the same hashes, so they are computed once per scan)."""
-    settings = f"{options.similarity_threshold}|{options.max_cluster_size}|{method}|{model}"
+    settings = (
+        f"{options.similarity_threshold}|{options.max_cluster_size}|{method}|{model}"
+        f"|{rules_version()}"
+    )
     # Besides the text, what the judgement of a pair reads: the category (numeric exemptions),
     # the subject time and the audience (a cluster never spans two); ``entry_input`` hashes
     # exactly those, and the incremental scan asks it of the same entries.
@@ -129,7 +133,7 @@ def pair_settings(options: DreamOptions, vocabulary_path: Path) -> str:
         vocabulary = hashlib.sha1(vocabulary_path.read_bytes()).hexdigest()
     except OSError:
         vocabulary = "-"
-    return f"{options.similarity_threshold}|{LEXICAL_METHOD}|{vocabulary}"
+    return f"{options.similarity_threshold}|{LEXICAL_METHOD}|{vocabulary}|{rules_version()}"
 
 
 def plan_rescan(

@@ -7,8 +7,7 @@ clusters"), so consolidation degrades to unreviewed-only rather than to the whol
 from __future__ import annotations
 
 import logging
-import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -17,21 +16,16 @@ from typing import Any
 import duckdb
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.facts.agreement import Statement, disagreement
+from dream_assets.core.facts.agreement import Statement, disagreement, shares_subject
 from dream_assets.core.facts.coverage import VOCABULARY_FILE_NAME, load_vocabulary
 from dream_assets.core.memory.merge import REVIEWED_HASH
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry, review_fingerprint
-from dream_assets.core.near_duplicates.candidates import judged_clusters
+from dream_assets.core.near_duplicates.candidates import SubjectBand, judged_clusters
 from dream_assets.core.near_duplicates.cluster import EMBEDDING_METHOD, LEXICAL_METHOD, Cluster
 from dream_assets.core.near_duplicates.embeddings import (
     Embedder,
     EmbeddingsUnavailable,
-    EndpointEmbedder,
-    LocalEmbedder,
-    check_local_extra,
-    default_cache_dir,
     embed_with_cache,
-    local_model,
     progress_logger,
 )
 from dream_assets.core.options import DreamOptions
@@ -39,7 +33,6 @@ from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import entry_audience, separate_audiences, shareable_text
 from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
 from dream_assets.core.store.volume import AgentVolume
-from dream_assets.llm import LLMSettings, embed
 from dream_assets.passes.duplicate_clusters.reuse import (
     PairCache,
     clusters_fingerprint,
@@ -53,48 +46,6 @@ from dream_assets.passes.duplicate_clusters.reuse import (
 )
 
 _LOG = logging.getLogger(__name__)
-
-
-def embedding_choice(options: DreamOptions) -> str:
-    """``lexical``, ``local`` or ``endpoint``: an unset ``embeddings`` with an
-    ``embedding_model`` means the endpoint, as ``DREAM_EMBEDDING_MODEL`` alone always did."""
-    if options.embeddings:
-        return options.embeddings
-    return "endpoint" if options.embedding_model else "lexical"
-
-
-def embedder_from_options(
-    options: DreamOptions, settings: LLMSettings, env: Mapping[str, str] = os.environ
-) -> Embedder | None:
-    """The one place that turns options into an embedding backend (asset and CLI alike).
-
-    Raises ``EmbeddingsUnavailable`` with a one-line reason when the choice cannot work here
-    (``local`` without the extra, an unknown local model, ``endpoint`` without a model or URL).
-    """
-    choice = embedding_choice(options)
-    if choice == "lexical":
-        return None
-    if choice == "local":
-        model = local_model(options.embedding_model)
-        check_local_extra(model)
-        return LocalEmbedder(model, default_cache_dir(dict(env)))
-    name = options.embedding_model
-    reachable = bool(settings.base_url or settings.api_key)
-    if not options.embeddings and not reachable:
-        return None  # DREAM_EMBEDDING_MODEL alone without an endpoint was always lexical
-    if not name:
-        raise EmbeddingsUnavailable(
-            "embeddings 'endpoint' needs embedding_model (DREAM_EMBEDDING_MODEL)"
-        )
-    if not reachable:
-        raise EmbeddingsUnavailable(
-            "embeddings 'endpoint' needs DREAM_LLM_BASE_URL (or an API key) to reach"
-        )
-    return EndpointEmbedder(
-        lambda texts: embed(settings, texts, name, max_retries=settings.max_retries),
-        name,
-        options.similarity_threshold,
-    )
 
 
 @dataclass
@@ -125,7 +76,8 @@ def compute_clusters(
     vectors = None
     counts: dict[str, int] = {"embedded": 0, "cached": 0}
     warnings: list[str] = []
-    cosine_threshold = None
+    cosine_threshold: float | None = None
+    band_floor: float | None = None
     if embedder is not None and live:
         try:
             done = embed_with_cache(
@@ -141,6 +93,7 @@ def compute_clusters(
         else:
             vectors = done.vectors
             cosine_threshold = embedder.threshold
+            band_floor = embedder.band_floor
             counts.update(embedded=done.embedded, cached=done.cached)
     vocabulary, warning = load_vocabulary(volume.root / VOCABULARY_FILE_NAME)
     if warning:
@@ -176,6 +129,12 @@ def compute_clusters(
             ),
             rescan=rescan.changed if rescan is not None else None,
             known=rescan.known if rescan is not None else (),
+            band=SubjectBand(
+                band_floor,
+                lambda i, j: shares_subject(statement(i), statement(j), vocabulary=vocabulary),
+            )
+            if band_floor is not None
+            else None,
         )
     except Exception as exc:  # recorded; consolidation degrades safely
         return ClusterComputation(None, LEXICAL_METHOD, counts, warnings, f"{exc}")

@@ -217,11 +217,14 @@ def _verified(
     """
     report = cycle.report
     ids = ",".join(s.id for s in sources)
-    verification = verify_merge(cycle, sources, content)
+    verification = verify_merge(
+        cycle, sources, content, check_merge_text(cycle, sources, content).hints
+    )
     if verification.losses and _may_repair(cycle):
         revised = _repair(cycle, content, sources, verification.losses)
-        if revised is not None and not cycle.busy and check_merge_text(cycle, sources, revised).ok:
-            second = verify_merge(cycle, sources, revised)
+        recheck = check_merge_text(cycle, sources, revised) if revised is not None else None
+        if revised is not None and recheck is not None and not cycle.busy and recheck.ok:
+            second = verify_merge(cycle, sources, revised, recheck.hints)
             if second.supported:
                 report.count("repaired")
                 report.decide(
@@ -296,10 +299,14 @@ def _repair(
 def check_merge_text(
     cycle: ConsolidationRun, sources: Sequence[MemoryEntry], merged: str
 ) -> CoverageResult:
-    """The deterministic checks a merged text must pass before anything else looks at it."""
+    """The deterministic checks a merged text must pass before anything else looks at it.
+
+    Hints bind unless the verification call will read them (docs/merge-checks.md)."""
+    verified = cycle.model is not None and cycle.options.merge_verification_enabled
     return check_merge_meaning(
         [CoverageSource(s.id, s.content, s.category) for s in sources],
         merged,
         vocabulary=cycle.vocabulary,
         rules=meaning_rules(cycle.options),
+        hints_bind=not verified,
     )

@@ -14,7 +14,12 @@ from dream_assets.core.models import (
     MemoryEntry,
 )
 from dream_assets.core.safety.redaction import needs_redaction
-from dream_assets.core.safety.review_queue import ReviewQueue, make_item, protection_reason
+from dream_assets.core.safety.review_queue import (
+    ReviewQueue,
+    make_item,
+    protection_reason,
+    spent_so_far,
+)
 from dream_assets.passes.memory_consolidation.state import ConsolidationRun
 
 
@@ -48,6 +53,7 @@ def queue_for_review(
         tags=item.tags if item else (),
         archive_reason="ephemeral" if kind == "archive" else "",
         verdicts=[asdict(v) for v in verdicts],
+        tokens=spent_so_far(cycle.report),
     )
     ReviewQueue(cycle.volume.root).add(review)
     ids = ",".join(s.id for s in sources)

@@ -44,11 +44,16 @@ class Verification:
 
 
 def verify_merge(
-    cycle: ConsolidationRun, sources: Sequence[MemoryEntry], merged: str
+    cycle: ConsolidationRun,
+    sources: Sequence[MemoryEntry],
+    merged: str,
+    hints: Sequence[str] = (),
 ) -> Verification:
+    """``hints``: the deterministic findings that do not reject on their own, for the verifier
+    to decide (docs/merge-checks.md, "Hard gates and hints")."""
     assert cycle.model is not None
     directive, _source = load_directive(cycle.volume, VERIFY)
-    system, user = verification_prompt(directive, sources, merged)
+    system, user = verification_prompt(directive, sources, merged, hints)
     ids = [s.id for s in sources]
     call = ask(
         cycle.model,

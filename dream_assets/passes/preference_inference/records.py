@@ -19,7 +19,10 @@ from dream_assets.core.memory.preference_statements import (
     Sentiment,
     sensitive_terms,
 )
+from dream_assets.core.memory.preferences import INFERRED_CATEGORY as CATEGORY
+from dream_assets.core.memory.preferences import INFERRED_TAG as TAG
 from dream_assets.core.memory.preferences import (
+    PERMISSION,
     SUPERSEDED,
     SUPERSEDED_BY,
     SUPERSEDES,
@@ -36,11 +39,6 @@ from dream_assets.core.safety.audience import (
 from dream_assets.core.store.volume import AgentVolume, PathEscapeError
 
 PASS = "preference_inference"
-CATEGORY = "user-preferences/inferred"
-
-TAG = "inferred"
-
-PERMISSION = "requires_user_permission"
 
 # Which conversation slice last wrote or reinforced the entry: replaying the same slice (a retried
 # run) must not reinforce it twice.

@@ -46,7 +46,7 @@ from dream_assets.core.safety.audience import (
 )
 from dream_assets.core.safety.quiet import QuietConversation, quiet_conversation
 from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
-from dream_assets.core.safety.review_queue import ReviewQueue, make_item
+from dream_assets.core.safety.review_queue import ReviewQueue, make_item, spent_so_far
 from dream_assets.core.skills.recurring_topics import conversation_sessions
 from dream_assets.core.store.ledger import stamp_pass
 from dream_assets.core.store.volume import AgentVolume
@@ -240,6 +240,7 @@ def _to_review(target: _Target, reply: MemoryReply) -> None:
             content=save.content,
             category=CATEGORY,
             tags=tuple(dict.fromkeys((TAG, *save.tags))),
+            tokens=spent_so_far(target.report),
         )
         ReviewQueue(target.volume.root).add(item)
         target.report.count("pending_review")

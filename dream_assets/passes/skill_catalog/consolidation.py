@@ -223,6 +223,7 @@ def _keeps_every_fact(
         [CoverageSource(s.name, s.content) for s in sources],
         save.content,
         rules=meaning_rules(run.options),
+        hints_bind=True,  # no verification call reads a skill merge's hints
     )
     if result.ok:
         return True

@@ -24,7 +24,7 @@ from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
-from dream_assets.core.safety.review_queue import ReviewQueue, make_item
+from dream_assets.core.safety.review_queue import ReviewQueue, make_item, spent_so_far
 from dream_assets.core.skills.changes import log_skill_change, trim_skill_changes
 from dream_assets.core.skills.versions import keep_version, record_after
 from dream_assets.core.store.ledger import PassLedger
@@ -119,6 +119,7 @@ class SkillCatalogRun:
                 run_id=self.run_id,
                 content=text,
                 category=skill.name,
+                tokens=spent_so_far(self.report),
             )
             ReviewQueue(self.volume.root).add(item)
             self.report.count("pending_review")

@@ -342,8 +342,14 @@ ISSUE_EXAMPLES = [
 ISSUE_ANSWERS = [
     {"ok": False, "missing": ["negation: not eat meat"]},
     {"ok": False, "missing": ["quantity: 3", "quantity: 2 (not in the sources)"]},
-    {"ok": False, "missing": ["attribution: Caroline recommended the book Becoming to Melanie"]},
-    {"ok": False, "missing": ["detail: peanuts", "detail: shellfish"]},
+    # Attribution and detail are hints (issue 24): they do not reject on their own; the
+    # verification call reads them, and without one they bind (hints_bind).
+    {
+        "ok": True,
+        "missing": [],
+        "hints": ["attribution: Caroline recommended the book Becoming to Melanie"],
+    },
+    {"ok": True, "missing": [], "hints": ["detail: peanuts", "detail: shellfish"]},
 ]
 
 
@@ -492,3 +498,21 @@ def test_the_vanish_share_option_defaults_to_the_measured_rule() -> None:
 
     assert meaning_rules(DreamOptions()).source_vanish_share == DEFAULT_SOURCE_VANISH_SHARE
     assert meaning_rules(DreamOptions(merge_source_vanish_share=0.5)).source_vanish_share == 0.5
+
+
+def test_hints_bind_where_no_verifier_reads_them() -> None:
+    sources = [
+        CoverageSource("s1", "The user is allergic to peanuts.", "health"),
+        CoverageSource("s2", "The user is allergic to shellfish.", "health"),
+    ]
+    merged = "The user has food allergies."
+    gated = check_merge_meaning(sources, merged)
+    assert gated.ok and gated.missing == () and "detail: peanuts" in gated.hints
+    bound = check_merge_meaning(sources, merged, hints_bind=True)
+    assert not bound.ok and "detail: peanuts" in bound.missing and bound.hints == ()
+
+
+def test_a_hard_finding_rejects_whatever_the_hints() -> None:
+    sources = [CoverageSource("s1", "Jon does not eat meat.", "people/jon")]
+    result = check_merge_meaning(sources, "Jon eats meat.")
+    assert not result.ok and result.missing == ("negation: not eat meat",)

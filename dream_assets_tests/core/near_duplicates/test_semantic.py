@@ -40,8 +40,8 @@ from dream_assets.core.near_duplicates.embeddings import (
 from dream_assets.core.near_duplicates.neighbours import cell_pairs, neighbour_pairs
 from dream_assets.core.options import DreamOptions, OptionsError, load_options
 from dream_assets.demo import DEMO_MARKER
+from dream_assets.embedders import embedder_from_options, embedding_choice
 from dream_assets.llm import LLMSettings
-from dream_assets.passes.duplicate_clusters.scan import embedder_from_options, embedding_choice
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets_tests.builders import NOW, entry, make_volume
 from dream_assets_tests.semantic_corpus import load_corpus, score_corpus
@@ -220,6 +220,7 @@ def test_tampered_weights_are_refused_before_loading(
 class CountingEmbedder:
     key = "test:counting"
     threshold = 0.9
+    band_floor = None
 
     def __init__(self) -> None:
         self.seen: list[str] = []

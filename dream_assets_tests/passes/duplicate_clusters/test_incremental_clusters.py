@@ -18,6 +18,7 @@ from dream_assets.core.near_duplicates.lexical_search import (
 )
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.store.volume import AgentVolume
+from dream_assets.passes.duplicate_clusters import reuse
 from dream_assets.passes.duplicate_clusters.scan import compute_clusters, scan_duplicate_clusters
 from dream_assets_tests.builders import NOW, entry, make_volume
 
@@ -128,3 +129,18 @@ def test_the_entry_input_hash_is_the_plain_join_of_what_a_judgement_reads() -> N
     # Metadata no judgement reads does not count; a judged key does.
     assert entry_input(cases[0]) == entry_input(cases[3])
     assert len({entry_input(e) for e in cases}) == len(cases) - 1
+
+
+def test_a_changed_rules_version_rejudges_cached_pairs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    volume = make_volume(tmp_path / "a", _corpus(random.Random(6), 100))
+    scan_duplicate_clusters(volume, DreamOptions(), NOW)
+    volume.save(entry("extra", "Lena moved to Oslo in 2019 with the whole family and two cats."))
+    report, _ = scan_duplicate_clusters(volume, DreamOptions(), NOW)
+    assert report.counts["rescanned"] == 1  # same rules: only the new entry is judged
+    volume.save(entry("extra-2", "Jon moved to Quito in 2016 with the whole family and two cats."))
+    monkeypatch.setattr(reuse, "rules_version", lambda: "a-changed-rule")
+    report, _ = scan_duplicate_clusters(volume, DreamOptions(), NOW)
+    assert "rescanned" not in report.counts  # every cached verdict judged again
+    assert "pairs_reused" not in report.counts

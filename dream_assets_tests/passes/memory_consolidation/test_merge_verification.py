@@ -331,3 +331,64 @@ def test_no_source_is_archived_unless_every_verdict_is_supported(
         # Only a merge the verifier called supported for every source ever archives sources.
         assert all_supported_first or all_supported_repair
         assert archived == set(SOURCES)
+
+
+# A merge whose only deterministic finding is a hint (issue 24): attribution swapped.
+BOOK = [Cluster("c-book", ("b-1", "b-2"), 0.95)]
+BOOK_SOURCES = {
+    "b-1": "Caroline recommended the book Becoming to Melanie.",
+    "b-2": "Melanie read Becoming.",
+}
+SWAPPED = "Melanie recommended the book Becoming to Caroline, who read it."
+
+
+def _book_volume(tmp_path: Path) -> AgentVolume:
+    return make_volume(
+        tmp_path / "agent",
+        [entry(i, text, category="people/caroline") for i, text in BOOK_SOURCES.items()],
+    )
+
+
+def _book_merge(content: str) -> str:
+    save = {
+        "content": content,
+        "category": "people/caroline",
+        "tags": [],
+        "sourceIds": ["b-1", "b-2"],
+    }
+    return json.dumps({"toDelete": [], "toSave": [save]})
+
+
+def test_a_hint_goes_to_the_verifier_which_decides(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    volume = _book_volume(tmp_path)
+    _script(
+        scripted_llm,
+        _book_merge(SWAPPED),
+        _verdicts(**{"b-1": "attribution", "b-2": "supported"}),
+    )
+    options = DreamOptions(merge_repair_enabled=False)
+    report = run_memory_consolidation(
+        volume, options, NOW, model=_model(scripted_llm), clusters=BOOK, run_id=RUN
+    )
+    verification = scripted_llm.requests[1]
+    assert is_verification(verification)
+    lines = verification["messages"][1]["content"].splitlines()
+    assert "CHECK: attribution: Caroline recommended the book Becoming to Melanie" in lines
+    # The hint did not reject; the verifier's verdict did, and nothing was archived.
+    assert report.counts.get("rejected", 0) == 0 and report.counts["verification_rejected"] == 1
+    assert {e.id for e in volume.scan_entries().live} == set(BOOK_SOURCES)
+
+
+def test_a_hint_binds_when_no_verifier_will_read_it(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    volume = _book_volume(tmp_path)
+    _script(scripted_llm, _book_merge(SWAPPED))
+    options = DreamOptions(merge_verification_enabled=False, merge_repair_enabled=False)
+    report = run_memory_consolidation(
+        volume, options, NOW, model=_model(scripted_llm), clusters=BOOK, run_id=RUN
+    )
+    assert report.counts["rejected"] == 1 and len(scripted_llm.requests) == 1
+    assert {e.id for e in volume.scan_entries().live} == set(BOOK_SOURCES)

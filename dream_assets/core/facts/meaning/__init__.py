@@ -31,7 +31,7 @@ The rules, in the order they run (``check_meaning``):
 * **detail** -- an uncommon lowercase word (outside the coverage check's generic-English
   baseline, ``coverage_baseline``), such as "peanuts" or "cello", survives when the merge is a
   rewording of its sources' own words, or when it tells a source from a parallel sibling
-  ("peanuts" beside "shellfish"); see ``_detail_findings``.
+  ("peanuts" beside "shellfish"); see ``detail_findings``.
 * **source** -- each source's content words (stemmed, minus stop words) are mostly present in the
   merge: more than ``source_vanish_share`` of them may not vanish while the merge copies a
   sibling source nearly whole.
@@ -60,12 +60,12 @@ from dream_assets.core.facts.coverage import (
     CoverageSource,
     Vocabulary,
 )
-from dream_assets.core.facts.meaning.attribution import _attribution_findings
-from dream_assets.core.facts.meaning.details import _detail_findings, _dropped_findings
-from dream_assets.core.facts.meaning.negation import _negation_additions, _negation_losses
-from dream_assets.core.facts.meaning.quantity import _quantity_findings
-from dream_assets.core.facts.meaning.status import _status_findings
-from dream_assets.core.facts.meaning.text import _Text
+from dream_assets.core.facts.meaning.attribution import attribution_findings
+from dream_assets.core.facts.meaning.details import detail_findings, dropped_findings
+from dream_assets.core.facts.meaning.negation import negation_additions, negation_losses
+from dream_assets.core.facts.meaning.quantity import quantity_findings
+from dream_assets.core.facts.meaning.status import status_findings
+from dream_assets.core.facts.meaning.text import Text
 from dream_assets.core.facts.meaning.words import stem
 
 __all__ = [
@@ -129,24 +129,24 @@ def check_meaning(
     source's negations, quantities, status markers and attributions, not just the longest one's.
     """
     read = [
-        _Text.read(s.content, id=s.id, numeric_exempt=vocabulary.is_numeric_exempt(s.category))
+        Text.read(s.content, id=s.id, numeric_exempt=vocabulary.is_numeric_exempt(s.category))
         for s in sources
     ]
-    merge = _Text.read(merged)
+    merge = Text.read(merged)
     findings: list[str] = []
     if rules.negation:
-        findings += _negation_losses(read, merge)
-        findings += _negation_additions(read, merge)
+        findings += negation_losses(read, merge)
+        findings += negation_additions(read, merge)
     if rules.quantity:
-        findings += _quantity_findings(read, merge)
+        findings += quantity_findings(read, merge)
     if rules.status:
-        findings += _status_findings(read, merge)
+        findings += status_findings(read, merge)
     if rules.attribution:
-        findings += _attribution_findings(read, merge)
+        findings += attribution_findings(read, merge)
     if rules.detail:
-        findings += _detail_findings(read, merge, gate_share=rules.detail_gate_share)
+        findings += detail_findings(read, merge, gate_share=rules.detail_gate_share)
     if rules.dropped:
-        findings += _dropped_findings(
+        findings += dropped_findings(
             read,
             merge,
             vanish_share=rules.source_vanish_share,

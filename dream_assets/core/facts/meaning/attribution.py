@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dream_assets.core.facts.baseline import BASELINE_WORDS
-from dream_assets.core.facts.meaning.text import _Text
-from dream_assets.core.facts.meaning.words import STOP_WORDS, _Word
+from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.facts.meaning.words import STOP_WORDS, Word
 
 # ── Attribution ────────────────────────────────────────────────────────────────────────────
 
@@ -27,9 +27,9 @@ class _NamedPair:
     span: str  # first name .. second name, as written
 
 
-def _named_pairs(text: _Text) -> list[_NamedPair]:
+def _named_pairs(text: Text) -> list[_NamedPair]:
     """Each ordered pair of names in one sentence with content words between them."""
-    by_sentence: dict[int, list[tuple[int, _Word]]] = {}
+    by_sentence: dict[int, list[tuple[int, Word]]] = {}
     for index, word in enumerate(text.words):
         # A capital opening a sentence is grammar when the word is generic English ("Every
         # morning", "When flying"), the rule the coverage check applies; a name may open it too.
@@ -54,11 +54,11 @@ def _named_pairs(text: _Text) -> list[_NamedPair]:
     return pairs
 
 
-def _opens_sentence(words: Sequence[_Word], index: int) -> bool:
+def _opens_sentence(words: Sequence[Word], index: int) -> bool:
     return index == 0 or words[index - 1].sentence != words[index].sentence
 
 
-def _attribution_findings(sources: Sequence[_Text], merged: _Text) -> list[str]:
+def attribution_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Two names around a verb in a source are not swapped around the same verb in the merge."""
     merged_pairs = _named_pairs(merged)
     findings: dict[str, None] = {}

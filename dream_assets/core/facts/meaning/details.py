@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dream_assets.core.facts.baseline import BASELINE_WORDS
-from dream_assets.core.facts.meaning.negation import _is_negative_verb
-from dream_assets.core.facts.meaning.status import _MARKER_WORDS
-from dream_assets.core.facts.meaning.text import _Text
-from dream_assets.core.facts.meaning.words import _Word
+from dream_assets.core.facts.meaning.negation import is_negative_verb
+from dream_assets.core.facts.meaning.status import MARKER_WORDS
+from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.facts.meaning.words import Word
 
 # ── Details ────────────────────────────────────────────────────────────────────────────────
 
@@ -26,7 +26,7 @@ _GENERIC_WORDS = frozenset({"means", "thing", "things", "stuff", "lots", "kind",
 _DETAIL_PREFIX = 5
 
 
-def _is_detail_word(word: _Word) -> bool:
+def _is_detail_word(word: Word) -> bool:
     # Uncommon lowercase words only: capitalised ones are the coverage check's, and the
     # generic-English baseline lists the words that say nothing specific.
     return (
@@ -38,8 +38,8 @@ def _is_detail_word(word: _Word) -> bool:
         and word.stem not in BASELINE_WORDS
         and word.lower not in _GENERIC_WORDS
         and not word.lower.endswith(_NOT_CONCRETE_ENDINGS)
-        and not _is_negative_verb(word)
-        and word.lower not in _MARKER_WORDS
+        and not is_negative_verb(word)
+        and word.lower not in MARKER_WORDS
     )
 
 
@@ -62,7 +62,7 @@ _NOUN_OPENERS = frozenset(
 PARALLEL_SOURCE_DIFFERENCE = 4
 
 
-def _slot_words(sources: Sequence[_Text]) -> set[tuple[int, int]]:
+def _slot_words(sources: Sequence[Text]) -> set[tuple[int, int]]:
     """(source index, word index) of each word that tells a source from a parallel sibling."""
     slots: set[tuple[int, int]] = set()
     for i, source in enumerate(sources):
@@ -79,7 +79,7 @@ def _slot_words(sources: Sequence[_Text]) -> set[tuple[int, int]]:
     return slots
 
 
-def _detail_findings(sources: Sequence[_Text], merged: _Text, *, gate_share: float) -> list[str]:
+def detail_findings(sources: Sequence[Text], merged: Text, *, gate_share: float) -> list[str]:
     """An uncommon word of a source that the merge generalised away.
 
     Two situations make a missing uncommon word a lost detail rather than a paraphrase:
@@ -121,8 +121,8 @@ def _detail_findings(sources: Sequence[_Text], merged: _Text, *, gate_share: flo
 # ── Dropped source ─────────────────────────────────────────────────────────────────────────
 
 
-def _dropped_findings(
-    sources: Sequence[_Text], merged: _Text, *, vanish_share: float, anchor_share: float
+def dropped_findings(
+    sources: Sequence[Text], merged: Text, *, vanish_share: float, anchor_share: float
 ) -> list[str]:
     """A source whose words vanished from a merge that is built from its siblings' words.
 

@@ -2,45 +2,56 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dream_assets.core.facts.meaning.text import _Text
-from dream_assets.core.facts.meaning.words import _clause_stems, _span, _Word
+from dream_assets.core.facts.lexicon import is_negation
+from dream_assets.core.facts.meaning.text import Text, span
+from dream_assets.core.facts.meaning.words import Word, clause_stems
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
 
-_NEGATION_WORDS = frozenset(
-    {"not", "never", "no", "none", "nobody", "nothing", "nowhere", "neither", "nor", "without"}
-    | {"cannot", "noone"}
-)
 
 # Verbs of refusal and absence state a negation positively; they credit a source's "not" in the
 # merge ("does not run" -> "avoids running") but are never demanded of one, because a source that
 # says "avoids" already states the fact without a negation word.
-_NEGATIVE_VERB_PREFIXES = ("avoid", "refus", "quit", "stopp", "lack", "dislik", "hate", "skip")
+_NEGATIVE_VERB_PREFIXES = (
+    "avoid", "refus", "quit", "stopp", "lack", "dislik", "hate", "skip", "abstain", "declin",
+)  # fmt: skip
+# "spaces, not tabs" said as "spaces rather than tabs": a contrast that states the negation. Like
+# the verbs above, these credit a source's negation and are never demanded.
+_CONTRAST_PHRASES = (("rather", "than"), ("instead", "of"), ("free", "of"), ("free", "from"))
 
 # How many content words after a negation it governs: "does not eat meat on Fridays" negates
 # eating meat; four words reach the object of a phrasal verb without running into the next fact.
 _NEGATION_REACH = 4
 
 
-def _is_negation(word: _Word) -> bool:
-    return word.lower in _NEGATION_WORDS or word.lower.endswith("n't")
+def _is_negation(word: Word) -> bool:
+    return is_negation(word.lower)
 
 
-def _is_negative_verb(word: _Word) -> bool:
+def _contrast_clauses(words: Sequence[Word]) -> set[int]:
+    return {
+        first.clause
+        for first, second in itertools.pairwise(words)
+        if (first.lower, second.lower) in _CONTRAST_PHRASES and first.clause == second.clause
+    }
+
+
+def is_negative_verb(word: Word) -> bool:
     return word.lower.startswith(_NEGATIVE_VERB_PREFIXES)
 
 
 @dataclass(frozen=True, slots=True)
 class _Negation:
-    cue: _Word
+    cue: Word
     scope: frozenset[str]  # stems of the words it governs
-    words: tuple[_Word, ...]  # cue .. last governed word, for the finding
+    words: tuple[Word, ...]  # cue .. last governed word, for the finding
 
 
-def _negations(words: Sequence[_Word]) -> list[_Negation]:
+def _negations(words: Sequence[Word]) -> list[_Negation]:
     found: list[_Negation] = []
     for index, word in enumerate(words):
         if not _is_negation(word):
@@ -51,7 +62,7 @@ def _negations(words: Sequence[_Word]) -> list[_Negation]:
         if word.lower == "nor" and any(n.cue.clause == word.clause for n in found):
             continue  # "neither eggs nor dairy" is one negation
         governed = _clause_content(words, index, step=1, limit=_NEGATION_REACH)
-        span: tuple[_Word, ...] = (word, *governed)
+        span: tuple[Word, ...] = (word, *governed)
         if not governed:
             # "Omar said he would not." -- the negated verb came before the cue.
             governed = _clause_content(words, index, step=-1, limit=2)
@@ -60,10 +71,10 @@ def _negations(words: Sequence[_Word]) -> list[_Negation]:
     return found
 
 
-def _clause_content(words: Sequence[_Word], index: int, *, step: int, limit: int) -> list[_Word]:
+def _clause_content(words: Sequence[Word], index: int, *, step: int, limit: int) -> list[Word]:
     """Up to ``limit`` content words from ``index`` onwards (``step`` 1) or backwards (-1),
     within the clause of ``words[index]``."""
-    found: list[_Word] = []
+    found: list[Word] = []
     other = index + step
     while 0 <= other < len(words) and words[other].clause == words[index].clause:
         if words[other].content:
@@ -74,15 +85,42 @@ def _clause_content(words: Sequence[_Word], index: int, *, step: int, limit: int
     return found
 
 
-def _negation_losses(sources: Sequence[_Text], merged: _Text) -> list[str]:
+def negation_flips(a: Text, b: Text) -> str | None:
+    """A negated predicate of ``a`` that ``b`` states without a negation ("does not eat meat" /
+    "eats meat"), as a finding, or None. The pair judge's negation rule: unlike a merge, two
+    memories of one fact may each word it their own way ("allergic to penicillin" / "can't be
+    given penicillin"), so only the first word a negation governs -- its predicate -- is compared,
+    and a clause of ``b`` with a negation, a verb of refusal or a contrast credits it."""
+    b_stems = {w.stem for w in b.words if w.content}
+    b_negated_clauses = {w.clause for w in b.words if _is_negation(w) or is_negative_verb(w)}
+    b_negated_clauses |= _contrast_clauses(b.words)
+    b_by_clause = clause_stems(b.words)
+    b_negated = set().union(*(b_by_clause.get(c, set()) for c in b_negated_clauses))
+    for negation in _negations(a.words):
+        governed = _clause_content(a.words, a.words.index(negation.cue), step=1, limit=_PREDICATE)
+        first = next((w for w in governed if w.lower not in _NOT_A_PREDICATE), None)
+        stems = {first.stem} if first is not None else set()
+        if stems & b_stems and not stems & b_negated:
+            return f"negation: {span(a, negation.words)}"
+    return None
+
+
+# The predicate of a negation for the pair judge: its first content word ("no longer" and "not
+# yet" reach past their adverb).
+_PREDICATE = 2
+_NOT_A_PREDICATE = frozenset({"longer", "yet", "always", "really", "even", "ever"})
+
+
+def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     """Each source negation still governs one of its words somewhere in the merge.
 
     "Governs" is read generously on the merge's side: any clause of the merge holding a negation
     or a verb of refusal credits every content word of that clause. The failure this catches is
     the common one -- the merge states the negated words with no negation near them at all.
     """
-    negated_clauses = {w.clause for w in merged.words if _is_negation(w) or _is_negative_verb(w)}
-    merged_clause_stems = _clause_stems(merged.words)
+    negated_clauses = {w.clause for w in merged.words if _is_negation(w) or is_negative_verb(w)}
+    negated_clauses |= _contrast_clauses(merged.words)
+    merged_clause_stems = clause_stems(merged.words)
     negated_stems: set[str] = set()
     for clause in negated_clauses:
         negated_stems |= merged_clause_stems.get(clause, set())
@@ -91,24 +129,26 @@ def _negation_losses(sources: Sequence[_Text], merged: _Text) -> list[str]:
         for negation in _negations(source.words):
             kept = bool(negation.scope & negated_stems) if negation.scope else bool(negated_clauses)
             if not kept:
-                findings.append(f"negation: {_span(source, negation.words)}")
+                findings.append(f"negation: {span(source, negation.words)}")
     return findings
 
 
-def _negation_additions(sources: Sequence[_Text], merged: _Text) -> list[str]:
+def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
     """A merge may not negate what a source states positively ("eats eggs" -> "eats no eggs")."""
     source_stems: set[str] = set()
     source_negated: set[str] = set()
     for source in sources:
         source_stems |= source.content
-        clause_stems = _clause_stems(source.words)
+        stems_by_clause = clause_stems(source.words)
         for negation in _negations(source.words):
-            source_negated |= clause_stems.get(negation.cue.clause, set())
+            source_negated |= stems_by_clause.get(negation.cue.clause, set())
+        for clause in _contrast_clauses(source.words):
+            source_negated |= stems_by_clause.get(clause, set())
     findings = []
     for negation in _negations(merged.words):
         # Only words the sources state are evidence of a flip; a paraphrase that negates new
         # words ("punctual" -> "never arrives late") says the same thing another way.
         stated = negation.scope & source_stems
         if stated and not stated & source_negated:
-            findings.append(f"negation: {_span(merged, negation.words)} (not in the sources)")
+            findings.append(f"negation: {span(merged, negation.words)} (not in the sources)")
     return findings

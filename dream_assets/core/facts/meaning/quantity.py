@@ -2,132 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from dream_assets.core.facts.meaning.words import _Word, _words
-
-if TYPE_CHECKING:
-    from dream_assets.core.facts.meaning.text import _Text
-
-# ── Quantities ─────────────────────────────────────────────────────────────────────────────
-
-_UNITS_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
-    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
-}  # fmt: skip
-_TENS_WORDS = {
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-    "eighty": 80, "ninety": 90,
-}  # fmt: skip
-_SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "dozen": 12}
-# "twice a week" is the quantity two; "once" the quantity one.
-_TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
-_ORDINAL_WORDS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "twentieth": 20,
-}  # fmt: skip
-_FRACTION_WORDS = {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
-_MONTH_WORDS = frozenset(
-    {
-        "january", "february", "march", "april", "may", "june", "july", "august", "september",
-        "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
-        "sept", "oct", "nov", "dec",
-    }
-)  # fmt: skip
-# "one" is also a pronoun ("wants one too", "the one with a garden"): after these words, or
-# before these, it is not a count.
-_NOT_A_COUNT_BEFORE = frozenset({"the", "this", "that", "which", "each", "every", "any", "no"})
-_NOT_A_COUNT_AFTER = frozenset({"of", "another", "too", "with", "day", "more", "and", "that"})
-
-_ISO_OR_TIME = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d+[-/]\d+")
+from dream_assets.core.facts.meaning.text import Text
 
 
-@dataclass(frozen=True, slots=True)
-class _Quantity:
-    value: str  # canonical: "3", "#1" (ordinal), "1/2"
-    text: str  # as written
-    is_pronoun_one: bool = False
-
-
-def _quantities(text: str) -> list[_Quantity]:
-    """Every quantity of ``text`` by canonical value; dates and clock times are left to the
-    coverage check, which compares them as dates."""
-    tokens = _words(_ISO_OR_TIME.sub(lambda m: " " * len(m.group()), text))
-    found: list[_Quantity] = []
-    index = 0
-    while index < len(tokens):
-        word = tokens[index]
-        lower = word.lower
-        before = _neighbour(tokens, index, -1)
-        after = _neighbour(tokens, index, 1)
-        if lower[0].isdigit():
-            if (
-                before in _MONTH_WORDS
-                or after in _MONTH_WORDS
-                or (after == "of" and _neighbour(tokens, index, 2) in _MONTH_WORDS)
-            ):
-                index += 1
-                continue  # a day of a date: the coverage check owns dates
-            if len(lower) == 4 and lower.isdigit() and 1900 <= int(lower) <= 2199:
-                index += 1
-                continue  # a year: the coverage check owns dates, in every spelling
-            number = lower.rstrip("%").replace(",", "")
-            ordinal = number[-2:] in ("st", "nd", "rd", "th")
-            number = number[:-2] if ordinal else number
-            value = _canonical(number)
-            found.append(_Quantity(f"#{value}" if ordinal else value, word.text))
-        elif lower in _TENS_WORDS:
-            value_int = _TENS_WORDS[lower]
-            if after in _UNITS_WORDS and 0 < _UNITS_WORDS[after] < 10:
-                # "twenty five" / "twenty-five" is one number
-                found.append(
-                    _Quantity(str(value_int + _UNITS_WORDS[after]), f"{word.text} {after}")
-                )
-                index += 2
-                continue
-            found.append(_Quantity(str(value_int), word.text))
-        elif lower in _UNITS_WORDS:
-            pronoun = lower == "one" and (
-                before in _NOT_A_COUNT_BEFORE or after in _NOT_A_COUNT_AFTER or not after
-            )
-            found.append(_Quantity(str(_UNITS_WORDS[lower]), word.text, is_pronoun_one=pronoun))
-        elif lower in _SCALE_WORDS:
-            found.append(_Quantity(str(_SCALE_WORDS[lower]), word.text))
-        elif lower in _TIMES_WORDS:
-            found.append(_Quantity(str(_TIMES_WORDS[lower]), word.text))
-        elif lower in _ORDINAL_WORDS:
-            found.append(_Quantity(f"#{_ORDINAL_WORDS[lower]}", word.text))
-        elif lower in _FRACTION_WORDS:
-            found.append(_Quantity(str(_FRACTION_WORDS[lower]), word.text))
-        index += 1
-    return found
-
-
-def _neighbour(tokens: Sequence[_Word], index: int, offset: int) -> str:
-    """The word ``offset`` away in the same clause, lowercased; "" past the clause's edge."""
-    other = index + offset
-    if 0 <= other < len(tokens) and tokens[other].clause == tokens[index].clause:
-        return tokens[other].lower
-    return ""
-
-
-def _canonical(number: str) -> str:
-    # "3.0" and "3" are the same count; "3.5" stays itself.
-    if "." in number:
-        whole, _, decimals = number.partition(".")
-        decimals = decimals.rstrip("0")
-        return f"{int(whole)}.{decimals}" if decimals else str(int(whole))
-    return str(int(number))
-
-
-def _quantity_findings(sources: Sequence[_Text], merged: _Text) -> list[str]:
+def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Every quantity of every source is in the merge by value; the merge adds none."""
     merged_values = {q.value for q in merged.quantities}
+    # "turns 90" / "her 90th", "course 2" / "the second course": the same number counted or
+    # ordered; a number that changes is still found.
+    merged_values |= {v.removeprefix("#") for v in merged_values}
+    merged_values |= {f"#{v}" for v in merged_values if not v.startswith("#")}
     source_values: set[str] = set()
     findings: dict[str, None] = {}
     for source in sources:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from dream_assets.core.facts.meaning.quantity import _neighbour
-from dream_assets.core.facts.meaning.text import _Text
-from dream_assets.core.facts.meaning.words import _Word
+from dream_assets.core.facts.meaning.numbers import neighbour
+from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.facts.meaning.words import Word
 
 # ── Status and modality ────────────────────────────────────────────────────────────────────
 
@@ -42,7 +42,7 @@ _STATUS_MARKERS: dict[str, tuple[str, ...]] = {
 # a preference is a present fact, and "prefers" says it without a marker.
 _UNREQUIRED_KINDS = frozenset({"preference"})
 _MARKER_KIND = {phrase: kind for kind, phrases in _STATUS_MARKERS.items() for phrase in phrases}
-_MARKER_WORDS = frozenset(word for phrase in _MARKER_KIND for word in phrase.split())
+MARKER_WORDS = frozenset(word for phrase in _MARKER_KIND for word in phrase.split())
 _LONGEST_MARKER = max(len(phrase.split()) for phrase in _MARKER_KIND)
 # "going to the gym" is movement, "going to ask" a plan: only a bare verb after "to" makes the
 # phrase a marker, and a verb there never takes a determiner or a plural "-s".
@@ -55,7 +55,7 @@ class _Marker:
     text: str  # the phrase as listed ("plans to")
 
 
-def _status_markers(words: Sequence[_Word]) -> list[_Marker]:
+def _status_markers(words: Sequence[Word]) -> list[_Marker]:
     # "I'll" is "I will": the contraction carries the marker.
     lowers = ["will" if w.lower.endswith("'ll") else w.lower for w in words]
     found = []
@@ -76,11 +76,11 @@ def _status_markers(words: Sequence[_Word]) -> list[_Marker]:
     return found
 
 
-def _is_marker_here(phrase: str, words: Sequence[_Word], index: int) -> bool:
+def _is_marker_here(phrase: str, words: Sequence[Word], index: int) -> bool:
     if words[index].text in ("May", "Will"):
         return False  # May the month, Will the person; "I'll" is still "will"
     if phrase == "going to":
-        following = _neighbour(words, index, 2)
+        following = neighbour(words, index, 2)
         return (
             bool(following)
             and words[index + 2].text.islower()
@@ -90,7 +90,7 @@ def _is_marker_here(phrase: str, words: Sequence[_Word], index: int) -> bool:
     return True
 
 
-def _status_findings(sources: Sequence[_Text], merged: _Text) -> list[str]:
+def status_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Each source's kinds of marker survive in the merge, and the merge adds no new kind.
 
     A marker is credited by one of its kind anywhere in the merge. Tying it to the words it

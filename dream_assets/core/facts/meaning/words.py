@@ -6,7 +6,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from dream_assets.core.facts.vocabulary import straighten
 
@@ -39,9 +38,6 @@ STOP_WORDS = frozenset(
         "same", "too", "again",
     }
 )  # fmt: skip
-
-if TYPE_CHECKING:
-    from dream_assets.core.facts.meaning.text import _Text
 
 
 @lru_cache(maxsize=65_536)
@@ -83,7 +79,7 @@ _SUFFIXES = (
 
 
 @dataclass(frozen=True, slots=True)
-class _Word:
+class Word:
     text: str  # as written
     lower: str
     stem: str
@@ -94,11 +90,11 @@ class _Word:
     content: bool  # not a stop word
 
 
-def _words(text: str) -> tuple[_Word, ...]:
+def words_of(text: str) -> tuple[Word, ...]:
     """The words of ``text`` (apostrophes already straightened) with their clause and sentence."""
     clause_breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text)]
     sentence_breaks = [m.start() for m in _SENTENCE_BREAK.finditer(text)]
-    words: list[_Word] = []
+    words: list[Word] = []
     clause = sentence = 0
     next_clause_break = next_sentence_break = 0
     for match in _TOKEN.finditer(text):
@@ -117,20 +113,13 @@ def _words(text: str) -> tuple[_Word, ...]:
         if lower in _CLAUSE_WORDS:
             clause += 1
         content = lower not in STOP_WORDS and lower not in _CLAUSE_WORDS
-        words.append(
-            _Word(token, lower, stem(token), start, match.end(), clause, sentence, content)
-        )
+        words.append(Word(token, lower, stem(token), start, match.end(), clause, sentence, content))
     return tuple(words)
 
 
-def _clause_stems(words: Sequence[_Word]) -> dict[int, set[str]]:
+def clause_stems(words: Sequence[Word]) -> dict[int, set[str]]:
     by_clause: dict[int, set[str]] = {}
     for word in words:
         if word.content:
             by_clause.setdefault(word.clause, set()).add(word.stem)
     return by_clause
-
-
-def _span(text: _Text, words: Sequence[_Word]) -> str:
-    """The text from the first to the last word, as written, for the finding."""
-    return text.text[words[0].start : words[-1].end] if words else ""

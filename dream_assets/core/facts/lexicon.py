@@ -1,0 +1,95 @@
+"""The words every judge of "do these texts state the same facts?" shares: one list each.
+
+The pair judge (``agreement``), the meaning checks (``meaning/``), the coverage check and the
+deterministic merge read negation and number words from here, so a word added for one is seen by
+all. English inflection comes from ``lemminflect`` (an offline lexicon of English lemmas and their
+inflections, 1 MB, no model): it tells the coverage check that "Drinks" opening a subjectless
+memory ("Drinks Earl Grey every afternoon.") is the verb, not a name.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+# Negation words; any "n't" contraction negates as well (``is_negation``). The union of the three
+# lists the judges kept before (issue 22): "nowhere" and "noone" were the meaning checks' alone;
+# on the corpora they only keep more pairs apart, the safe direction.
+NEGATION_WORDS = frozenset(
+    {"not", "no", "never", "none", "nobody", "nothing", "nowhere", "neither", "nor", "without"}
+    | {"cannot", "noone"}
+)
+
+
+def is_negation(word: str) -> bool:
+    """``word`` lowercased, apostrophes straightened."""
+    return word in NEGATION_WORDS or word.endswith("n't")
+
+
+UNIT_WORDS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+TENS_WORDS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+    "eighty": 80, "ninety": 90,
+}  # fmt: skip
+SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "dozen": 12}
+# "twice a week" is the quantity two; "once" the quantity one.
+TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def number_word_values(words: list[str]) -> set[int]:
+    """The numbers that lowercase words spell: "ten", "ninety", "twenty-five" (as the two words
+    "twenty" "five"), "two hundred", "five thousand". A tens word followed by a unit is one number
+    (25), never also its parts (20 and 5)."""
+    found: set[int] = set()
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value: int | None = None
+        if word in TENS_WORDS:
+            value = TENS_WORDS[word]
+            following = words[index + 1] if index + 1 < len(words) else ""
+            if UNIT_WORDS.get(following, 10) < 10:
+                value += UNIT_WORDS[following]
+                index += 1
+        elif word in UNIT_WORDS:
+            value = UNIT_WORDS[word]
+        if value is not None:
+            following = words[index + 1] if index + 1 < len(words) else ""
+            if following in ("hundred", "thousand", "million"):
+                value *= SCALE_WORDS[following]
+                index += 1
+            found.add(value)
+        index += 1
+    return found
+
+
+# Words that name people and products as often as they are English (baseline.py keeps them
+# specific at a sentence start for the same reason): "Rose moved to Berlin" keeps Rose even though
+# "rose" is the past of "rise". Surnames that are plural nouns or verb forms are here too.
+NAMES_THAT_ARE_WORDS = frozenset(
+    {
+        "hope", "grace", "rose", "mark", "bill", "frank", "chase", "grant", "drew", "dawn",
+        "summer", "sky", "ruby", "teams", "word", "excel", "outlook", "office", "edge", "chrome",
+        "slack", "zoom", "signal", "notes", "mail", "calendar", "things", "bear", "target", "go",
+        "swift", "rust", "drive", "reading", "will", "may", "miles", "banks", "wells", "brooks",
+        "woods", "fields", "rivers", "peters", "manning", "browning", "downing", "sterling",
+        "sims", "stars", "stripes", "pages", "numbers", "keynote", "windows", "shares",
+    }
+)  # fmt: skip
+_INFLECTED_POS = ("VERB", "ADJ", "NOUN")
+
+
+@cache
+def is_inflected_english(word: str) -> bool:
+    """Whether lowercase ``word`` is an inflected form of an English verb, adjective or noun
+    ("drinks", "training", "became", "oldest", "values"): a word a sentence may open with as
+    grammar. Base forms ("target", "project") and the names above are not."""
+    if word in NAMES_THAT_ARE_WORDS:
+        return False
+    from lemminflect import getAllLemmas  # loads its lexicon on first use
+
+    lemmas = getAllLemmas(word)
+    return any(lemma != word for pos in _INFLECTED_POS for lemma in lemmas.get(pos, ()))

@@ -1,0 +1,120 @@
+"""Reading the quantities of a text: counts, number words, fractions, ordinals."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from dream_assets.core.facts.lexicon import SCALE_WORDS, TENS_WORDS, TIMES_WORDS, UNIT_WORDS
+from dream_assets.core.facts.meaning.words import Word, words_of
+
+# ── Quantities ─────────────────────────────────────────────────────────────────────────────
+
+_UNITS_WORDS, _TENS_WORDS = UNIT_WORDS, TENS_WORDS
+_SCALE_WORDS, _TIMES_WORDS = SCALE_WORDS, TIMES_WORDS
+_ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "twentieth": 20,
+}  # fmt: skip
+_FRACTION_WORDS = {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
+_MONTH_WORDS = frozenset(
+    {
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+        "sept", "oct", "nov", "dec",
+    }
+)  # fmt: skip
+# "one" is also a pronoun ("wants one too", "the one with a garden"): after these words, or
+# before these, it is not a count.
+_NOT_A_COUNT_BEFORE = frozenset({"the", "this", "that", "which", "each", "every", "any", "no"})
+_NOT_A_COUNT_AFTER = frozenset({"of", "another", "too", "with", "day", "more", "and", "that"})
+
+# Dates, clock times ("14:30", "8 a.m.", "8pm") and ranges ("20-23 May", "11\u201314") are the
+# coverage check's, which compares them as dates and clock readings.
+_ISO_OR_TIME = re.compile(
+    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?"
+    r"|\b\d{1,2}\s*[ap]\.?m\b\.?|\d+[-/\u2013]\d+",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Quantity:
+    value: str  # canonical: "3", "#1" (ordinal), "1/2"
+    text: str  # as written
+    is_pronoun_one: bool = False
+
+
+def quantities_of(text: str) -> list[Quantity]:
+    """Every quantity of ``text`` by canonical value; dates and clock times are left to the
+    coverage check, which compares them as dates."""
+    tokens = words_of(_ISO_OR_TIME.sub(lambda m: " " * len(m.group()), text))
+    found: list[Quantity] = []
+    index = 0
+    while index < len(tokens):
+        word = tokens[index]
+        lower = word.lower
+        before = neighbour(tokens, index, -1)
+        after = neighbour(tokens, index, 1)
+        if lower[0].isdigit():
+            if (
+                before in _MONTH_WORDS
+                or after in _MONTH_WORDS
+                or (after == "of" and neighbour(tokens, index, 2) in _MONTH_WORDS)
+            ):
+                index += 1
+                continue  # a day of a date: the coverage check owns dates
+            if len(lower) == 4 and lower.isdigit() and 1900 <= int(lower) <= 2199:
+                index += 1
+                continue  # a year: the coverage check owns dates, in every spelling
+            number = lower.rstrip("%").replace(",", "")
+            ordinal = number[-2:] in ("st", "nd", "rd", "th")
+            number = number[:-2] if ordinal else number
+            value = _canonical(number)
+            following = tokens[index + 1] if index + 1 < len(tokens) else None
+            if following is not None and following.lower == "k" and following.start == word.end:
+                value = _canonical(str(Fraction(value) * 1000))  # "$18k" is 18,000
+                index += 1
+            found.append(Quantity(f"#{value}" if ordinal else value, word.text))
+        elif lower in _TENS_WORDS:
+            value_int = _TENS_WORDS[lower]
+            if after in _UNITS_WORDS and 0 < _UNITS_WORDS[after] < 10:
+                # "twenty five" / "twenty-five" is one number
+                found.append(Quantity(str(value_int + _UNITS_WORDS[after]), f"{word.text} {after}"))
+                index += 2
+                continue
+            found.append(Quantity(str(value_int), word.text))
+        elif lower in _UNITS_WORDS:
+            pronoun = lower == "one" and (
+                before in _NOT_A_COUNT_BEFORE or after in _NOT_A_COUNT_AFTER or not after
+            )
+            found.append(Quantity(str(_UNITS_WORDS[lower]), word.text, is_pronoun_one=pronoun))
+        elif lower in _SCALE_WORDS:
+            found.append(Quantity(str(_SCALE_WORDS[lower]), word.text))
+        elif lower in _TIMES_WORDS:
+            found.append(Quantity(str(_TIMES_WORDS[lower]), word.text))
+        elif lower in _ORDINAL_WORDS:
+            found.append(Quantity(f"#{_ORDINAL_WORDS[lower]}", word.text))
+        elif lower in _FRACTION_WORDS:
+            found.append(Quantity(str(_FRACTION_WORDS[lower]), word.text))
+        index += 1
+    return found
+
+
+def neighbour(tokens: Sequence[Word], index: int, offset: int) -> str:
+    """The word ``offset`` away in the same clause, lowercased; "" past the clause's edge."""
+    other = index + offset
+    if 0 <= other < len(tokens) and tokens[other].clause == tokens[index].clause:
+        return tokens[other].lower
+    return ""
+
+
+def _canonical(number: str) -> str:
+    # "3.0" and "3" are the same count; "3.5" stays itself.
+    if "." in number:
+        whole, _, decimals = number.partition(".")
+        decimals = decimals.rstrip("0")
+        return f"{int(whole)}.{decimals}" if decimals else str(int(whole))
+    return str(int(number))

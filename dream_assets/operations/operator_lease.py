@@ -1,0 +1,34 @@
+"""The lease an operator's command holds while it writes an agent's volume (docs/safety.md,
+"One writer per agent"): the CLI and the review page take it the same way."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import uuid
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+
+from dream_assets.core.clock import SystemClock
+from dream_assets.core.options import DreamOptions, OptionsError, load_options
+from dream_assets.core.store.lease import acquire, release
+
+
+def lease_ttl(root: Path) -> timedelta:
+    """The agent's lease expiry; a bad options file is reported by the command itself."""
+    try:
+        return load_options(os.environ, Path(root) / "dream-options.json").lease_ttl
+    except OptionsError:
+        return DreamOptions().lease_ttl
+
+
+@contextlib.contextmanager
+def operator_lease(root: Path, owner: str) -> Iterator[str]:
+    """Hold ``dream.lease`` for ``owner``; raises ``LeaseHeld`` while another writer has it."""
+    run_id = f"cli-{uuid.uuid4()}"
+    acquire(Path(root), owner=owner, run_id=run_id, clock=SystemClock(), ttl=lease_ttl(root))
+    try:
+        yield run_id
+    finally:
+        release(Path(root), run_id)

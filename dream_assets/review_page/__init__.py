@@ -1,0 +1,1 @@
+"""The operators' review page (docs/safety.md, "Review queue"; docs/deploy.md)."""
