@@ -3,6 +3,8 @@ never saw the rules, frozen before any tuning (``dream_assets_tests/data/blind/`
 
     python benchmarks/bench_blind.py           # the dev split (what rule work may look at)
     python benchmarks/bench_blind.py --final   # the final split: measured once, as measured
+    python benchmarks/bench_blind.py --no-anchor   # without the anchor: the rules this round
+                                                   # started from, measured first by default
 
 Two tables. The merge gate: per finding kind, the share of faithful merges it rejects (a kind may
 reject a merge on its own only where that share is at most 1 %) and the share of each kind of loss
@@ -14,18 +16,27 @@ pairs clustered and fillers clustered, lexical and with the local embeddings (wh
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
+import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from tables import print_markdown_table
-
-from dream_assets.core.facts.coverage import CoverageSource, check_merge
-from dream_assets.core.facts.meaning import check_meaning, kinds_of
-
 ROOT = Path(__file__).resolve().parents[1]
 BLIND = ROOT / "dream_assets_tests" / "data" / "blind"
-sys.path.insert(0, str(ROOT))
+# The code judged: this checkout's, or (the anchor) the rules of an earlier revision checked out
+# apart, on this checkout's frozen corpora. Set before the project's imports.
+CODE = Path(os.environ.get("DREAM_BENCH_CODE", ROOT))
+sys.path.insert(0, str(CODE))
+
+from tables import print_markdown_table  # noqa: E402
+
+from dream_assets.core.facts.coverage import CoverageSource, check_merge  # noqa: E402
+from dream_assets.core.facts.meaning import check_meaning, kinds_of  # noqa: E402
+
+# The rules as this round found them (before any change measured on the blind corpora).
+OLD_RULES = "7445ab0"
 LOSSES = ("negation", "quantity", "dropped", "detail", "status", "attribution")
 FINDINGS = ("coverage", "negation", "quantity", "source", "status", "detail", "attribution")
 
@@ -60,7 +71,13 @@ def merge_gate(split: str) -> None:
         f"{loss} caught" for loss in LOSSES
     ]
     rows = []
-    for kind in (*FINDINGS, "any"):
+    hard = {"coverage", "negation", "quantity", "source"}
+    for case in faithful:
+        rejected["hard gates"] += bool(_kinds(case) & hard)
+    for case in cases:
+        if case["label"] == "lossy":
+            caught[case["kind"]]["hard gates"] += bool(_kinds(case) & hard)
+    for kind in (*FINDINGS, "any", "hard gates"):
         row = [kind, f"{rejected[kind]} ({rejected[kind] / len(faithful):.1%})"]
         for loss in LOSSES:
             c = caught[loss]
@@ -99,10 +116,21 @@ def duplicate_judge(split: str) -> None:
 
         settings.append(
             (
-                f"local (cosine >= {MINILM.cosine_threshold})",
+                f"local (cosine >= {MINILM.cosine_threshold}), no band",
                 {"vectors_of": vectors_of, "cosine_threshold": MINILM.cosine_threshold},
             )
         )
+        if getattr(MINILM, "band_floor", None) is not None:
+            settings.append(
+                (
+                    f"local + subject band from {MINILM.band_floor} (the scan's)",
+                    {
+                        "vectors_of": vectors_of,
+                        "cosine_threshold": MINILM.cosine_threshold,
+                        "band_floor": MINILM.band_floor,
+                    },
+                )
+            )
     except Exception as exc:  # the extra is optional
         print(f"(local embeddings skipped: {exc})")
     rows = []
@@ -132,9 +160,104 @@ def duplicate_judge(split: str) -> None:
     )
 
 
+def end_to_end(split: str) -> None:
+    """Every case through the real consolidation pass against the scripted model server on
+    loopback: the model proposes the case's merge, then a verifier answers. ``honest``: supported
+    for a faithful merge, the loss's kind for every source of a lossy one; ``vouching``: supported
+    for everything (what the hard gates alone keep out). Caps raised, repair off."""
+    import json as _json
+    import tempfile
+
+    from dream_assets.core.near_duplicates.cluster import Cluster
+    from dream_assets.core.options import DreamOptions
+    from dream_assets.llm import ChatModel, LLMSettings
+    from dream_assets.passes.memory_consolidation import run_memory_consolidation
+    from dream_assets_tests.builders import NOW, entry, make_volume
+    from dream_assets_tests.scripted_llm import ScriptedLLM, verification_sources
+
+    cases = [json.loads(line) for line in (BLIND / "merge_corpus.jsonl").open()]
+    cases = [c for c in cases if c["split"] == split]
+    options = DreamOptions(
+        merge_repair_enabled=False,
+        max_changes_per_run=0,
+        daily_change_allowance=0,
+        run_token_budget=0,
+        daily_token_budget=0,
+    )
+    applied: Counter[str] = Counter()
+    totals: Counter[str] = Counter()
+    with ScriptedLLM() as server, tempfile.TemporaryDirectory() as tmp:
+        model = ChatModel(
+            LLMSettings(base_url=server.base_url, model="scripted", api_key="x", timeout_s=10.0)
+        )
+        for verifier in ("honest", "vouching"):
+            for number, case in enumerate(cases):
+                verdict = "supported"
+                if verifier == "honest" and case["label"] == "lossy":
+                    verdict = case["kind"]
+
+                def answer(body: dict, verdict: str = verdict) -> str:
+                    ids = verification_sources(body)
+                    return _json.dumps({"verdicts": [{"id": i, "verdict": verdict} for i in ids]})
+
+                server.verifier = answer
+                sources = case["sources"]
+                ids = [s["id"] for s in sources]
+                volume = make_volume(
+                    Path(tmp) / f"{verifier}-{number}",
+                    [
+                        entry(s["id"], s["content"], category=case["category"])
+                        for s in case["sources"]
+                    ],
+                )
+                save = {"content": case["merged"], "category": case["category"], "tags": []}
+                server.reply(_json.dumps({"toDelete": [], "toSave": [{**save, "sourceIds": ids}]}))
+                report = run_memory_consolidation(
+                    volume,
+                    options,
+                    NOW,
+                    model=model,
+                    clusters=[Cluster(f"c-{number}", tuple(ids), 0.9)],
+                    run_id=f"run-{number}",
+                )
+                label = "faithful" if case["label"] == "faithful" else "lossy"
+                totals[f"{verifier} {label}"] += 1
+                applied[f"{verifier} {label}"] += report.counts.get("merged", 0) > 0
+    rows = []
+    for verifier in ("honest", "vouching"):
+        row = [verifier]
+        for label in ("faithful", "lossy"):
+            key = f"{verifier} {label}"
+            row.append(f"{applied[key]}/{totals[key]} ({applied[key] / totals[key]:.1%})")
+        rows.append(row)
+    print(f"\nEnd to end on the blind {split} split (scripted model and verifier)\n")
+    print_markdown_table(["verifier", "faithful merges applied", "lossy merges applied"], rows)
+
+
+def anchor(revision: str, argv: list[str]) -> None:
+    """The same tables for the rules of ``revision`` (a temporary git worktree), first."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tree = Path(tmp) / "rules"
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(tree), revision],
+            check=True,
+        )
+        try:
+            print(f"\n##### anchor: the rules of {revision}")
+            env = {**os.environ, "DREAM_BENCH_CODE": str(tree)}
+            args = list(argv)
+            subprocess.run([sys.executable, __file__, *args], env=env, check=True)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)])
+    print("\n##### ours: this checkout's rules")
+
+
 def main(argv: list[str]) -> int:
     split = "final" if "--final" in argv else "dev"
+    if "--no-anchor" not in argv and "DREAM_BENCH_CODE" not in os.environ:
+        anchor(OLD_RULES, argv)
     merge_gate(split)
+    end_to_end(split)
     duplicate_judge(split)
     return 0
 

@@ -45,13 +45,15 @@ from sklearn.feature_extraction.text import TfidfVectorizer
 from dream_assets.core.near_duplicates.cluster import (
     DEFAULT_MAX_CLUSTER_SIZE,
     DEFAULT_SIMILARITY_THRESHOLD,
-    THRESHOLD_TOLERANCE,
-    TOKEN_PATTERN,
     Cluster,
-    SimilarPair,
     clusters_from_pairs,
     embedding_pairs,
     find_clusters,
+)
+from dream_assets.core.near_duplicates.lexical_search import (
+    THRESHOLD_TOLERANCE,
+    TOKEN_PATTERN,
+    SimilarPair,
     lexical_pairs,
     token_sets,
 )

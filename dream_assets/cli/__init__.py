@@ -13,6 +13,7 @@ from dream_assets.cli.common import AGENT_HELP, EMBEDDED_INSTANCE_YAML, JSON_HEL
 from dream_assets.cli.cycle import cmd_run, run_cycle
 from dream_assets.cli.inspection import cmd_check_merge, cmd_clusters, cmd_demo, cmd_report
 from dream_assets.cli.operations import cmd_audit, cmd_restore, cmd_review, cmd_undo
+from dream_assets.cli.store import add_connect_parser
 
 __all__ = ["EMBEDDED_INSTANCE_YAML", "CliError", "build_parser", "main", "run_cycle"]
 
@@ -32,6 +33,13 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("dir", help="directory to write the demo agent into (must not exist)")
     demo.add_argument(
         "--seed", type=int, default=7, help="random seed of the generated volume (default: 7)"
+    )
+    demo.add_argument(
+        "--kind",
+        choices=["volume", "claude-code"],
+        default="volume",
+        help="volume: a dream agent volume (default); claude-code: a Claude Code memory "
+        "directory to connect (docs/stores.md)",
     )
     demo.set_defaults(func=cmd_demo)
 
@@ -122,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--root-path", default="/review", help="serve: URL prefix of the page (default /review)"
     )
     review.set_defaults(func=cmd_review)
+
+    add_connect_parser(sub)
     return parser
 
 

@@ -35,14 +35,15 @@ def _lease_ttl(root: Path) -> Any:
 
 
 @contextlib.contextmanager
-def _writer(root: Path, owner: str) -> Iterator[None]:
-    """Hold the agent's lease (``dream.lease``) while a command writes its volume."""
+def _writer(root: Path, owner: str) -> Iterator[str]:
+    """Hold the agent's lease (``dream.lease``) while a command writes its volume (and, for a
+    connected agent, its store); yields the lease's run id."""
     from dream_assets.core.store.lease import LeaseHeld
     from dream_assets.operations.operator_lease import operator_lease
 
     try:
-        with operator_lease(Path(root), owner):
-            yield
+        with operator_lease(Path(root), owner) as run_id:
+            yield run_id
     except LeaseHeld as exc:
         raise CliError(str(exc)) from exc
 

@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from dream_assets.cli.common import CliError, _agents_for, _instance, _lease_ttl
+from dream_assets.passes.store_sync.snapshot import NO_STORE
 
 
 def run_cycle(
@@ -177,6 +178,13 @@ def _agent_problem(agent_dir: Path, env: Mapping[str, str], shared: Any) -> str 
         options = load_options(env, AgentVolume(agent_dir).options_path)
     except OptionsError as exc:
         return str(exc)
+    from dream_assets.core.store.connection import open_store
+    from dream_assets.core.store.kinds.boundary import StoreConfigError
+
+    try:
+        open_store(agent_dir)  # a connected agent's dream-store.json and its target
+    except StoreConfigError as exc:
+        return str(exc)
     settings = LLMSettings.from_options(options)
     if settings == shared:
         return None
@@ -212,6 +220,8 @@ def _print_outcome(outcome: dict[str, Any], *, quiet: bool, verbose: bool) -> No
     print(f"== dream cycle for agent {outcome['agent']} (run {outcome['run_id'][:8]}{mode})")
     for meta in outcome["passes"].values():
         summary = str(meta.get("summary", ""))
+        if not verbose and summary.endswith(NO_STORE):
+            continue  # a volume agent's store steps do nothing: the summary stays as it was
         print(f"  {summary if verbose else _compact(summary)}")
         if meta.get("highlights"):
             print(f"      {meta['highlights']}")

@@ -17,6 +17,20 @@ from dream_assets.cli.common import CliError, _agent_dir, _agents_for
 def cmd_demo(args: argparse.Namespace) -> int:
     from dream_assets.demo import write_demo
 
+    if args.kind == "claude-code":
+        from dream_assets.demo.claude_code import write_claude_code_demo
+
+        try:
+            written = write_claude_code_demo(Path(args.dir))
+        except ValueError as exc:
+            raise CliError(str(exc)) from exc
+        memory = Path(args.dir).absolute()
+        print(f"Claude Code memory directory written to {memory}: {written}")
+        print(f"connect it:  dream connect claude-code {memory} --agent AGENT_DIR")
+        print(
+            "dream it:    dream run --agent AGENT_DIR --preview, then dream run --agent AGENT_DIR"
+        )
+        return 0
     now = datetime.now(UTC).replace(minute=0, second=0, microsecond=0)
     try:
         summary = write_demo(Path(args.dir), seed=args.seed, now=now)

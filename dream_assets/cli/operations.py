@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.cli.common import CliError, _agent_dir, _agent_volume, _writer
+from dream_assets.cli.store import refuse_agent_removal, sync_store
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
@@ -28,11 +29,14 @@ def cmd_restore(args: argparse.Namespace) -> int:
         print(f"restored skill {args.id}")
         return 0
     try:
-        with _writer(volume.root, "dream restore"):
+        with _writer(volume.root, "dream restore") as run_id:
+            refuse_agent_removal(volume, args.id)
             entry = restore_entry(volume, args.id, SystemClock().now())
+            print(f"restored {entry.id}: {entry.content[:120]}")
+            # A connected agent's item the cycle removed goes back into the store.
+            sync_store(volume, run_id, "dream restore")
     except UndoError as exc:
         raise CliError(str(exc)) from exc
-    print(f"restored {entry.id}: {entry.content[:120]}")
     return 0
 
 
@@ -42,12 +46,14 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
     volume = _agent_volume(args.agent)
     try:
-        with _writer(volume.root, "dream undo"):
+        with _writer(volume.root, "dream undo") as run_id:
             result = undo_run(volume, args.run_id, SystemClock().now())
+            # A connected agent: the run's merged items leave the store, their sources return.
+            store = sync_store(volume, run_id, "dream undo", echo=not args.json)
     except UndoError as exc:
         raise CliError(str(exc)) from exc
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        print(json.dumps({**result.to_dict(), **({"store": store} if store else {})}, indent=2))
     else:
         if not result.changed:
             print(

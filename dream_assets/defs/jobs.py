@@ -2,11 +2,13 @@
 
 import dagster as dg
 
-from dream_assets.defs.assets import housekeeping, knowledge, memory
+from dream_assets.defs.assets import housekeeping, knowledge, memory, store
 from dream_assets.defs.assets.report import build_cycle_report
 
-PASS_ASSETS = [*housekeeping.ASSETS, *memory.ASSETS, *knowledge.ASSETS]
-PASS_CHECKS = [*housekeeping.CHECKS, *memory.CHECKS, *knowledge.CHECKS]
+# store_snapshot first and store_writeback after the last memory writer (docs/stores.md).
+PASS_ASSETS = [store.store_snapshot, *housekeeping.ASSETS, *memory.ASSETS, *knowledge.ASSETS]
+PASS_ASSETS.append(store.store_writeback)
+PASS_CHECKS = [*housekeeping.CHECKS, *memory.CHECKS, *knowledge.CHECKS, *store.CHECKS]
 # The safety report comes last: it reads every pass's materialization of the same run.
 CYCLE_ASSETS = [*PASS_ASSETS, build_cycle_report(PASS_ASSETS)]
 

@@ -174,9 +174,14 @@ def decide(
 
     if action not in ("approve", "reject"):
         raise ReviewConflict(f"unknown decision {action!r}: approve or reject")
-    with operator_lease(volume.root, owner):
+    with operator_lease(volume.root, owner) as run_id:
         if action == "approve":
             written = approve(volume, item_id, now, content=content)
-            return f"approved {item_id}: wrote {', '.join(written)}"
+            outcome = f"approved {item_id}: wrote {', '.join(written)}"
+            # A connected agent (docs/stores.md): the approved merge goes into its store too.
+            from dream_assets.operations.store_sync import store_line, write_back_after
+
+            store = write_back_after(volume, run_id, now)
+            return outcome if store is None else f"{outcome}; {store_line(store, run_id)}"
         reject(volume, item_id, now, note=note)
         return f"rejected {item_id}: nothing changed"

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from dream_assets.checks.consolidation import provenance_violations
+from dream_assets.checks.store_writeback import store_copies_missing
 from dream_assets.core.memory.archive_purge import tombstone_path
 from dream_assets.core.memory.audit import (
     KNOWN_IDS_FILE,
@@ -132,6 +133,13 @@ def run_memory_audit(
     for problem in dangling:
         report.decide("dangling provenance", problem.split(":", 1)[0], problem)
     report.counts["dangling_provenance"] = len(dangling)
+    # A connected agent (docs/stores.md): what the agent removed from its own store is explained
+    # (archived "removed in store"); what the cycle removed must still be kept byte for byte.
+    lost_copies, removed_in_store = store_copies_missing(volume)
+    for problem in lost_copies:
+        report.decide("store copy missing", problem.split(":", 1)[0], problem)
+    report.counts["removed_in_store"] = removed_in_store
+    report.counts["store_copies_missing"] = len(lost_copies)
 
     for cluster in rejected:
         report.decide(
@@ -170,9 +178,10 @@ def run_memory_audit(
 
 
 def unexplained_losses(volume: AgentVolume, run_id: str) -> list[str]:
-    """Re-read from disk: the losses the audit of ``run_id`` recorded in losses.jsonl."""
+    """Re-read from disk: the losses the audit of ``run_id`` recorded in losses.jsonl, and (on a
+    connected agent) items removed from the store whose kept copy is gone."""
     read = read_jsonl(volume.audit_dir / LOSSES_FILE)
-    return [
+    return store_copies_missing(volume)[0] + [
         f"{line.get('id')} vanished (hard-deleted outside the retention purge), "
         f"detected {line.get('detected_at')}"
         for line in read.records

@@ -189,3 +189,28 @@ def test_without_dream_agents_root_the_sensors_look_at_the_demo_agents(
     # Set later (the daemon's environment), the variable is what the resource reads.
     monkeypatch.setenv("DREAM_AGENTS_ROOT", str(tmp_path / "agents"))
     assert DreamResource().root() == tmp_path.resolve() / "agents"
+
+
+def test_store_steps_wrap_the_cycle_and_the_writeback_check_blocks() -> None:
+    """docs/stores.md: store_snapshot first, store_writeback after the last memory writer and
+    before cycle_report; both per agent, in the cycle job; nothing_lost blocking."""
+    graph = _graph()
+
+    def upstream(name: str) -> set[str]:
+        return {k.to_user_string() for k in graph.get(dg.AssetKey(name)).parent_keys}
+
+    for name in ("store_snapshot", "store_writeback"):
+        partitions = graph.get(dg.AssetKey(name)).partitions_def
+        assert (
+            isinstance(partitions, dg.DynamicPartitionsDefinition) and partitions.name == "agents"
+        )
+    assert "store_snapshot" in upstream("retained_logs")
+    assert {"consolidated_memory", "skill_catalog", "inferred_preferences"} <= upstream(
+        "store_writeback"
+    )
+    assert "store_writeback" in upstream("cycle_report")
+    spec = graph.get_check_spec(dg.AssetCheckKey(dg.AssetKey("store_writeback"), "nothing_lost"))
+    assert spec.blocking
+    job = defs.resolve_job_def("dream_cycle")
+    selected = {key.to_user_string() for key in job.asset_layer.executable_asset_keys}
+    assert {"store_snapshot", "store_writeback"} <= selected

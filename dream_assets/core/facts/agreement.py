@@ -47,22 +47,18 @@ from dream_assets.core.facts.lexicon import TIMES_WORDS, number_word_values
 from dream_assets.core.facts.meaning.negation import negation_flips
 from dream_assets.core.facts.meaning.text import Text
 
-# The modules whose rules decide a pair's judgement: this one and the coverage check it calls
-# with its vocabulary, dates and baseline. Their bytes are the rules' version.
-_RULE_MODULES = (
-    "agreement.py", "lexicon.py", "coverage.py", "vocabulary.py", "dates.py", "baseline.py",
-)  # fmt: skip
-
 
 @cache
 def rules_version() -> str:
     """The version of the judging rules, for every cache of their verdicts (the pair cache, the
-    cluster table): derived from the rules' own source, so no edit can forget to bump it and
-    a changed rule re-judges cached pairs on the next cycle."""
-    here = Path(__file__).parent
+    cluster table): derived from the source of this room (``core/facts/``: this judge, the
+    coverage check, the lexicon, the meaning rules it borrows), so no edit can forget to bump it
+    and a changed rule re-judges cached pairs on the next cycle."""
+    room = Path(__file__).parent
     digest = hashlib.sha1()
-    for name in _RULE_MODULES:
-        digest.update((here / name).read_bytes())
+    for path in sorted(room.rglob("*.py")):
+        digest.update(path.relative_to(room).as_posix().encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
 
 

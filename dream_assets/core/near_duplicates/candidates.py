@@ -44,7 +44,7 @@ class SubjectBand:
 class CandidateScan:
     clusters: list[Cluster]
     counts: dict[str, int] = field(default_factory=dict)
-    # "exact" or "hnsw" when vectors were searched, "" otherwise.
+    # "exact" or "cells" when vectors were searched (``neighbours.neighbour_pairs``), "" otherwise.
     search: str = ""
     # The first few pairs judged apart, as (left, right, reason), for the report.
     rejected: list[tuple[int, int, str]] = field(default_factory=list)

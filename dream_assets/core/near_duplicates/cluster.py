@@ -22,66 +22,11 @@ Cluster rules
   the same group of entries gets the same id on every cycle.
 * An entry whose text has no word token (or whose embedding is all zero) never clusters.
 
-Lexical method: token Jaccard, not TF-IDF cosine
-------------------------------------------------
-Jaccard over the sets of lower-cased word tokens (``TOKEN_PATTERN``), as a BM25-only store does
-for BM25-only deployments. Both candidates were measured with
-``python benchmarks/bench_cluster.py --separation``: synthetic memory facts from 12 families
-(moves, birthdays, deploy incidents, ...), each with 3-4 wordings of the same slots; TF-IDF's IDF
-fitted on a 5 000-entry corpus of them. Share of pairs scoring >= 0.88, median in brackets,
-2 000 facts, seed 7:
-
-=========================  ===============  ===============
-pair kind                  tfidf-cosine     token-jaccard
-=========================  ===============  ===============
-dup: reworded              0.318 (0.864)    0.106 (0.667)
-dup: small edit            0.951 (0.946)    0.647 (0.900)
-dup: planted mix           0.618 (0.907)    0.403 (0.812)
-distinct: date slot        0.529 (0.881)    0.000 (0.818)
-distinct: other slot       0.077 (0.814)    0.001 (0.818)
-planted - all distinct     0.364            0.402
-=========================  ===============  ===============
-
-"reworded" is another wording of the same fact; "small edit" adds a prefix ("Note: ") or a
-suffix ("(confirmed)"); "planted mix" is what the benchmark corpus plants (half rewordings, 40%
-small edits, 10% exact copies); "distinct" keeps the wording and changes one slot. The decision
-is the last row, Youden's J (share of planted duplicates at or above 0.88 minus share of distinct
-pairs, date and other slots pooled): 0.402 for Jaccard against 0.364 (seed 8: 0.403 against
-0.366). The margin is small and comes entirely from the date rows: TF-IDF catches more
-duplicates of every kind, but it also clusters half of the pairs that differ only in a date,
-because years, months and days are frequent tokens with little inverse document frequency ("Jon
-flew to Lisbon on May 4 for PyCon 2024." / "... 2025." scores 0.884). Against distinct pairs
-that differ in a name, place or number only, TF-IDF would have won (0.541 against 0.402). Two
-facts that differ only in when they happened are exactly the "distinct real-world moments" the
-the rules tell consolidation to preserve, so the lower false rate decides. Jaccard at 0.88 is
-strict: one changed token in an n-token entry gives (n - 1) / (n + 1), under 0.88 below 16
-tokens. It catches re-orderings and exact copies (1.0: "Caroline moved to Berlin in 2021." /
-"In 2021 Caroline moved to Berlin."), most small edits of entries of eight or more tokens, and
-few rewordings ("Caroline relocated to Berlin in 2021." scores 0.714, TF-IDF 0.853). That is the
-documented account: consolidation and save-time dedupe catch what the scan misses, and a cluster
-only makes entries eligible for review. All figures are on synthetic text; the benchmark prints
-hand-written pairs beside them.
-
-Scaling
--------
-All pairs are never compared (prefix filtering, Bayardo et al. 2007; Xiao et al. 2008). Tokens are
-ordered from the most to the least frequent. J(x, y) >= t needs an overlap of at least
-``a(x) = ceil(t * |x|)`` tokens, and of ``a(y)``. Each set leaves its ``a - 2`` most frequent
-tokens out of the index. Take the member, say y, whose left-out run reaches further into the rare
-tokens: every shared token x left out, y left out too, so at most ``a(y) - 2`` shared tokens are
-missing from the indexed parts and, of the ``a(y)`` or more shared, at least two remain (one for
-a one-token set).The
-candidate pairs are those whose indexed parts share that many tokens, counted by a sparse product
-taken in row blocks sized so that no block's product exceeds a fixed number of entries
-(memory-bounded); candidates whose sizes alone rule out the threshold are dropped, and the rest are
-verified with their exact Jaccard. Measured by ``benchmarks/bench_cluster.py``: 100 000 synthetic
-entries in 3.8-7.7 s on the 2-core build machine (shared with other jobs), and every pair the
-exact all-pairs search finds on 5 000 and 10 000 entries. With embeddings the dense product is
-taken in row blocks against the rows from the block on, so memory stays bounded while the work
-is quadratic. The duplicate_clusters scan itself goes through ``core/near_duplicates/candidates.py``
-(docs/passes.md, near-duplicate scan): lexical pairs from here united with semantic neighbours
-(``core/near_duplicates/neighbours.py``, blocked by cells above 20 000 entries), each pair judged by
-``core/facts/agreement.py`` before ``clusters_from_pairs``.
+Why token Jaccard rather than TF-IDF cosine, and how the scan avoids comparing all pairs
+(prefix filtering), with the measurements behind both: docs/benchmarks.md, "Near-duplicate scan:
+the lexical method and its scaling". The duplicate_clusters scan itself goes through
+``candidates.py``: lexical pairs from here united with semantic neighbours (``neighbours.py``),
+each pair judged by ``core/facts/agreement.py`` before ``clusters_from_pairs``.
 """
 
 from __future__ import annotations
@@ -92,12 +37,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-# The lexical search lives in lexical_search.py; its names stay importable from here.
-from dream_assets.core.near_duplicates.lexical_search import (  # noqa: F401
+from dream_assets.core.near_duplicates.lexical_search import (
     THRESHOLD_TOLERANCE,
-    TOKEN_PATTERN,
     SimilarPair,
-    _as_pairs,
+    as_pairs,
     lexical_pairs,
     token_sets,
 )
@@ -193,7 +136,7 @@ def embedding_pairs(
         lefts.append(left[keep])
         rights.append(right[keep])
         sims.append(scores[left_local[keep], right_local[keep]])
-    return _as_pairs(lefts, rights, sims)
+    return as_pairs(lefts, rights, sims)
 
 
 def clusters_from_pairs(

@@ -99,7 +99,7 @@ def lexical_pairs(
         right = shared.indices[at].astype(np.int64) + start
         keep = right > left
         _verify(tokens, sizes, left[keep], right[keep], floor, (lefts, rights, sims))
-    return _as_pairs(lefts, rights, sims)
+    return as_pairs(lefts, rights, sims)
 
 
 def lexical_pairs_touching(
@@ -136,7 +136,7 @@ def lexical_pairs_touching(
         left = np.minimum(mine[keep], other[keep])
         right = np.maximum(mine[keep], other[keep])
         _verify(tokens, sizes, left, right, floor, found)
-    return _as_pairs(*found)
+    return as_pairs(*found)
 
 
 def _prefix_index(
@@ -180,7 +180,7 @@ def _verify(
         found[2].append(jaccard[passing])
 
 
-def _as_pairs(
+def as_pairs(
     lefts: list[np.ndarray], rights: list[np.ndarray], sims: list[np.ndarray]
 ) -> list[SimilarPair]:
     if not lefts:

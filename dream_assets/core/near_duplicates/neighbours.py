@@ -22,11 +22,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from dream_assets.core.near_duplicates.cluster import (
-    THRESHOLD_TOLERANCE,
-    SimilarPair,
-    embedding_pairs,
-)
+from dream_assets.core.near_duplicates.cluster import embedding_pairs
+from dream_assets.core.near_duplicates.lexical_search import THRESHOLD_TOLERANCE, SimilarPair
 
 # Exact below this many rows: about 3 s at 20 000 rows of d = 384.
 EXACT_MAX_ROWS = 20_000

@@ -91,6 +91,46 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     fsync_dir(path.parent)
 
 
+def atomic_create_bytes(path: Path, data: bytes) -> bool:
+    """Write a new file atomically, never over an existing one (a hard link of the synced temp
+    file, which fails when the name is taken). False when ``path`` already exists."""
+    tmp = _write_temp_beside(path, data, sync=True)
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        return False
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    fsync_dir(path.parent)
+    return True
+
+
+def atomic_create_batch(items: list[tuple[Path, bytes]]) -> list[bool]:
+    """``atomic_create_bytes`` for many new files of one directory with one filesystem sync for
+    the batch: each True where the file was created, False where the name was taken."""
+    if not items:
+        return []
+    staged = []
+    try:
+        for path, data in items:
+            staged.append(_write_temp_beside(path, data, sync=False))
+        sync_filesystem(items[0][0].parent)
+        created = []
+        for (path, _data), tmp in zip(items, staged, strict=True):
+            try:
+                os.link(tmp, path)
+                created.append(True)
+            except FileExistsError:
+                created.append(False)
+    finally:
+        for tmp in staged:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
+    fsync_dir(items[0][0].parent)
+    return created
+
+
 def sync_filesystem(directory: Path) -> None:
     """Flush everything written to the filesystem holding ``directory`` in one call
     (``syncfs``; ``sync`` where the C library has none)."""

@@ -169,7 +169,9 @@ class AgentVolume:
         path = self.entries_dir / f"{entry_id}.json"
         # The directory is resolved once per volume object; only a symlinked file needs its own
         # realpath (a write per entry must not cost a path resolution per entry).
-        if self._entries_dir_inside is None:
+        # Until the directory exists (a new agent), asked again: a cached False would send every
+        # later entry through the slow path.
+        if not self._entries_dir_inside:
             self._entries_dir_inside = self.entries_dir.is_dir() and self._is_inside(
                 self.entries_dir
             )

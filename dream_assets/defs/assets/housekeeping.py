@@ -18,11 +18,14 @@ from dream_assets.passes.memory_consolidation.run import consolidation_blocked
 from dream_assets.passes.telemetry_windows import run_telemetry_windows
 
 GROUP = "housekeeping"
+# The store is read into the mirror before anything else of the cycle (defs/assets/store.py).
+STORE_SNAPSHOT = dg.AssetKey("store_snapshot")
 
 
 @agent_asset(
     GROUP,
     "Pass 0: caps the append-only telemetry logs (age, count, lines per file).",
+    deps=[STORE_SNAPSHOT],
     kinds={"python", "jsonl"},
 )
 def retained_logs(context: dg.AssetExecutionContext, dream: DreamResource) -> dg.MaterializeResult:

@@ -21,7 +21,8 @@ import duckdb
 
 from dream_assets.core.facts.agreement import rules_version
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry
-from dream_assets.core.near_duplicates.cluster import LEXICAL_METHOD, Cluster, SimilarPair
+from dream_assets.core.near_duplicates.cluster import LEXICAL_METHOD, Cluster
+from dream_assets.core.near_duplicates.lexical_search import SimilarPair
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
 from dream_assets.core.store.ledger import PassLedger, corpus_fingerprint, stamp_pass

@@ -5,16 +5,15 @@ The rules (docs/passes.md, Pass 1) and where each is enforced:
 - skipped while the memory audit's pause file exists (``_gate``);
 - candidate gating in code: eligible = new or changed since review, or in an open near-duplicate
   cluster; every id the model returns is looked up in the *shown* set only, so an invented or
-  remembered id resolves to nothing (``_apply``);
+  remembered id resolves to nothing (``apply.apply_reply``);
 - coverage check on every merge, one narrow repair call (capped per cycle), rejection stamps the
-  sources (``_merge_one``);
+  sources (``merging._merge_one``);
 - host-side merge arithmetic and provenance (core.merge);
 - replacement first, then retirement; only sources of a merge that persisted are archived;
-  exhaustive removal restricted to the shown set (``_apply``);
-- the high-value floor: merged yes, archived as ephemeral never (``_apply``);
-- beyond the rules above: a reply that would archive as ephemeral more than a fraction of what it
-was
-  shown is refused whole (runaway-deletion breaker);
+  exhaustive removal restricted to the shown set (``apply.apply_reply``);
+- the high-value floor: merged yes, archived as ephemeral never (``apply.apply_reply``);
+- beyond the rules above: a reply that would archive as ephemeral more than a fraction of what
+  it was shown is refused whole (runaway-deletion breaker);
 - the model is called only when something is eligible; the stamp only after usable replies.
 """
 

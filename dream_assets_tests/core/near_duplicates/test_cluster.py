@@ -12,10 +12,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dream_assets.core.near_duplicates.cluster import (
+from dream_assets.core.near_duplicates.cluster import embedding_pairs, find_clusters
+from dream_assets.core.near_duplicates.lexical_search import (
     TOKEN_PATTERN,
-    embedding_pairs,
-    find_clusters,
     lexical_pairs,
     token_sets,
 )

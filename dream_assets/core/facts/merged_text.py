@@ -1,0 +1,186 @@
+"""What a merged text covers: every word, number, clock time and date it states, with the
+equivalent spellings that credit a source's specific (docs/merge-checks.md, "How a specific is
+credited by the merged text")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dream_assets.core.facts.dates import (
+    _YEAR_MONTH,
+    DateKey,
+    _iso_key,
+    _month_dates,
+    _plausible_year,
+)
+from dream_assets.core.facts.lexicon import number_word_values
+from dream_assets.core.facts.tokens import (
+    TOKEN,
+    WEEKDAYS,
+    WEEKDAYS_PLURAL,
+    Specific,
+    canonical_number,
+    canonical_time,
+    is_acronym,
+    is_capitalized_word,
+    is_plural_acronym,
+    positioned_tokens,
+)
+from dream_assets.core.facts.vocabulary import straighten
+
+# Titles written out or abbreviated name the same person ("Dr. Haddad" / "Doctor Haddad").
+TITLE_SPELLINGS = {"Dr": "Doctor", "Prof": "Professor", "Mt": "Mount"}
+_TITLE_EQUIVALENT = {**TITLE_SPELLINGS, **{full: short for short, full in TITLE_SPELLINGS.items()}}
+# Letter case is typography for a name of at least this many letters ("Fatima" / "FATIMA");
+# shorter acronyms collide with English words ("IT" / "It", "US" / "Us") and stay case-sensitive.
+CASE_FOLD_MIN_LETTERS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class MergedText:
+    words: frozenset[str]
+    numbers: frozenset[str]
+    times: frozenset[str]
+    dates: frozenset[DateKey]
+    # Casefolded capitalized or all-caps words of the merge that are not a sentence-start
+    # capital (which may be grammar): a name in another letter case is the same name.
+    folded: frozenset[str] = frozenset()
+    # What an acronym may be spelt out as: the capitals of a CamelCase word ("JavaScript" for
+    # "JS"), the initials of three or more consecutive words ("continuous integration and
+    # delivery" is not; "Amazon Web Services" for "AWS" is), and a code's letters ("KL1234" for
+    # "KL"). Two-letter initials of any two words coincide too often to credit.
+    spelled: frozenset[str] = frozenset()
+
+    @classmethod
+    def of(cls, text: str) -> MergedText:
+        text = straighten(text)
+        words: set[str] = set()
+        numbers: set[str] = set()
+        times: set[str] = set()
+        dates: set[DateKey] = set(_month_dates(text).values())
+        for match in TOKEN.finditer(text):
+            kind = match.lastgroup
+            token = match.group()
+            if kind in ("word", "code"):
+                words.add(token)
+                if token.endswith("'s"):
+                    words.add(token[:-2])
+            elif kind == "number":
+                numbers.add(canonical_number(token))
+            elif kind == "time":
+                times.add(canonical_time(token))
+                if token.count(":") == 2:
+                    times.add(canonical_time(token.rsplit(":", 1)[0]))
+            elif kind == "iso":
+                # The year of "2026-04-15" is still 2026 to a source that said "in 2026".
+                numbers.update(token.split("-"))
+                dates.add(_iso_key(token))
+        for match in _YEAR_MONTH.finditer(text):
+            year, month = int(match.group(1)), int(match.group(2))
+            if _plausible_year(year) and 1 <= month <= 12:
+                dates.add((year, month, None))
+        numbers |= {str(n) for n in number_word_values(_WORD_RUN.findall(text.lower()))}
+        numbers |= {str(int(m.group(1)) * 1000) for m in _THOUSANDS.finditer(text)}
+        times |= _clock_readings(text)
+        spelled = _acronym_spellings(text)
+        folded = set()
+        for match, kind, initial in positioned_tokens(text):
+            token = match.group()
+            if kind != "word" or token.islower() or (initial and is_capitalized_word(token)):
+                continue
+            folded.add(token.casefold())
+            if token.endswith("'s"):
+                folded.add(token[:-2].casefold())
+        return cls(
+            frozenset(words),
+            frozenset(numbers),
+            frozenset(times),
+            frozenset(dates),
+            frozenset(folded),
+            frozenset(spelled),
+        )
+
+    def covers(self, specific: Specific) -> bool:
+        if specific.kind == "number":
+            return canonical_number(specific.text) in self.numbers
+        if specific.kind == "time":
+            return canonical_time(specific.text) in self.times
+        if specific.kind == "iso":
+            return specific.date in self.dates
+        name = specific.text
+        if name in self.words:
+            return True
+        if _TITLE_EQUIVALENT.get(name) in self.words:
+            return True
+        if is_acronym(name) and name in self.spelled:
+            return True
+        if is_plural_acronym(name) and name[:-1] in self.spelled:
+            return True
+        if len(name) >= CASE_FOLD_MIN_LETTERS and name.isalpha() and name.casefold() in self.folded:
+            return True
+        if is_acronym(name) and name + "s" in self.words:
+            return True
+        if is_plural_acronym(name) and name[:-1] in self.words:
+            return True
+        # "on Mondays" / "on Monday": the same weekday, once or as a habit.
+        if name in WEEKDAYS_PLURAL and name[:-1] in self.words:
+            return True
+        if name in WEEKDAYS and name + "s" in self.words:
+            return True
+        return specific.date is not None and self._has_date(specific.date)
+
+    def _has_date(self, wanted: DateKey) -> bool:
+        year, month, day = wanted
+        return any(
+            m == month and (day is None or d == day) and (year is None or y == year)
+            for y, m, d in self.dates
+        )
+
+
+_WORD_RUN = re.compile(r"[a-z]+")
+_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})[kK](?![^\W_])")  # "$18k" is 18000
+_HOUR_MARK = re.compile(
+    r"(?<![\w:])(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'clock)(?!\w)", re.I
+)
+_CLOCK = re.compile(r"(?<![\w:])(\d{1,2}):(\d{2})(?!\d)")
+
+
+_CODE_LETTERS = re.compile(r"(?<![^\W_])([A-Z]{2,})\d")
+_CAMEL_CAPITALS = re.compile(r"[A-Z]")
+
+
+def _acronym_spellings(text: str) -> set[str]:
+    found = {m.group(1) for m in _CODE_LETTERS.finditer(text)}
+    words = [m.group() for m in TOKEN.finditer(text) if m.lastgroup == "word"]
+    for word in words:
+        capitals = "".join(_CAMEL_CAPITALS.findall(word))
+        if len(capitals) >= 2 and not word.isupper():
+            found.add(capitals)
+    for size in (3, 4, 5):
+        for start in range(len(words) - size + 1):
+            found.add("".join(w[0] for w in words[start : start + size]).upper())
+    return found
+
+
+def _clock_readings(text: str) -> set[str]:
+    """The clock times a merge states in 12-hour words, as the check compares them: "8 a.m." and
+    "8am" are 8:00, "4:30 pm" is 16:30 (and 4:30), and "16:30" is also 4:30 on a 12-hour clock
+    (a source's "4:30" written as "16:30"). A bare "4:30" never credits "16:30": it may be
+    morning."""
+    found: set[str] = set()
+    for match in _HOUR_MARK.finditer(text):
+        hour, minute = int(match.group(1)), match.group(2) or "00"
+        if not 1 <= hour <= 12:
+            continue
+        mark = match.group(3).lower().replace(".", "")
+        if mark == "pm" and hour != 12:
+            found.add(f"{hour + 12}:{minute}")
+        elif mark == "am" and hour == 12:
+            found.add(f"0:{minute}")
+        found.add(f"{hour}:{minute}")
+    for match in _CLOCK.finditer(text):
+        hour = int(match.group(1))
+        if 13 <= hour <= 23:
+            found.add(f"{hour - 12}:{match.group(2)}")
+    return found

@@ -1,0 +1,102 @@
+"""The coverage check's tokens: one scan of a text into words, codes, numbers, ISO dates and
+clock times, with whether each opens a sentence; and the canonical forms they compare by."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from dream_assets.core.facts.dates import DateKey
+
+# ── Tokens ─────────────────────────────────────────────────────────────────────────────────
+
+# One scan yields everything the rule looks at, in order, so sentence position is known for free.
+TOKEN = re.compile(
+    r"""
+      (?P<marker> ^[ \t]*(?:[-*+>#\u2022]+|\d{1,3}[.)])[ \t]+ )   # list item or heading opens
+    | (?P<iso>    (?<!\d)\d{4}-\d{1,2}-\d{1,2}(?!\d) )
+    | (?P<time>   (?<!\d)\d{1,2}:\d{2}(?::\d{2})?(?!\d) )
+    | (?P<number> (?<!\d)\d+(?:,\d{3}(?!\d))*(?:\.\d+)* )
+    | (?P<code>   (?<![^\W_])[A-Z]+-\d[^\W_]*(?:\.\d+)*(?![^\W_])
+                | (?<![^\W_])(?=[^\W_]*\d)(?=[^\W_]*[A-Z])[^\W\d_][^\W_]* )
+    | (?P<word>   [^\W\d_]+(?:'[^\W\d_]+)* )
+    | (?P<stop>   [.!?\u2026]+(?=[\s"')\]]|$) | :(?=\s) | \n )
+    """,
+    re.MULTILINE | re.VERBOSE,
+)
+
+# Lowercase prose words only: a twin inside a hostname, path, address, handle or code span is
+# an identifier, not evidence that the capitalized form is ordinary language.
+EVIDENCE = re.compile(r"(?<![\w.@/\\#`-])[^\W\d_]+(?:'[^\W\d_]+)*(?![\w@/\\`-]|[.:]\w)")
+
+# "I'm", "I've", "I'll": the pronoun, not a name.
+PRONOUN_CONTRACTION = re.compile(r"^I'[a-z]+$")
+
+# A period after these does not end a sentence, so "Dr. May" keeps May mid-sentence.
+# Only titles that precede a name: corporate suffixes and "etc." end sentences too often.
+ABBREVIATIONS = frozenset(
+    {"mr", "mrs", "ms", "dr", "prof", "st", "sr", "jr", "mt", "ft", "vs", "rev", "gen", "capt"}
+)
+
+MERIDIEM = frozenset({"AM", "PM"})
+
+WEEKDAYS = frozenset(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"])
+WEEKDAYS_PLURAL = frozenset(day + "s" for day in WEEKDAYS)
+
+
+def canonical_number(token: str) -> str:
+    return token.replace(",", "")
+
+
+def canonical_time(token: str) -> str:
+    hour, rest = token.split(":", 1)
+    return f"{int(hour)}:{rest}"
+
+
+def is_acronym(name: str) -> bool:
+    return len(name) >= 2 and name.isalpha() and name.isupper()
+
+
+def is_plural_acronym(name: str) -> bool:
+    return len(name) >= 3 and name.endswith("s") and is_acronym(name[:-1])
+
+
+def is_capitalized_word(name: str) -> bool:
+    """Titlecase, where capitalization may be grammar rather than a name."""
+    letters = name.replace("'", "")
+    return letters[0].isupper() and letters[1:].islower()
+
+
+@dataclass(frozen=True, slots=True)
+class Specific:
+    text: str  # as written in the source (possessive reduced to the name)
+    kind: str  # "word" | "number" | "time" | "iso"
+    date: DateKey | None = None  # for a month word inside a date, and for an ISO date
+    # A capitalized word found only at a sentence start: its capital may be grammar alone.
+    initial: bool = False
+
+
+def positioned_tokens(text: str) -> Iterator[tuple[re.Match[str], str, bool]]:
+    """Every word, code and number token of ``text`` with whether it opens a sentence."""
+    sentence_initial = True
+    previous_word = ""
+    previous_word_end = -1
+    for match in TOKEN.finditer(text):
+        kind = match.lastgroup or ""
+        token = match.group()
+        if kind == "marker":
+            sentence_initial = True
+        elif kind == "stop":
+            is_abbreviation = (
+                token == "."
+                and match.start() == previous_word_end
+                and (len(previous_word) == 1 or previous_word.lower() in ABBREVIATIONS)
+            )
+            if not is_abbreviation:
+                sentence_initial = True
+        else:
+            yield match, kind, sentence_initial
+            if kind in ("word", "code"):
+                previous_word, previous_word_end = token, match.end()
+            sentence_initial = False

@@ -1,0 +1,154 @@
+"""The boundary to a memory store another product owns (docs/stores.md): what a kind reads and
+what it is asked to write.
+
+A kind reads the store's items, each with a version (sha256 of the item as read), and applies a
+write plan: new items, and removals each guarded by the version the snapshot read. Nothing else
+of the cycle knows which kind it is: the passes work on the mirror (``core.store.mirror``), and
+only ``store_snapshot`` and ``store_writeback`` talk to a kind. A new kind is one module here that
+implements :class:`StoreKind` and registers its name in ``KINDS``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Protocol
+
+
+class StoreConfigError(ValueError):
+    """``dream-store.json`` or its target is not usable; the message is one line."""
+
+
+def item_version(data: bytes) -> str:
+    """An item's version: the sha256 of its bytes as read (DESIGN: ``store_version``)."""
+    return hashlib.sha256(data).hexdigest()
+
+
+@dataclass(frozen=True)
+class StoreItem:
+    """One memory item as the store holds it."""
+
+    ref: str  # the item's name in the store (a file name, an anchor, a key)
+    version: str
+    text: str
+    category: str
+    # The kind's own fields (a topic file's name, description, type; its index line).
+    fields: Mapping[str, str] = field(default_factory=dict)
+    modified_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """An item the kind could not read; reported by name and left alone."""
+
+    ref: str
+    reason: str
+
+
+@dataclass
+class StoreRead:
+    items: list[StoreItem] = field(default_factory=list)
+    unreadable: list[Unreadable] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class NewItem:
+    """A merged entry to write into the store as a new item."""
+
+    entry_id: str
+    text: str
+    category: str
+    # The refs of the entry's sources (where the kind places it, e.g. an index line), and the
+    # fields the snapshot read of them, in the merge's order.
+    source_refs: tuple[str, ...] = ()
+    source_fields: tuple[Mapping[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class Removal:
+    """An item to take out of the store, only while its version is still ``version``."""
+
+    ref: str
+    version: str
+    fields: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class PutBack:
+    """An item the cycle removed, put back byte for byte (``dream restore``, ``dream undo``)."""
+
+    entry_id: str
+    ref: str
+    data: bytes
+    fields: Mapping[str, str] = field(default_factory=dict)
+    # A ref leaving the store in the same plan whose place (index line) it takes.
+    in_place_of: str | None = None
+    # Else a ref staying in the store whose index line it follows (the merged item holding it).
+    near: str | None = None
+
+
+@dataclass
+class WritePlan:
+    new: list[NewItem] = field(default_factory=list)
+    removals: list[Removal] = field(default_factory=list)
+    put_back: list[PutBack] = field(default_factory=list)
+    # Names a new item never takes: every ref the mirror knows (an item about to leave, one
+    # that may be put back), so a new item is never mistaken for an old one.
+    reserved: frozenset[str] = frozenset()
+
+    def __bool__(self) -> bool:
+        return bool(self.new or self.removals or self.put_back)
+
+
+@dataclass
+class WriteOutcome:
+    # entry id -> (ref, version) of the item written for it (new or put back).
+    written: dict[str, tuple[str, str]] = field(default_factory=dict)
+    put_back: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # entry id -> the index line written for its item (new or put back), where the kind has one.
+    index_lines: dict[str, str] = field(default_factory=dict)
+    # ref -> the index line it had (empty when none), for every item removed.
+    removed: dict[str, str] = field(default_factory=dict)
+    # (ref, why): left in the store because it changed since the snapshot (a duplicate, no loss).
+    changed: list[tuple[str, str]] = field(default_factory=list)
+    # Refs already gone from the store when their removal came (the agent removed them).
+    missing: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+# Called with every (ref, bytes) about to leave the store, before any leaves; the bytes are on
+# disk (synced) when it returns.
+KeepRemoved = Callable[[Sequence[tuple[str, bytes]]], None]
+
+
+class StoreKind(Protocol):
+    """What the cycle asks of a store (DESIGN, "External memory stores")."""
+
+    name: str
+
+    def describe(self) -> str:
+        """Where the store is, for reports and errors (never a password)."""
+        ...
+
+    def check_target(self) -> None:
+        """Refuse (``StoreConfigError``, one line) a target without the kind's expected shape."""
+        ...
+
+    def directories(self) -> tuple[Path, ...]:
+        """The directories the kind writes (none for a database): never the agent's home."""
+        ...
+
+    def read(self) -> StoreRead: ...
+
+    def current_version(self, ref: str) -> str | None:
+        """The item's version now, or None when it is absent (or unreadable)."""
+        ...
+
+    def apply(self, plan: WritePlan, keep: KeepRemoved) -> WriteOutcome:
+        """Write ``plan``'s new items, then remove each removal whose version still matches
+        after ``keep`` has its bytes; a changed item is left and reported."""
+        ...

@@ -1,0 +1,137 @@
+"""Claude Code's ``MEMORY.md`` index: which lines link which topic file, and the one edit the
+writeback makes to it.
+
+Only the lines ``- [Title](file.md) — hook`` of the topic files the writeback removes or writes
+change; every other line (headings, prose, blank lines, other links) is kept byte for byte, line
+endings included. Claude Code loads only the first ``MAX_INDEX_LINES`` lines of the file, so the
+edit never makes the file longer than that: a line that would is not added (and reported).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+MAX_INDEX_LINES = 200
+# "- [Title](file.md) — hook" (also "* " bullets, "./file.md" targets, any hook separator).
+INDEX_LINE = re.compile(r"^\s*[-*]\s+\[(?P<title>[^\]]*)\]\((?:\./)?(?P<target>[^)\s/]+\.md)\)")
+
+
+def linked_file(line: str) -> str | None:
+    """The topic file an index line links, or None for any other line."""
+    match = INDEX_LINE.match(line)
+    return match.group("target") if match else None
+
+
+def title_and_hook(line: str) -> tuple[str, str]:
+    """An index line's link title and the hook after the link ("" when none)."""
+    match = INDEX_LINE.match(line)
+    if match is None:
+        return "", ""
+    hook = line[match.end() :].strip().lstrip("—–-:").strip()
+    return match.group("title").strip(), hook
+
+
+def index_lines(text: str) -> dict[str, str]:
+    """Each linked file's lines (joined by newlines, without line endings), in file order."""
+    found: dict[str, list[str]] = {}
+    for line in text.splitlines():
+        target = linked_file(line)
+        if target is not None:
+            found.setdefault(target, []).append(line)
+    return {target: "\n".join(lines) for target, lines in found.items()}
+
+
+def index_line_for(title: str, ref: str, hook: str) -> str:
+    title = " ".join(title.replace("[", "(").replace("]", ")").split()) or ref
+    hook = " ".join(hook.split())
+    return f"- [{title}]({ref}) — {hook}" if hook else f"- [{title}]({ref})"
+
+
+@dataclass
+class IndexEdit:
+    """What the writeback changes in the index."""
+
+    # Files leaving the store: their lines go.
+    drop: set[str] = field(default_factory=set)
+    # A new line and the files whose first line it takes the place of (in file order, the first
+    # one present); when none of them has a line, it follows ``after`` (the first present).
+    place: list[tuple[str, Sequence[str], Sequence[str]]] = field(default_factory=list)
+    # Lines added at the end.
+    append: list[str] = field(default_factory=list)
+
+
+@dataclass
+class EditedIndex:
+    text: str
+    not_added: list[str] = field(default_factory=list)  # lines left out: the index is full
+
+
+def _newline(lines: Sequence[str]) -> str:
+    return "\r\n" if lines and lines[0].endswith("\r\n") else "\n"
+
+
+def apply_index_edit(
+    text: str, edit: IndexEdit, *, max_lines: int = MAX_INDEX_LINES
+) -> EditedIndex:
+    lines = text.splitlines(keepends=True)
+    newline = _newline(lines)
+    position: dict[str, int] = {}
+    for number, line in enumerate(lines):
+        target = linked_file(line)
+        if target is not None:
+            position.setdefault(target, number)
+    # Replacements keyed by line number; the other lines of dropped files are removed.
+    replaced: dict[int, list[str]] = {}
+    after: dict[int, list[str]] = {}
+    not_added: list[str] = []
+    pending: list[tuple[str, int | None, bool]] = []  # (line, number, takes a dropped place)
+    for new_line, instead_of, follow in edit.place:
+        places = sorted(position[r] for r in instead_of if r in position and r in edit.drop)
+        if places:
+            pending.append((new_line, places[0], True))
+            continue
+        anchors = sorted(position[r] for r in follow if r in position)
+        pending.append((new_line, anchors[0] if anchors else None, False))
+    kept = [
+        number
+        for number, line in enumerate(lines)
+        if linked_file(line) not in edit.drop or linked_file(line) is None
+    ]
+    count = len(kept)
+    for new_line, spot, takes_place in pending:
+        if takes_place and spot is not None and spot not in replaced:
+            replaced[spot] = [new_line]
+            count += 1
+        elif spot is not None and count < max_lines:
+            (replaced if spot in replaced else after).setdefault(spot, []).append(new_line)
+            count += 1
+        else:
+            not_added.append(new_line)
+    appended: list[str] = []
+    for new_line in edit.append:
+        if count < max_lines:
+            appended.append(new_line)
+            count += 1
+        else:
+            not_added.append(new_line)
+    out: list[str] = []
+    for number, line in enumerate(lines):
+        target = linked_file(line)
+        if number in replaced:
+            out.extend(new + newline for new in replaced[number])
+        elif target is None or target not in edit.drop:
+            out.append(line)
+        out.extend(new + newline for new in after.get(number, []))
+    if appended:
+        if out and not out[-1].endswith(("\n", "\r")):
+            out[-1] += newline
+        out.extend(new + newline for new in appended)
+    return EditedIndex("".join(out), not_added)
+
+
+def relinked(line: str, old_ref: str, new_ref: str) -> str:
+    """An index line pointing at ``new_ref`` instead of ``old_ref`` (an item put back under
+    another name)."""
+    return line.replace(f"({old_ref})", f"({new_ref})").replace(f"(./{old_ref})", f"({new_ref})")
