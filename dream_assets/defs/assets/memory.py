@@ -22,6 +22,7 @@ from dream_assets.passes.duplicate_clusters.scan import (
     read_cluster_table,
     scan_duplicate_clusters,
 )
+from dream_assets.passes.importance_decay import due_decay
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 
 GROUP = "memory"
@@ -83,6 +84,9 @@ def consolidated_memory(
             feedback=read_feedback_window(agent.volume.duckdb_path),
             run_id=context.run.run_id,
             bounds=run_bounds(context, agent),
+            # The decay due now rides on this pass's rewrites (the importance pass of this run
+            # left it to them; nothing is due on what that pass wrote itself).
+            decay=due_decay(agent.options, agent.clock.now()),
         )
         return materialize_report(context, report, model, guard=agent.guard)
 

@@ -30,6 +30,7 @@ from dream_assets.core.llm_reply import (
     MemoryReply,
     parse_memory_reply,
 )
+from dream_assets.core.memory.decay import DueDecay, write_due_decay
 from dream_assets.core.memory.deterministic_merge import deterministic_reply
 from dream_assets.core.memory.merge import (
     REVIEWED_HASH,
@@ -58,7 +59,6 @@ from dream_assets.passes.memory_consolidation.state import (
     PASS,
     ConsolidationRun,
 )
-from dream_assets.passes.memory_consolidation.writes import current_unchanged
 from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.memory import consolidation_prompt
 
@@ -83,8 +83,12 @@ def run_memory_consolidation(
     run_id: str | None = None,
     batch_size: int = BATCH_SIZE,
     bounds: RunBounds | None = None,
+    decay: DueDecay | None = None,
 ) -> PassReport:
-    """Run the pass. ``clusters`` is None when the near-duplicate scan failed."""
+    """Run the pass. ``clusters`` is None when the near-duplicate scan failed. ``decay``: the
+    decay this cycle's importance pass decided and left to this pass (``written_by``), written
+    with each entry's review stamp or archive, and at the end for the entries this pass did not
+    otherwise rewrite, whatever way the pass ends."""
     report = PassReport(PASS)
     ledger = PassLedger.load(volume.ledger_path)
     if ledger.warning:
@@ -97,7 +101,42 @@ def run_memory_consolidation(
         return report
     if _gate(volume, options, now, ledger, report):
         return report
+    try:
+        return _consolidate(
+            volume,
+            options,
+            now,
+            report,
+            ledger,
+            model=model,
+            clusters=clusters,
+            feedback=feedback,
+            run_id=run_id,
+            batch_size=batch_size,
+            bounds=bounds,
+            decay=decay,
+        )
+    finally:
+        if decay is not None:
+            _write_remaining_decay(volume, decay, report)
 
+
+def _consolidate(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    report: PassReport,
+    ledger: PassLedger,
+    *,
+    model: ChatModel | None,
+    clusters: Sequence[Cluster] | None,
+    feedback: Sequence[dict[str, Any]],
+    run_id: str | None,
+    batch_size: int,
+    bounds: RunBounds | None,
+    decay: DueDecay | None,
+) -> PassReport:
+    """The pass past its gate."""
     scan = volume.scan_entries()
     for problem in scan.problems:
         report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
@@ -105,7 +144,8 @@ def run_memory_consolidation(
         volume, scan.entries, now, run_id, report, log_memory_text=options.log_memory_text
     ):
         scan = volume.scan_entries()
-    live = scan.live
+    # Decided on the importance the decay handed over leaves (the floor, a merge's importance).
+    live = [decay.applied(e) for e in scan.live] if decay is not None else scan.live
     vocabulary, vocabulary_warning = load_vocabulary(volume.vocabulary_path)
     if vocabulary_warning:
         report.warnings.append(vocabulary_warning)
@@ -129,7 +169,18 @@ def run_memory_consolidation(
     eligible, open_clusters = _eligible(live, clusters, report)
     report.counts["eligible"] = len(eligible)
     report.counts["clusters_open"] = len(open_clusters)
-    cycle = _run_state(volume, options, now, model, run_id, report, bounds, vocabulary)
+    cycle = _run_state(
+        volume,
+        options,
+        now,
+        model,
+        run_id,
+        report,
+        bounds,
+        vocabulary,
+        decay=decay,
+        scanned=volume.entry_index.stats_of([e.id for e in live]),
+    )
     if model is None:
         mine_corrections(cycle, feedback)
     if not eligible:
@@ -215,6 +266,9 @@ def _run_state(
     report: PassReport,
     bounds: RunBounds | None,
     vocabulary: Vocabulary | None = None,
+    *,
+    decay: DueDecay | None = None,
+    scanned: dict[str, tuple[int, int, int, int] | None] | None = None,
 ) -> ConsolidationRun:
     if vocabulary is None:
         vocabulary, warning = load_vocabulary(volume.vocabulary_path)
@@ -230,6 +284,8 @@ def _run_state(
         report=report,
         repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
         bounds=bounds,
+        decay=decay,
+        scanned=scanned or {},
     )
 
 
@@ -256,6 +312,32 @@ def _host_fallback(
     cycle.by = BY_MODEL
 
 
+def _write_remaining_decay(volume: AgentVolume, decay: DueDecay, report: PassReport) -> None:
+    """The decay handed to this pass, for the live entries it did not rewrite: one batch (the
+    ones it rewrote carry theirs already, so nothing is due on them)."""
+    writes = [w for e in volume.scan_entries().live if (w := decay.write_of(e)) is not None]
+    done = write_due_decay(volume, writes)
+    report.count("decay_written", len(done.written))
+    for entry_id in sorted(done.changed_meanwhile):
+        report.refuse("changed during the pass", entry_id, "decay left for the next write")
+    for entry_id, error in sorted(done.failed.items()):
+        report.fail(f"{entry_id}: could not write decayed importance: {error}")
+
+
+def consolidation_blocked(
+    volume: AgentVolume, options: DreamOptions, now: datetime, ledger: PassLedger | None = None
+) -> str | None:
+    """Why the pass would not get past its gate at ``now`` (the audit's pause file, the minimum
+    interval since the last completed pass), or None when it would."""
+    if volume.pause_flag.exists():
+        return f"paused by the memory audit ({volume.pause_flag} exists)"
+    ledger = ledger if ledger is not None else PassLedger.load(volume.ledger_path)
+    block = ledger.min_interval_block(
+        PASS, now, timedelta(hours=options.consolidation_min_interval_hours)
+    )
+    return f"memory consolidation {block}" if block else None
+
+
 def _gate(
     volume: AgentVolume,
     options: DreamOptions,
@@ -263,11 +345,9 @@ def _gate(
     ledger: PassLedger,
     report: PassReport,
 ) -> bool:
-    block = ledger.min_interval_block(
-        PASS, now, timedelta(hours=options.consolidation_min_interval_hours)
-    )
-    if block:
-        report.skipped = f"memory consolidation {block}"
+    blocked = consolidation_blocked(volume, options, now, ledger)
+    if blocked:
+        report.skipped = blocked
         return True
     return False
 
@@ -351,7 +431,7 @@ def _ask_model(
 
 def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> None:
     stamped: list[MemoryEntry] = []
-    # Each file's stat before it is re-read: the batch leaves alone a file changed since.
+    # The stat each file had when the scan read it: the batch leaves alone a file changed since.
     expect: dict[str, tuple[int, int, int, int] | None] = {}
     for entry in batch:
         if entry.id in cycle.touched or entry.id in cycle.deferred:
@@ -360,12 +440,11 @@ def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> Non
         cycle.report.count("reviewed")
         if entry.metadata.get(REVIEWED_HASH) == fingerprint:
             continue
-        expect[entry.id] = cycle.volume.entry_stat(entry.id)
-        current = current_unchanged(cycle, entry)
-        if current is not None:
-            stamped.append(
-                current.with_changes(metadata={**current.metadata, REVIEWED_HASH: fingerprint})
-            )
+        # The entry as the scan read it (with the decay handed to this pass: one rewrite), not
+        # a re-read of every file: under the entry's lock, right before the rename, its file must
+        # still have the stat the scan saw, or the stamp is dropped (the agent wrote since).
+        expect[entry.id] = cycle.scanned.get(entry.id)
+        stamped.append(entry.with_changes(metadata={**entry.metadata, REVIEWED_HASH: fingerprint}))
     # Review stamps are bookkeeping of their own entries, ordered against no other write: one
     # batch with one sync (a first cycle stamps every entry of the corpus).
     errors = cycle.volume.save_many(stamped, expect=expect)

@@ -13,7 +13,6 @@ from dream_assets.core.memory.merge import (
 )
 from dream_assets.core.models import (
     MemoryEntry,
-    review_fingerprint,
 )
 from dream_assets.core.safety.log_quoting import project_logger, quote_entry
 from dream_assets.core.store.entry_lock import if_unchanged_since
@@ -21,21 +20,6 @@ from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.memory_consolidation.state import ConsolidationRun
 
 log = project_logger("dream_assets.consolidation")
-
-
-def current_unchanged(cycle: ConsolidationRun, snapshot: MemoryEntry) -> MemoryEntry | None:
-    """The entry as on disk now, if a concurrent writer has not changed it since the snapshot
-    (for the batched review stamps, whose write is guarded again under each entry's lock)."""
-    try:
-        current = cycle.volume.get(snapshot.id)
-    except (OSError, ValueError):
-        return None
-    if current is None or current.archived:
-        return None
-    if review_fingerprint(current) != review_fingerprint(snapshot):
-        _changed(cycle, snapshot)
-        return None
-    return current
 
 
 def _changed(cycle: ConsolidationRun, snapshot: MemoryEntry) -> None:
@@ -53,7 +37,8 @@ def update_if_unchanged(
 
     def remember(current: MemoryEntry) -> MemoryEntry | None:
         seen.append(current)
-        return change(current)
+        # The decay handed to this pass rides on the same rewrite (one write per entry).
+        return change(cycle.with_decay(current))
 
     try:
         written = cycle.volume.update_entry(snapshot.id, if_unchanged_since(snapshot, remember))
