@@ -9,7 +9,6 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.review_queue import REVIEW_TOMBSTONE_LOG, ReviewQueue
 from dream_assets.core.store.atomic import append_line
-from dream_assets.core.store.jsonl import read_jsonl
 from dream_assets.core.store.volume import AgentVolume
 
 
@@ -76,24 +75,3 @@ def _purge_review_queue(
     report.counts["review_items_purged"] = purged
     if purged:
         report.decide("purged", "review-queue", f"{purged} item(s) older than the retention")
-
-
-def purge_floor_violations(
-    volume: AgentVolume, options: DreamOptions, run_id: str | None
-) -> list[str]:
-    """Re-verify from disk: no tombstone of this run names an entry above the floor."""
-    violations: list[str] = []
-    read = read_jsonl(tombstone_path(volume.audit_dir))
-    for stone in read.records:
-        if run_id is not None and stone.get("run_id") != run_id:
-            continue
-        importance = float(stone.get("importance", 0.0))
-        count = int(stone.get("reinforcement_count", 0))
-        floor_i = options.pruning_protection_importance
-        floor_r = options.pruning_protection_reinforcement_count
-        if (floor_i > 0 and importance >= floor_i) or (floor_r > 0 and count >= floor_r):
-            violations.append(
-                f"{stone.get('id')} purged above the floor "
-                f"(importance {importance}, reinforced {count}×)"
-            )
-    return violations

@@ -8,7 +8,7 @@ best-effort: one log that cannot be pruned is reported and the sweep goes on (do
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 from dream_assets.core.options import DreamOptions
@@ -17,12 +17,14 @@ from dream_assets.core.store.volume import SESSION_LOG_DIRS, SINGLE_FILE_LOGS, A
 from dream_assets.core.telemetry.retention import (
     DeletedLog,
     TrimResult,
-    exceeds_line_bound,
-    last_write_time,
-    session_files,
+    escapes_volume,
+    relative_to_volume,
     sweep_session_dir,
     trim_to_last_lines,
 )
+from dream_assets.core.telemetry.retention import max_age as age_bound
+from dream_assets.core.telemetry.retention import max_files as files_bound
+from dream_assets.core.telemetry.retention import max_lines as lines_bound
 
 PASS_NAME = "log_retention"
 
@@ -38,27 +40,6 @@ COUNT_KEYS = (
 )
 
 
-def _max_age(options: DreamOptions) -> timedelta | None:
-    days = options.log_retention_max_file_age_days
-    return timedelta(days=days) if days > 0 else None
-
-
-def _max_files(options: DreamOptions) -> int | None:
-    count = options.log_retention_max_files_per_directory
-    return count if count > 0 else None
-
-
-def _max_lines(options: DreamOptions) -> int | None:
-    lines = options.log_retention_max_lines_per_file
-    return lines if lines > 0 else None
-
-
-def _escapes(volume: AgentVolume, path: Path) -> bool:
-    """A log path that is a symlink out of the volume is never pruned or rewritten."""
-    resolved = path.resolve()
-    return resolved != volume.root and volume.root not in resolved.parents
-
-
 def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime) -> PassReport:
     report = PassReport(PASS_NAME)
     if not options.log_retention_enabled:
@@ -68,7 +49,7 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
         # Always present, zeros included, so the UI plots an unbroken series per agent.
         report.count(key, 0)
 
-    max_age, max_files, max_lines = _max_age(options), _max_files(options), _max_lines(options)
+    max_age, max_files, max_lines = age_bound(options), files_bound(options), lines_bound(options)
     report.bounds = {
         "max_file_age_days": options.log_retention_max_file_age_days if max_age else None,
         "max_files_per_directory": max_files,
@@ -79,7 +60,7 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
         directory = volume.session_log_dir(kind)
         if not directory.is_dir():
             continue
-        if _escapes(volume, directory):
+        if escapes_volume(volume, directory):
             report.fail(f"{kind}: {directory} resolves outside the agent volume; left alone")
             report.count("logs_failed")
             continue
@@ -107,7 +88,7 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
             path = volume.single_log(kind)
             if not path.exists() and not path.is_symlink():
                 continue
-            if path.is_symlink() or _escapes(volume, path):
+            if path.is_symlink() or escapes_volume(volume, path):
                 report.fail(f"{kind}: {path} is a symlink; a log is never rewritten through one")
                 report.count("logs_failed")
                 continue
@@ -133,7 +114,7 @@ def _cap_conversation_log(report: PassReport, volume: AgentVolume, max_lines: in
     path = volume.conversation_log
     if not path.exists() and not path.is_symlink():
         return
-    if path.is_symlink() or _escapes(volume, path):
+    if path.is_symlink() or escapes_volume(volume, path):
         report.fail(f"conversation log: {path} is a symlink; a log is never rewritten through one")
         report.count("logs_failed")
         return
@@ -148,13 +129,6 @@ def _cap_conversation_log(report: PassReport, volume: AgentVolume, max_lines: in
         report.count("conversation_turns_dropped", result.lines_removed)
 
 
-def _relative(volume: AgentVolume, path: Path) -> str:
-    try:
-        return str(path.relative_to(volume.root))
-    except ValueError:
-        return str(path)
-
-
 def _record_deletion(
     report: PassReport, volume: AgentVolume, deleted: DeletedLog, action: str, key: str
 ) -> None:
@@ -162,7 +136,7 @@ def _record_deletion(
     report.count("bytes_freed", deleted.size)
     report.decide(
         action,
-        _relative(volume, deleted.path),
+        relative_to_volume(volume, deleted.path),
         f"last written {deleted.last_write.isoformat()}, {deleted.size} bytes",
     )
 
@@ -176,55 +150,6 @@ def _record_trim(report: PassReport, volume: AgentVolume, path: Path, result: Tr
     removed = f"{result.lines_removed}" if result.exact else f"~{result.lines_removed} (estimated)"
     report.decide(
         "trimmed",
-        _relative(volume, path),
+        relative_to_volume(volume, path),
         f"removed {removed} lines, {result.bytes_before} -> {result.bytes_after} bytes",
     )
-
-
-def retention_violations(volume: AgentVolume, options: DreamOptions, now: datetime) -> list[str]:
-    """Every log on disk that exceeds the retention bounds, re-read from the disk.
-
-    For the blocking check ``retained_logs within bounds``: it trusts nothing the pass
-    reported. Disabled retention or a disabled dimension imposes no bound.
-    """
-    if not options.log_retention_enabled:
-        return []
-    max_age, max_files, max_lines = _max_age(options), _max_files(options), _max_lines(options)
-    violations: list[str] = []
-
-    def over_lines(path: Path) -> None:
-        if max_lines is None:
-            return
-        try:
-            if exceeds_line_bound(path, max_lines):
-                violations.append(f"{_relative(volume, path)}: more than {max_lines} lines")
-        except OSError as exc:
-            violations.append(f"{_relative(volume, path)}: cannot be read to count lines: {exc}")
-
-    for kind in SESSION_LOG_DIRS:
-        directory = volume.session_log_dir(kind)
-        if not directory.is_dir() or _escapes(volume, directory):
-            continue
-        files = session_files(directory)
-        if max_files is not None and len(files) > max_files:
-            violations.append(
-                f"{_relative(volume, directory)}: {len(files)} session files "
-                f"(more than {max_files})"
-            )
-        for path in files:
-            if max_age is not None:
-                try:
-                    written = last_write_time(path.stat().st_mtime_ns)
-                except FileNotFoundError:
-                    continue
-                if written < now - max_age:
-                    violations.append(
-                        f"{_relative(volume, path)}: last written {written.isoformat()}, "
-                        f"older than {options.log_retention_max_file_age_days:g} days"
-                    )
-            over_lines(path)
-
-    for path in [*(volume.single_log(kind) for kind in SINGLE_FILE_LOGS), volume.conversation_log]:
-        if path.is_file() and not path.is_symlink():
-            over_lines(path)
-    return violations

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from dream_assets.core.clock import Clock, format_time, parse_time
 from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock, lock_path_for
@@ -64,8 +65,11 @@ def read_lease(root: Path) -> Lease | None:
     """The lease as on disk; None when absent. An unreadable lease counts as absent (stale)."""
     try:
         raw = json.loads(lease_path(root).read_text(encoding="utf-8"))
-        fields = {k: raw[k] for k in Lease.__dataclass_fields__ if k not in _OPTIONAL_FIELDS}
-        return Lease(**fields, **{k: str(raw.get(k, "")) for k in _OPTIONAL_FIELDS})
+        fields: dict[str, Any] = {
+            k: raw[k] for k in Lease.__dataclass_fields__ if k not in _OPTIONAL_FIELDS
+        }
+        fields.update({k: str(raw.get(k, "")) for k in _OPTIONAL_FIELDS})
+        return Lease(**fields)
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError):

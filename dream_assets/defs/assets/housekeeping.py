@@ -5,15 +5,17 @@ from functools import partial
 
 import dagster as dg
 
+from dream_assets.checks.archive_purge import purge_floor_violations
+from dream_assets.checks.log_retention import retention_violations
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.defs.assets.steps import Findings, agent_asset, agent_check, pass_step
 from dream_assets.defs.resources import Agent, DreamResource
 from dream_assets.defs.results import check_from_violations
-from dream_assets.passes.archive_purge import purge_floor_violations, run_archive_purge
+from dream_assets.passes.archive_purge import run_archive_purge
 from dream_assets.passes.importance_decay import run_importance_decay
-from dream_assets.passes.log_retention import retention_violations, run_log_retention
+from dream_assets.passes.log_retention import run_log_retention
 from dream_assets.passes.memory_consolidation.run import consolidation_blocked
 from dream_assets.passes.telemetry_windows import run_telemetry_windows
 

@@ -14,7 +14,6 @@ earliest created and the latest last-used time.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.facts.coverage import CoverageSource
@@ -24,11 +23,9 @@ from dream_assets.core.models import Skill
 from dream_assets.core.store.ledger import corpus_fingerprint, stamp_pass
 from dream_assets.core.store.volume import PathEscapeError
 from dream_assets.core.telemetry.windows import read_co_used_pairs, read_skill_usage_counts
+from dream_assets.passes.skill_catalog.state import SkillCatalogRun
 from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.skills import consolidation_prompt
-
-if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports this pass
-    from dream_assets.passes.skill_catalog.run import SkillCatalogRun
 
 CONSOLIDATION = "skill_consolidation"
 

@@ -7,7 +7,7 @@ sessions: with fewer sessions the model is not asked at all. Only new names are 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dream_assets.core.llm_reply import SkillSave, parse_gap_reply, parse_skill_reply
 from dream_assets.core.models import Skill
@@ -19,11 +19,9 @@ from dream_assets.core.skills.recurring_topics import (
     recurring_topics,
 )
 from dream_assets.core.store.ledger import stamp_pass
+from dream_assets.passes.skill_catalog.state import SkillCatalogRun
 from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.skills import gap_prompt
-
-if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports this pass
-    from dream_assets.passes.skill_catalog.run import SkillCatalogRun
 
 GAP = "skill_gap"
 

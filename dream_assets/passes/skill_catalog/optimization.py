@@ -8,18 +8,16 @@ improves a skill under its own name; it never creates or deletes one.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.llm_reply import SkillSave, parse_skill_reply
 from dream_assets.core.store.ledger import corpus_fingerprint, stamp_pass
 from dream_assets.core.telemetry.windows import read_feedback_window, read_skill_sessions
 from dream_assets.passes.skill_catalog.consolidation import is_sparse
+from dream_assets.passes.skill_catalog.state import SkillCatalogRun
 from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.skills import OptimizationItem, optimization_prompt
-
-if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports this pass
-    from dream_assets.passes.skill_catalog.run import SkillCatalogRun
 
 OPTIMIZATION = "skill_optimization"
 
