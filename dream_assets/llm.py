@@ -8,6 +8,7 @@ the run's metadata; replies are parsed by ``dream_assets.core.llm_reply``.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -21,6 +22,12 @@ from dream_assets.core.llm_reply import ReplyError, extract_json_object
 from dream_assets.core.options import DreamOptions, OptionsError, load_options
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.budget import BudgetExceeded, TokenBudget
+from dream_assets.core.safety.cancellation import (
+    OWNERSHIP_WATCH_SECONDS,
+    RunCancelled,
+    RunGuard,
+    watch_call,
+)
 from dream_assets.core.safety.redaction import redact
 
 if TYPE_CHECKING:
@@ -29,6 +36,8 @@ if TYPE_CHECKING:
 
 # Local OpenAI-compatible servers ignore the key, but the client refuses to start without one.
 _PLACEHOLDER_KEY = "not-needed"
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -96,6 +105,10 @@ class LLMBusy(RuntimeError):
     """The agent's LLM stayed busy with user turns past the wait bound."""
 
 
+class LLMCancelled(RuntimeError):
+    """The run was cancelled (``core.cancellation``): the call was not made, or was abandoned."""
+
+
 class ChatModel:
     """Chat completions at temperature 0, waiting politely while the agent's LLM is busy.
 
@@ -114,6 +127,8 @@ class ChatModel:
         sleep: Callable[[float], None] = time.sleep,
         max_retries: int = 0,
         budget: TokenBudget | None = None,
+        guard: RunGuard | None = None,
+        watch_s: float = OWNERSHIP_WATCH_SECONDS,
     ) -> None:
         if poll_s <= 0:
             raise ValueError(f"poll_s must be positive, got {poll_s}")
@@ -128,6 +143,10 @@ class ChatModel:
         self._sleep = sleep
         self._client: OpenAI | None = None
         self.budget = budget
+        # The run's cancellation check, made before each call and, every ``watch_s`` seconds,
+        # while one is in flight (the seed's ownership watch).
+        self.guard = guard
+        self.watch_s = watch_s
 
     @property
     def configured(self) -> bool:
@@ -163,6 +182,7 @@ class ChatModel:
             except BudgetExceeded as exc:
                 raise LLMOverBudget(str(exc)) from exc
         self._wait_while_busy()
+        self._refuse_if_cancelled()
         client = self._client_for_calls()
         request: dict[str, Any] = {
             "model": self.settings.model,
@@ -177,7 +197,7 @@ class ChatModel:
         # budget"): a reply can never cost more than the admission assumed.
         request["max_tokens"] = max_tokens or ANSWER_ROOM
         with _translated_errors(self.settings):
-            response = client.chat.completions.create(**request)
+            response = self._watched(lambda: client.chat.completions.create(**request))
         choice = response.choices[0] if response.choices else None
         text = choice.message.content if choice is not None else None
         if text is None or not text.strip():
@@ -203,6 +223,27 @@ class ChatModel:
         if self.budget is not None:
             self.budget.record(purpose, completion.prompt_tokens, completion.completion_tokens)
         return completion
+
+    def _refuse_if_cancelled(self) -> None:
+        reason = self.guard.cancel_reason() if self.guard is not None else None
+        if reason is not None:
+            raise LLMCancelled(reason)
+
+    def _watched(self, call: Callable[[], T]) -> T:
+        """``call()``, abandoned (the client closed) when the run is cancelled in flight."""
+        if self.guard is None:
+            return call()
+        try:
+            return watch_call(call, self.guard, watch_s=self.watch_s, abandon=self._abandon)
+        except RunCancelled as exc:
+            raise LLMCancelled(str(exc)) from exc
+
+    def _abandon(self) -> None:
+        client, self._client = self._client, None
+        if client is not None:
+            # A client that fails to close is abandoned all the same.
+            with contextlib.suppress(Exception):
+                client.close()
 
     def _wait_while_busy(self) -> None:
         if self.busy_marker is None:
@@ -317,9 +358,9 @@ class Outcome(Enum):
     FAILED = "failed"
     # The model answered, but not in the reply contract.
     UNUSABLE = "unusable"
-
-
-T = TypeVar("T")
+    # The run was cancelled (agent disabled, options changed, lease lost): the call was not made,
+    # or was abandoned in flight, and nothing may be written on its account.
+    CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True)
@@ -347,7 +388,11 @@ class ModelCall(Generic[T]):
         if self.outcome is Outcome.OK:
             return self.value
         where = f"{self.purpose}: " if self.purpose else ""
-        if self.outcome is Outcome.BUSY:
+        if self.outcome is Outcome.CANCELLED:
+            report.cancelled = report.cancelled or self.reason
+            report.skipped = report.skipped or self.reason
+            report.decide("cancelled", self.purpose or "-", self.reason)
+        elif self.outcome is Outcome.BUSY:
             report.count("busy")
             report.decide("deferred", self.purpose or "-", f"agent LLM busy: {self.reason}")
             report.skipped = report.skipped or f"agent LLM busy: {self.reason}"
@@ -384,6 +429,8 @@ def ask(
     """
     try:
         completion = model.complete(system, user, max_tokens=max_tokens, purpose=purpose)
+    except LLMCancelled as exc:
+        return ModelCall(purpose, Outcome.CANCELLED, reason=str(exc))
     except LLMBusy as exc:
         return ModelCall(purpose, Outcome.BUSY, reason=str(exc))
     except LLMOverBudget as exc:

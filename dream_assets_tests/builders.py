@@ -13,6 +13,10 @@ from dream_assets.core.models import MemoryEntry, Skill
 from dream_assets.core.store.volume import AgentVolume
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
+# When a test's conversation turns were said: two hours before NOW, past the quiet period (a
+# turn without ``ts`` is dated by receipt, docs/safety.md, so a test that means "an earlier
+# conversation" says when it was).
+EARLIER_TURN = (NOW - timedelta(hours=2)).isoformat()
 
 # The keys of a memory entry's JSON file, as docs/agent-volume.md documents them.
 MEMORY_ENTRY_KEYS = frozenset(
@@ -120,4 +124,6 @@ def weather_skills_and_chat(
         volume.save_skill(Skill(name, title, steps, now - timedelta(days=30)))
     volume.save_skill(Skill("notes", "Take notes", "Write it down.", now - timedelta(days=9)))
     oslo = {"session_id": "s1", "role": "user", "content": "Weather forecast for Oslo"}
+    oslo["ts"] = EARLIER_TURN
+    chat = [{"ts": EARLIER_TURN, **turn} for turn in chat]
     write_jsonl(volume.conversation_log, [oslo, *chat])

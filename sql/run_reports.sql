@@ -23,3 +23,11 @@ VALUES ($run_id, $created_at, $preview, $proposed, $refused, $failures, $model_c
 -- name: count
 -- Rows of the table: the cycle report's dagster/row_count.
 SELECT count(*) FROM run_reports;
+
+-- name: created
+-- Every report's run and creation time: what the retention (core/safety/report_retention.py) sorts.
+SELECT run_id, created_at FROM run_reports;
+
+-- name: forget
+-- A report past the retention, not of a run still undoable.
+DELETE FROM run_reports WHERE run_id = $run_id;

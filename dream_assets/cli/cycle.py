@@ -39,6 +39,7 @@ def run_cycle(
     if not instance.has_dynamic_partition(partitions, agent):
         instance.add_dynamic_partitions(partitions, [agent])
     from dream_assets.core.clock import SystemClock
+    from dream_assets.core.safety.cancellation import options_fingerprint
     from dream_assets.core.store.lease import LeaseHeld, acquire, release
 
     job = defs.resolve_job_def("dream_cycle")
@@ -53,6 +54,8 @@ def run_cycle(
                 run_id=run_id,
                 clock=SystemClock(),
                 ttl=_lease_ttl(volume_root),
+                # The run begins here: its cancellation check compares against these options.
+                options_sha=options_fingerprint(volume_root),
             )
         except LeaseHeld as exc:
             raise CliError(str(exc)) from exc
@@ -99,6 +102,7 @@ def run_cycle(
             "check": e.check_name,
             "passed": e.passed,
             "blocking": getattr(e, "blocking", None),
+            "severity": e.severity.value,
             "description": e.description,
         }
         for e in result.get_asset_check_evaluations()
@@ -208,11 +212,18 @@ def _outcome_error(outcome: dict[str, Any]) -> str | None:
     return None
 
 
+def check_tally(checks: list[dict[str, Any]]) -> str:
+    """``checks: 9 passed, 1 warning, 0 failed``: a WARN check that did not pass is a warning
+    (a standing problem, reported, not fatal), only an ERROR one a failure."""
+    passed = sum(1 for c in checks if c["passed"])
+    warnings = sum(1 for c in checks if not c["passed"] and c.get("severity") == "WARN")
+    failed = len(checks) - passed - warnings
+    noted = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
+    return f"checks: {passed} passed{noted}, {failed} failed"
+
+
 def _print_outcome(outcome: dict[str, Any], *, quiet: bool, verbose: bool) -> None:
-    failed_checks = [c for c in outcome["checks"] if not c["passed"]]
-    tally = (
-        f"checks: {len(outcome['checks']) - len(failed_checks)} passed, {len(failed_checks)} failed"
-    )
+    tally = check_tally(outcome["checks"])
     mode = ", preview: nothing written" if outcome["preview"] else ""
     if quiet:
         print(f"{outcome['agent']}: {tally} (run {outcome['run_id'][:8]}{mode})", flush=True)

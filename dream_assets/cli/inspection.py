@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.cli.common import CliError, _agent_dir, _agents_for
+from dream_assets.core.safety.log_quoting import project_logger
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -121,7 +122,7 @@ def cmd_clusters(args: argparse.Namespace) -> int:
     scan = volume.scan_entries()
     live = {e.id: e for e in scan.live}
     # Progress of long embedding work (count, rate, ETA) goes to stderr; stdout stays the answer.
-    progress = logging.getLogger("dream.clusters")
+    progress = project_logger("dream.clusters")
     if not progress.handlers:
         progress.addHandler(logging.StreamHandler(sys.stderr))
         progress.setLevel(logging.INFO)

@@ -87,7 +87,13 @@ class MemoryEntry:
         return self.archived_at is not None
 
     def with_changes(self, **changes: Any) -> MemoryEntry:
-        return replace(self, **changes)
+        changed = replace(self, **changes)
+        # A change of bookkeeping only (decay, a stamp, an archive) keeps the entry's review
+        # fingerprint: a first cycle rewrites every entry, and would otherwise hash each again.
+        known = getattr(self, _FINGERPRINT, None)
+        if known is not None and _keeps_fingerprint(self, changes):
+            object.__setattr__(changed, _FINGERPRINT, known)
+        return changed
 
     @classmethod
     def from_dict(cls, raw: object, source: str = "<entry>") -> MemoryEntry:
@@ -206,6 +212,22 @@ def _entry_json(record: dict[str, Any]) -> str:
 # fields: ``with_changes`` and equality ignore it). Bumped with any change to the hash below.
 _FINGERPRINT = "_review_fingerprint"
 REVIEW_FINGERPRINT_VERSION = 1
+
+
+# The fields ``review_fingerprint`` does not cover (metadata: only its subject-time keys count).
+_UNFINGERPRINTED = frozenset({"importance", "updated_at", "archived_at", "archive_reason"})
+
+
+def _keeps_fingerprint(entry: MemoryEntry, changes: dict[str, Any]) -> bool:
+    for name, value in changes.items():
+        if name in _UNFINGERPRINTED:
+            continue
+        if name == "metadata" and all(
+            value.get(key) == entry.metadata.get(key) for key in SUBJECT_TIME_KEYS
+        ):
+            continue
+        return False
+    return True
 
 
 def review_fingerprint(entry: MemoryEntry) -> str:

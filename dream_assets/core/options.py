@@ -120,7 +120,9 @@ class DreamOptions:
 
     # -- Pass 0, log retention (≤ 0 disables a dimension)
     log_retention_max_file_age_days: float = _option(
-        30.0, "per-session files older than this are deleted"
+        30.0,
+        "per-session files older than this are deleted; at least the widest query window "
+        "(skill usage, 30 days), so age pruning never starves a pass",
     )
     log_retention_max_files_per_directory: int = _option(
         1000, "per-session directory cap, oldest dropped first"
@@ -140,13 +142,15 @@ class DreamOptions:
         60.0, "the agent's `dream.lease` expires this long after its last renewal"
     )
     run_deadline_minutes: float = _option(
-        30.0, "wall-clock deadline of one run; consolidation stops between merges past it"
+        30.0, "wall-clock deadline of one run; every pass stops between changes past it"
     )
     max_changes_per_run: int = _option(
-        50, "merges + archives one run may apply; the rest wait for the next cycle"
+        50,
+        "changes one run may apply (merges, archives, skill saves, preferences, annotations); "
+        "the rest wait for the next cycle",
     )
     daily_change_allowance: int = _option(
-        50, "merges + archives per rolling 24 h per agent (docs/safety.md: 50 changes)"
+        50, "changes per rolling 24 h per agent, every pass counted (docs/safety.md: 50 changes)"
     )
 
     # -- Memory audit
@@ -273,6 +277,24 @@ class DreamOptions:
         ):
             if getattr(self, name) < 0:
                 raise bad(name, "must not be negative")
+        widest, window = max((getattr(self, w), w) for w in QUERY_WINDOWS)
+        if 0 < self.log_retention_max_file_age_days < widest:
+            # Seed 000: "Floor maxFileAge at the widest dream query window (skill usage looks
+            # back 30 days) so age pruning never starves a downstream pass."
+            raise bad(
+                "log_retention_max_file_age_days",
+                f"must be at least the widest query window ({window} = {widest:g} days), so "
+                "age pruning never starves a downstream pass (≤ 0 disables age pruning)",
+            )
+
+
+# The windows the passes query the per-session logs over (the age floor of log retention).
+QUERY_WINDOWS = (
+    "skill_usage_window_days",
+    "feedback_window_days",
+    "wisp_window_days",
+    "tier_routing_window_days",
+)
 
 
 def _coerce(name: str, raw: Any, kind: Any, origin: str) -> Any:

@@ -74,6 +74,8 @@ class PassReport:
     method: str = ""
     # Bounds in force (e.g. log retention limits), shown with the report.
     bounds: dict[str, Any] = field(default_factory=dict)
+    # Why the run stopped this pass (``core.cancellation``: "cancelled: agent disabled", ...).
+    cancelled: str | None = None
 
     # Reports stay bounded however large the corpus: the counts carry the totals.
     MAX_ROWS = 200
@@ -130,6 +132,7 @@ class PassReport:
             "highlights": self.highlights,
             "method": self.method,
             "bounds": dict(self.bounds),
+            "cancelled": self.cancelled,
         }
 
     def summary_line(self) -> str:

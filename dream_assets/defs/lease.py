@@ -13,18 +13,23 @@ Every asset that writes the volume takes the lease at its step's start (``agent_
   that not happen (the run worker was killed), the next writer finds the holder's run finished,
   its process gone, or the lease expired, takes it over and records the takeover
   (``core.lease``).
+- Every writing step gets the run's cancellation check (``core.cancellation``, ``Agent.guard``):
+  the options fingerprint of the run's start is kept in the lease. A run whose lease was taken
+  over never takes it back: its later steps find the takeover and are cancelled ("lease lost").
 """
 
 from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import dagster as dg
 
 from dream_assets.core.clock import SystemClock
-from dream_assets.core.store.lease import acquire, read_lease, release, stale_reason
+from dream_assets.core.safety.cancellation import CANCELLED_LEASE, RunGuard, options_fingerprint
+from dream_assets.core.store.lease import acquire, lost_lease, read_lease, release, stale_reason
 from dream_assets.defs.resources import Agent, DreamResource
 
 CYCLE_REPORT = dg.AssetKey("cycle_report")
@@ -48,8 +53,25 @@ def agent_writer(context: dg.AssetExecutionContext, dream: DreamResource) -> Ite
         yield agent
         return
     run_id = context.run.run_id
-    acquire(
-        agent.volume.root,
+    root = agent.volume.root
+    if lost_lease(root, run_id):
+        # Another writer took the lease over earlier in this run: taking it back would commit
+        # on a volume written since. The step writes nothing (cancelled).
+        yield replace(agent, guard=RunGuard(root, run_id, "", reason=CANCELLED_LEASE))
+        return
+    current = read_lease(root)
+    if current is not None and current.run_id == run_id:
+        # Cancelled between two steps (disabled, options changed): not even a lease renewal.
+        guard = RunGuard(root, run_id, current.options_sha)
+        if guard.cancel_reason() is not None:
+            try:
+                yield replace(agent, guard=guard)
+            finally:
+                if not _holds_across_steps(context):
+                    release(root, run_id)
+            return
+    lease = acquire(
+        root,
         owner=f"dagster job {context.job_name}",
         run_id=run_id,
         # The lease coordinates real processes: its times are the wall clock's, whatever clock
@@ -57,12 +79,13 @@ def agent_writer(context: dg.AssetExecutionContext, dream: DreamResource) -> Ite
         clock=SystemClock(),
         ttl=agent.options.lease_ttl,
         finished=lambda holder: _run_finished(context.instance, holder),
+        options_sha=options_fingerprint(root),
     )
     try:
-        yield agent
+        yield replace(agent, guard=RunGuard(root, run_id, lease.options_sha))
     finally:
         if not _holds_across_steps(context):
-            release(agent.volume.root, run_id)
+            release(root, run_id)
 
 
 def lease_holder(root: Path, instance: dg.DagsterInstance) -> str | None:

@@ -14,6 +14,7 @@ from pydantic import PrivateAttr
 from dream_assets.core.clock import Clock, FixedClock, SystemClock, parse_time
 from dream_assets.core.options import DreamOptions, load_options
 from dream_assets.core.safety.budget import TokenBudget
+from dream_assets.core.safety.cancellation import RunGuard
 from dream_assets.core.store.atomic import file_lock
 from dream_assets.core.store.volume import AgentVolume, PathEscapeError
 from dream_assets.defs.storage_pool import hold_storage_connections
@@ -28,6 +29,8 @@ class Agent:
     options: DreamOptions
     clock: Clock
     preview: bool = False
+    # The run's cancellation check (``core.cancellation``), once a writing step holds the lease.
+    guard: RunGuard | None = None
 
 
 def preview_root() -> Path:
@@ -145,4 +148,5 @@ class LLMResource(dg.ConfigurableResource):
             sleep=sleep,
             max_retries=settings.max_retries,
             budget=budget,
+            guard=agent.guard,
         )

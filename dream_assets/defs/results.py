@@ -5,6 +5,7 @@ from typing import Any
 import dagster as dg
 
 from dream_assets.core.report import PassReport
+from dream_assets.core.safety.cancellation import RunGuard
 from dream_assets.defs.conventions import row_count_metadata
 
 
@@ -29,9 +30,28 @@ def report_metadata(report: PassReport) -> dict[str, Any]:
     return metadata
 
 
+def cancelled_step(
+    context: dg.AssetExecutionContext, guard: RunGuard | None
+) -> dg.MaterializeResult | None:
+    """The step's result when the run is cancelled before its pass starts (nothing written, the
+    reason reported), else None: the check before the pass's first write batch."""
+    reason = guard.cancel_reason() if guard is not None else None
+    if reason is None:
+        return None
+    report = PassReport(context.asset_key.to_user_string(), skipped=reason, cancelled=reason)
+    return materialize_report(context, report)
+
+
 def materialize_report(
-    context: dg.AssetExecutionContext, report: PassReport, model: Any = None
+    context: dg.AssetExecutionContext,
+    report: PassReport,
+    model: Any = None,
+    guard: RunGuard | None = None,
 ) -> dg.MaterializeResult:
+    if guard is not None and guard.reason is not None:
+        # The pass stopped at a cancellation check: its report says why.
+        report.cancelled = report.cancelled or guard.reason
+        report.skipped = report.skipped or guard.reason
     if model is not None and model.budget is not None:
         report.budget = model.budget.status()
     context.log.info(report.summary_line())

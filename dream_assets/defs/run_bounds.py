@@ -30,4 +30,5 @@ def run_bounds(context: dg.AssetExecutionContext, agent: Agent) -> RunBounds:
         max_changes_per_run=agent.options.max_changes_per_run,
         daily_change_allowance=agent.options.daily_change_allowance,
         run_id=context.run.run_id,
+        guard=agent.guard,
     )

@@ -61,7 +61,7 @@ def complete_failed_run(
     )
     if not target.preview:
         release(target.volume.root, run_id)
-    return str(path)
+    return str(path) if path else "nowhere (the run's lease was taken over)"
 
 
 @dg.run_failure_sensor(

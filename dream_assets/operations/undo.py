@@ -40,7 +40,7 @@ from dream_assets.core.memory.merge import (
 from dream_assets.core.memory.preferences import SUPERSEDED, WRITTEN_BY_RUN
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.report import PassReport
-from dream_assets.core.skills.versions import has_versions, undo_skills
+from dream_assets.core.skills.versions import has_versions, skills_undoable, undo_skills
 from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.jsonl import read_jsonl
 from dream_assets.core.store.volume import AgentVolume, PathEscapeError
@@ -206,6 +206,27 @@ def _known_run(volume: AgentVolume, run_id: str, entries: Sequence[MemoryEntry])
     if has_versions(volume, run_id):
         return True
     return any(r.get("run_id") == run_id for r in read_jsonl(volume.audit_dir / UNDO_LOG).records)
+
+
+def runs_still_undoable(volume: AgentVolume, run_ids: set[str]) -> set[str]:
+    """Those of ``run_ids`` that ``undo_run`` could still take something back from: a merge of
+    theirs still live, an entry they archived still archived, a preference they wrote still
+    live, or skill versions not undone. Generous on purpose (an undo may still refuse one):
+    what it answers keeps a run's safety report, and keeping one too many loses nothing."""
+    if not run_ids:
+        return set()
+    found = {run_id for run_id in run_ids if skills_undoable(volume, run_id)}
+    for entry in volume.scan_entries().entries:
+        metadata = entry.metadata
+        if entry.archived:
+            by = metadata.get(ARCHIVED_BY_RUN)
+            if by in run_ids and entry.archive_reason != UNDONE_REASON:
+                found.add(str(by))
+            continue
+        for key in (MERGED_BY_RUN, WRITTEN_BY_RUN):
+            if metadata.get(key) in run_ids:
+                found.add(str(metadata[key]))
+    return found
 
 
 def undo_run(volume: AgentVolume, run_id: str, now: datetime) -> UndoResult:

@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 from dream_assets.core.memory.archive_purge import plan_purge, tombstone, tombstone_path
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
+from dream_assets.core.safety.review_queue import REVIEW_TOMBSTONE_LOG, ReviewQueue
 from dream_assets.core.store.atomic import append_line
-from dream_assets.core.store.jsonl import read_jsonl
 from dream_assets.core.store.volume import AgentVolume
 
 
@@ -42,6 +42,7 @@ def run_archive_purge(
             continue
         report.count("purged")
         report.decide("purged", entry.id, f"archived {entry.archived_at:%Y-%m-%d}")
+    _purge_review_queue(volume, options, now, run_id, report)
     for entry in plan.kept_by_floor:
         report.decide(
             "kept-floor",
@@ -51,22 +52,26 @@ def run_archive_purge(
     return report
 
 
-def purge_floor_violations(
-    volume: AgentVolume, options: DreamOptions, run_id: str | None
-) -> list[str]:
-    """Re-verify from disk: no tombstone of this run names an entry above the floor."""
-    violations: list[str] = []
-    read = read_jsonl(tombstone_path(volume.audit_dir))
-    for stone in read.records:
-        if run_id is not None and stone.get("run_id") != run_id:
-            continue
-        importance = float(stone.get("importance", 0.0))
-        count = int(stone.get("reinforcement_count", 0))
-        floor_i = options.pruning_protection_importance
-        floor_r = options.pruning_protection_reinforcement_count
-        if (floor_i > 0 and importance >= floor_i) or (floor_r > 0 and count >= floor_r):
-            violations.append(
-                f"{stone.get('id')} purged above the floor "
-                f"(importance {importance}, reinforced {count}×)"
-            )
-    return violations
+def _purge_review_queue(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    run_id: str | None,
+    report: PassReport,
+) -> None:
+    """Review items quote memory text: kept no longer than an archived entry (docs/safety.md)."""
+    report.counts["review_items_purged"] = 0
+    if options.memory_archive_retention_days <= 0:
+        return  # a non-positive retention keeps the archive, and the queue, forever
+    queue = ReviewQueue(volume.root)
+    cutoff = now - timedelta(days=options.memory_archive_retention_days)
+    try:
+        purged = queue.purge_older_than(
+            cutoff, now=now, tombstones=volume.audit_dir / REVIEW_TOMBSTONE_LOG, run_id=run_id
+        )
+    except (OSError, ValueError, TypeError) as exc:
+        report.fail(f"{queue.path}: review queue not purged, left in place: {exc}")
+        return
+    report.counts["review_items_purged"] = purged
+    if purged:
+        report.decide("purged", "review-queue", f"{purged} item(s) older than the retention")

@@ -1,15 +1,25 @@
-"""Importance decay (runs before consolidation)."""
+"""Importance decay (runs before consolidation).
+
+In a cycle whose consolidation runs after it, the decay is decided and reported here but
+written by consolidation, in the same rewrite as each entry's review stamp (``written_by``;
+docs/passes.md, one write per entry per cycle): a crash or a failed step in between loses
+nothing, since a decay not written is decayed in full by the next write (core/memory/decay.py).
+"""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from dream_assets.core.memory.decay import DecayRule, decay_write, decayed_importance
-from dream_assets.core.memory.preferences import is_durable
+from dream_assets.core.memory.decay import (
+    DecayRule,
+    DecayWrites,
+    DueDecay,
+    decay_write,
+    write_due_decay,
+)
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.store.atomic import ChangedMeanwhile
 from dream_assets.core.store.volume import AgentVolume
 
 
@@ -21,12 +31,25 @@ def decay_rule(options: DreamOptions) -> DecayRule:
     )
 
 
-def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: datetime) -> PassReport:
-    report = PassReport("importance_decay")
+def due_decay(options: DreamOptions, now: datetime) -> DueDecay | None:
+    """The decay due at ``now`` under the agent's options; None when decay is disabled."""
     rule = decay_rule(options)
     if not rule.enabled:
+        return None
+    return DueDecay(rule, now, options.importance_decay_write_quantum)
+
+
+def run_importance_decay(
+    volume: AgentVolume, options: DreamOptions, now: datetime, *, written_by: str | None = None
+) -> PassReport:
+    """Decay every live entry's importance. With ``written_by`` (the later pass of this cycle
+    that writes each entry once: ``memory_consolidation``), decide and report, write nothing."""
+    report = PassReport("importance_decay")
+    due = due_decay(options, now)
+    if due is None:
         report.skipped = "disabled (importance_decay_half_life_days <= 0)"
         return report
+    rule = due.rule
     scan = volume.scan_entries()
     for problem in scan.problems:
         report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
@@ -34,33 +57,28 @@ def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: dateti
     report.counts.update(live=len(live), decayed=0, at_floor=0, unreadable=len(scan.problems))
     total_drop = 0.0
     final: list[float] = []
-    quantum = options.importance_decay_write_quantum
     # Durable preferences do not expire, so they do not fade either (docs/passes.md).
-    due: list[tuple[MemoryEntry, MemoryEntry | None]] = []
+    planned: list[tuple[MemoryEntry, MemoryEntry | None]] = []
     # Decay too small to write this cycle: applied in full by a later write (decay_write).
     deferred = 0
     for entry in live:
-        if is_durable(entry):
-            due.append((entry, None))
-            continue
-        target = decayed_importance(entry, rule, now)
-        updated = decay_write(entry, target, rule, now, quantum)
+        target = due.target(entry)
+        updated = decay_write(entry, target, rule, now, due.quantum)
         deferred += updated is None and target != entry.importance
-        due.append((entry, updated))
-    # One sync for every entry this pass rewrites, not two fsyncs per entry; an entry the agent
-    # rewrote since the scan is left as it wrote it (decayed from its own timestamp next cycle).
-    writes = [updated for _entry, updated in due if updated is not None]
-    errors = volume.save_many(writes, expect={e.id: volume.scanned_stat(e.id) for e in writes})
-    for entry, updated in due:
+        planned.append((entry, updated))
+    writes = [updated for _entry, updated in planned if updated is not None]
+    # One sync for every entry this pass rewrites, not two fsyncs per entry.
+    done = write_due_decay(volume, writes) if written_by is None else DecayWrites()
+    for entry, updated in planned:
         if updated is None:
             final.append(entry.importance)
             continue
-        if isinstance(errors.get(entry.id), ChangedMeanwhile):
+        if entry.id in done.changed_meanwhile:
             report.refuse("changed during the pass", entry.id, "left as the agent wrote it")
             final.append(entry.importance)
             continue
-        if entry.id in errors:
-            report.fail(f"{entry.id}: could not write decayed importance: {errors[entry.id]}")
+        if entry.id in done.failed:
+            report.fail(f"{entry.id}: could not write decayed importance: {done.failed[entry.id]}")
             final.append(entry.importance)
             continue
         final.append(updated.importance)
@@ -69,6 +87,12 @@ def run_importance_decay(volume: AgentVolume, options: DreamOptions, now: dateti
         if updated.importance <= rule.floor + 1e-9:
             report.count("at_floor")
         report.decide("decayed", entry.id, f"{entry.importance:.3f} → {updated.importance:.3f}")
+    if written_by is not None:
+        report.decide(
+            "written later",
+            "-",
+            f"{len(writes)} decays land in {written_by}'s one write per entry of this cycle",
+        )
     report.counts["deferred"] = deferred
     report.counts["importance_removed"] = round(total_drop, 4)
     report.counts["mean_importance"] = round(sum(final) / len(final), 4) if final else 0.0

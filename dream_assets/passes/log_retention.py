@@ -8,7 +8,7 @@ best-effort: one log that cannot be pruned is reported and the sweep goes on (do
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 
 from dream_assets.core.options import DreamOptions
@@ -17,12 +17,14 @@ from dream_assets.core.store.volume import SESSION_LOG_DIRS, SINGLE_FILE_LOGS, A
 from dream_assets.core.telemetry.retention import (
     DeletedLog,
     TrimResult,
-    exceeds_line_bound,
-    last_write_time,
-    session_files,
+    escapes_volume,
+    relative_to_volume,
     sweep_session_dir,
     trim_to_last_lines,
 )
+from dream_assets.core.telemetry.retention import max_age as age_bound
+from dream_assets.core.telemetry.retention import max_files as files_bound
+from dream_assets.core.telemetry.retention import max_lines as lines_bound
 
 PASS_NAME = "log_retention"
 
@@ -34,28 +36,8 @@ COUNT_KEYS = (
     "lines_removed_estimated_files",
     "bytes_freed",
     "logs_failed",
+    "conversation_turns_dropped",
 )
-
-
-def _max_age(options: DreamOptions) -> timedelta | None:
-    days = options.log_retention_max_file_age_days
-    return timedelta(days=days) if days > 0 else None
-
-
-def _max_files(options: DreamOptions) -> int | None:
-    count = options.log_retention_max_files_per_directory
-    return count if count > 0 else None
-
-
-def _max_lines(options: DreamOptions) -> int | None:
-    lines = options.log_retention_max_lines_per_file
-    return lines if lines > 0 else None
-
-
-def _escapes(volume: AgentVolume, path: Path) -> bool:
-    """A log path that is a symlink out of the volume is never pruned or rewritten."""
-    resolved = path.resolve()
-    return resolved != volume.root and volume.root not in resolved.parents
 
 
 def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime) -> PassReport:
@@ -67,7 +49,7 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
         # Always present, zeros included, so the UI plots an unbroken series per agent.
         report.count(key, 0)
 
-    max_age, max_files, max_lines = _max_age(options), _max_files(options), _max_lines(options)
+    max_age, max_files, max_lines = age_bound(options), files_bound(options), lines_bound(options)
     report.bounds = {
         "max_file_age_days": options.log_retention_max_file_age_days if max_age else None,
         "max_files_per_directory": max_files,
@@ -78,7 +60,7 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
         directory = volume.session_log_dir(kind)
         if not directory.is_dir():
             continue
-        if _escapes(volume, directory):
+        if escapes_volume(volume, directory):
             report.fail(f"{kind}: {directory} resolves outside the agent volume; left alone")
             report.count("logs_failed")
             continue
@@ -106,7 +88,7 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
             path = volume.single_log(kind)
             if not path.exists() and not path.is_symlink():
                 continue
-            if path.is_symlink() or _escapes(volume, path):
+            if path.is_symlink() or escapes_volume(volume, path):
                 report.fail(f"{kind}: {path} is a symlink; a log is never rewritten through one")
                 report.count("logs_failed")
                 continue
@@ -118,14 +100,33 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
                 continue
             if result.trimmed:
                 _record_trim(report, volume, path, result)
+        _cap_conversation_log(report, volume, max_lines)
     return report
 
 
-def _relative(volume: AgentVolume, path: Path) -> str:
+def _cap_conversation_log(report: PassReport, volume: AgentVolume, max_lines: int) -> None:
+    """The conversation log under the same line cap (seed 000, Pass 5: never unbounded growth).
+
+    Preference inference clears what it read, but a cycle whose blocking check or step fails
+    upstream never reaches it: the cap is what bounds the log whatever fails. The oldest turns
+    go first, counted apart (``conversation_turns_dropped``) since they were never read.
+    """
+    path = volume.conversation_log
+    if not path.exists() and not path.is_symlink():
+        return
+    if path.is_symlink() or escapes_volume(volume, path):
+        report.fail(f"conversation log: {path} is a symlink; a log is never rewritten through one")
+        report.count("logs_failed")
+        return
     try:
-        return str(path.relative_to(volume.root))
-    except ValueError:
-        return str(path)
+        result = trim_to_last_lines(path, max_lines)
+    except OSError as exc:
+        report.fail(f"conversation log: line-trim of {path} failed: {exc}")
+        report.count("logs_failed")
+        return
+    if result.trimmed:
+        _record_trim(report, volume, path, result)
+        report.count("conversation_turns_dropped", result.lines_removed)
 
 
 def _record_deletion(
@@ -135,7 +136,7 @@ def _record_deletion(
     report.count("bytes_freed", deleted.size)
     report.decide(
         action,
-        _relative(volume, deleted.path),
+        relative_to_volume(volume, deleted.path),
         f"last written {deleted.last_write.isoformat()}, {deleted.size} bytes",
     )
 
@@ -149,56 +150,6 @@ def _record_trim(report: PassReport, volume: AgentVolume, path: Path, result: Tr
     removed = f"{result.lines_removed}" if result.exact else f"~{result.lines_removed} (estimated)"
     report.decide(
         "trimmed",
-        _relative(volume, path),
+        relative_to_volume(volume, path),
         f"removed {removed} lines, {result.bytes_before} -> {result.bytes_after} bytes",
     )
-
-
-def retention_violations(volume: AgentVolume, options: DreamOptions, now: datetime) -> list[str]:
-    """Every log on disk that exceeds the retention bounds, re-read from the disk.
-
-    For the blocking check ``retained_logs within bounds``: it trusts nothing the pass
-    reported. Disabled retention or a disabled dimension imposes no bound.
-    """
-    if not options.log_retention_enabled:
-        return []
-    max_age, max_files, max_lines = _max_age(options), _max_files(options), _max_lines(options)
-    violations: list[str] = []
-
-    def over_lines(path: Path) -> None:
-        if max_lines is None:
-            return
-        try:
-            if exceeds_line_bound(path, max_lines):
-                violations.append(f"{_relative(volume, path)}: more than {max_lines} lines")
-        except OSError as exc:
-            violations.append(f"{_relative(volume, path)}: cannot be read to count lines: {exc}")
-
-    for kind in SESSION_LOG_DIRS:
-        directory = volume.session_log_dir(kind)
-        if not directory.is_dir() or _escapes(volume, directory):
-            continue
-        files = session_files(directory)
-        if max_files is not None and len(files) > max_files:
-            violations.append(
-                f"{_relative(volume, directory)}: {len(files)} session files "
-                f"(more than {max_files})"
-            )
-        for path in files:
-            if max_age is not None:
-                try:
-                    written = last_write_time(path.stat().st_mtime_ns)
-                except FileNotFoundError:
-                    continue
-                if written < now - max_age:
-                    violations.append(
-                        f"{_relative(volume, path)}: last written {written.isoformat()}, "
-                        f"older than {options.log_retention_max_file_age_days:g} days"
-                    )
-            over_lines(path)
-
-    for kind in SINGLE_FILE_LOGS:
-        path = volume.single_log(kind)
-        if path.is_file() and not path.is_symlink():
-            over_lines(path)
-    return violations

@@ -25,6 +25,7 @@ from dream_assets.core.llm_reply import (
 from dream_assets.core.models import Skill, validate_skill_name
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
+from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.skills.changes import log_skill_change
 from dream_assets.core.store.ledger import stamp_pass
@@ -38,7 +39,7 @@ from dream_assets.core.telemetry.wisp_patterns import (
     annotation_marker,
 )
 from dream_assets.llm import ChatModel, ask
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.wisp import wisp_prompt
 
 PASS = "wisp_insights"
@@ -59,6 +60,7 @@ def run_wisp_insights(
     model: ChatModel | None,
     *,
     run_id: str | None = None,
+    bounds: RunBounds | None = None,
 ) -> PassReport:
     report = PassReport(PASS)
     run_id = run_id or f"local-{format_time(now)}"
@@ -93,7 +95,15 @@ def run_wisp_insights(
         if asked is None:
             return report
         notes = asked
+    stopped: str | None = None
     for item in pending:
+        # Each annotation counts against the run's bounds (core.bounds); past one, the rest
+        # waits for the next cycle (the ledger is not stamped, the patterns stay pending).
+        stopped = stopped or (bounds.stop_reason() if bounds is not None else None)
+        if stopped is not None:
+            report.count("waiting_next_cycle")
+            report.decide("waiting", item.skill, stopped)
+            continue
         skill = skills[item.skill]
         content = annotate_content(
             skill.content, item.pattern, notes.get((item.skill, item.pattern.key))
@@ -117,7 +127,12 @@ def run_wisp_insights(
         log_skill_change(
             volume, run_id, now, "annotated", item.skill, pattern=item.pattern.key, pass_name=PASS
         )
-    stamp_pass(volume.ledger_path, PASS, now)
+        if bounds is not None:
+            bounds.spend("wisp annotation", item.skill)
+    if stopped is not None:
+        report.skipped = f"{stopped}: remaining annotations wait for the next cycle"
+    else:
+        stamp_pass(volume.ledger_path, PASS, now)
     report.highlights = "; ".join(
         f'"{p.description}" {p.classification} {p.failures}/{p.runs}'
         for p in analysis.failure_patterns[:3]
@@ -161,7 +176,9 @@ def _ask_model(
     """The model's notes per (skill, pattern); None when nothing may change this cycle."""
     patterns = list({p.pattern.key: p.pattern for p in pending}.values())
     directive, _source = load_directive(volume, DIRECTIVE)
-    system, user = wisp_prompt(directive, patterns, promotions)
+    cuts = PromptCuts()
+    system, user = wisp_prompt(directive, patterns, promotions, cuts)
+    cuts.report_to(report)
     if needs_redaction(system) or needs_redaction(user):
         # Model text written from redacted input is never saved unreviewed: the notes are the
         # deterministic ones, built from the telemetry itself (docs/safety.md).

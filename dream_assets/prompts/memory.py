@@ -8,10 +8,10 @@ from typing import Any
 
 from dream_assets.core.facts.meaning import MEANING_KINDS
 from dream_assets.core.models import MemoryEntry
-from dream_assets.prompts import one_line
+from dream_assets.prompts import PromptCuts, one_line
 
 
-def entry_line(entry: MemoryEntry) -> str:
+def entry_line(entry: MemoryEntry, cuts: PromptCuts | None = None) -> str:
     """``[<id>] (category) content — first=… last=… reinforced=N× subject=…``.
 
     Temporal context lets the model tell a durable fact observed twice from two distinct
@@ -29,13 +29,24 @@ def entry_line(entry: MemoryEntry) -> str:
     ]
     if subject:
         parts.append("subject=" + "..".join(subject))
-    return f"[{entry.id}] ({entry.category}) {one_line(entry.content)} — {' '.join(parts)}"
+    text = cuts.entry_text(entry.id, entry.content) if cuts else one_line(entry.content)
+    return f"[{entry.id}] ({entry.category}) {text} — {' '.join(parts)}"
 
 
-def feedback_line(signal: dict[str, Any]) -> str:
+# The longest feedback text a prompt shows.
+FEEDBACK_CHARS = 400
+
+
+def feedback_line(signal: dict[str, Any], cuts: PromptCuts | None = None) -> str:
     skills = ",".join(str(s) for s in signal.get("skills") or [])
     rating = signal.get("rating") or "-"
-    text = one_line(str(signal.get("text") or ""), 400)
+    raw = str(signal.get("text") or "")
+    session = f"session {signal.get('session_id') or '?'}"
+    text = (
+        cuts.clip(raw, FEEDBACK_CHARS, "feedback signals", session)
+        if cuts
+        else one_line(raw, FEEDBACK_CHARS)
+    )
     return f"- {signal.get('kind')} rating={rating} skills={skills}: {text}"
 
 
@@ -44,13 +55,14 @@ def consolidation_prompt(
     entries: Sequence[MemoryEntry],
     clusters: Sequence[Sequence[str]],
     feedback: Sequence[dict[str, Any]],
+    cuts: PromptCuts | None = None,
 ) -> tuple[str, str]:
-    lines = ["## Memory entries", *(entry_line(e) for e in entries)]
+    lines = ["## Memory entries", *(entry_line(e, cuts) for e in entries)]
     if clusters:
         lines += ["", "## Near-duplicate clusters (ids that look alike)"]
         lines += ["- " + ", ".join(cluster) for cluster in clusters]
     if feedback:
-        lines += ["", "## Recent feedback signals", *(feedback_line(f) for f in feedback)]
+        lines += ["", "## Recent feedback signals", *(feedback_line(f, cuts) for f in feedback)]
     return directive, "\n".join(lines)
 
 
@@ -73,7 +85,12 @@ def _is_finding(item: str) -> bool:
     return any(item.startswith(kind + ": ") for kind in _FINDING_KINDS)
 
 
-def repair_prompt(merged: str, sources: Sequence[MemoryEntry], missing: Sequence[str]) -> str:
+def repair_prompt(
+    merged: str,
+    sources: Sequence[MemoryEntry],
+    missing: Sequence[str],
+    cuts: PromptCuts | None = None,
+) -> str:
     """The merge, its sources, and what the merge checks found missing.
 
     Specifics (names, numbers, dates) are strings to restore verbatim; the findings of the meaning
@@ -84,10 +101,10 @@ def repair_prompt(merged: str, sources: Sequence[MemoryEntry], missing: Sequence
     changes = [item for item in missing if _is_finding(item)]
     lines = [
         "## Merged text",
-        one_line(merged),
+        cuts.entry_text("merged text", merged) if cuts else one_line(merged),
         "",
         "## Sources",
-        *(entry_line(s) for s in sources),
+        *(entry_line(s, cuts) for s in sources),
         "",
         "## Strings you dropped — put every one of them back",
         json.dumps(specifics, ensure_ascii=False),

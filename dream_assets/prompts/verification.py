@@ -11,19 +11,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dream_assets.core.models import MemoryEntry
-from dream_assets.prompts import one_line
+from dream_assets.prompts import PromptCuts, one_line
 
 
 def verification_prompt(
-    directive: str, sources: Sequence[MemoryEntry], merged: str, hints: Sequence[str] = ()
+    directive: str,
+    sources: Sequence[MemoryEntry],
+    merged: str,
+    hints: Sequence[str] = (),
+    cuts: PromptCuts | None = None,
 ) -> tuple[str, str]:
     """``hints``: what the deterministic checks flagged without rejecting, each on a ``CHECK: ``
-    line after the merged text (things to look at; the verdicts stay the verifier's)."""
+    line after the merged text (things to look at; the verdicts stay the verifier's). ``cuts``
+    records a source or merged text too long to show whole (the verifier is then not asked)."""
+    show = cuts.entry_text if cuts else (lambda _id, text: one_line(text))
     lines = [
         "Sources:",
-        *(f"[{s.id}] {one_line(s.content)}" for s in sources),
+        *(f"[{s.id}] {show(s.id, s.content)}" for s in sources),
         "",
-        f"MERGED: {one_line(merged)}",
+        f"MERGED: {show('merged text', merged)}",
     ]
     if hints:
         lines += ["", *(f"CHECK: {one_line(hint)}" for hint in hints)]

@@ -10,15 +10,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from dream_assets.core.telemetry.wisp_patterns import FailurePattern, PromotionCandidate
-from dream_assets.prompts import one_line
+from dream_assets.prompts import PromptCuts, one_line
+
+# The longest wisp description or error a prompt shows.
+WISP_CHARS = 300
 
 
-def pattern_line(pattern: FailurePattern) -> str:
+def pattern_line(pattern: FailurePattern, cuts: PromptCuts | None = None) -> str:
     classes = ", ".join(f"{label} ×{n}" for label, n in pattern.classifications)
-    error = one_line(pattern.last_error or "-", 300)
+    of = f"pattern {pattern.key}"
+    clip = cuts.clip if cuts else (lambda text, limit, _what, _of: one_line(text, limit))
+    error = clip(pattern.last_error or "-", WISP_CHARS, "texts", of)
     skills = ", ".join(pattern.skills) or "-"
+    description = clip(pattern.description, WISP_CHARS, "texts", of)
     return (
-        f'[{pattern.key}] skill(s)={skills} "{one_line(pattern.description, 300)}" — '
+        f'[{pattern.key}] skill(s)={skills} "{description}" — '
         f"{pattern.failures}/{pattern.runs} runs failed; classification: {classes}; "
         f"steps: {pattern.steps_text()}; last error: {error}"
     )
@@ -35,9 +41,10 @@ def wisp_prompt(
     directive: str,
     patterns: Sequence[FailurePattern],
     promotions: Sequence[PromotionCandidate],
+    cuts: PromptCuts | None = None,
 ) -> tuple[str, str]:
     lines = ["## Recurring failure patterns (3+ failures in the window)"]
-    lines += [pattern_line(p) for p in patterns]
+    lines += [pattern_line(p, cuts) for p in patterns]
     if promotions:
         lines += ["", "## Consistent successes (5+ runs, over 80% success)"]
         lines += [promotion_line(c) for c in promotions]

@@ -84,3 +84,33 @@ def test_cycle_on_a_real_postgres_instance(postgres_demo_agent: Path) -> None:
         assert records and records[0].status.value == "SUCCEEDED"
     finally:
         instance.dispose()
+
+
+def test_dream_run_counts_a_warning_check_that_did_not_pass_as_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 25, item 10: a WARN check that did not pass is a warning, not a failure."""
+    from datetime import UTC, datetime, timedelta
+
+    from dream_assets.core.clock import format_time
+    from dream_assets_tests.builders import entry, make_volume
+
+    monkeypatch.setenv("DAGSTER_HOME", str(tmp_path / "dagster_home"))
+    merged_at = format_time(datetime.now(UTC) - timedelta(days=2))
+    # An older merge whose archived source the agent hard-deleted: standing_provenance warns.
+    older_merge = entry(
+        "merged-old",
+        "Caroline moved to Berlin in 2021.",
+        metadata={"merged_from": ["gone-1"], "merged_at": merged_at, "merged_by_run": "old"},  # type: ignore[dict-item]
+    )
+    agent = make_volume(tmp_path / "agents" / "ada", [older_merge, entry("m-2")]).root
+
+    assert main(["run", "--agent", str(agent), "--json"]) == 0
+    outcome = json.loads(capsys.readouterr().out)[0]
+    warned = [c for c in outcome["checks"] if not c["passed"]]
+    assert [c["check"] for c in warned] == ["standing_provenance"]
+    assert warned[0]["severity"] == "WARN"
+
+    assert main(["run", "--agent", str(agent)]) == 0
+    total = len(outcome["checks"])
+    assert f"checks: {total - 1} passed, 1 warning, 0 failed" in capsys.readouterr().out

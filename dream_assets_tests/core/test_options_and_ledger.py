@@ -82,6 +82,25 @@ def test_malformed_agent_file_is_a_clear_error(tmp_path: Path) -> None:
         load_options({}, agent_file)
 
 
+def test_log_file_age_below_the_widest_query_window_is_refused_with_the_seeds_reason(
+    tmp_path: Path,
+) -> None:
+    """Seed 000: floor maxFileAge at the widest dream query window (skill usage looks back 30
+    days), so age pruning never starves a downstream pass."""
+    agent_file = tmp_path / "dream-options.json"
+    agent_file.write_text('{"log_retention_max_file_age_days": 7}')
+    with pytest.raises(OptionsError, match=r"dream-options\.json: option "
+                       r"'log_retention_max_file_age_days' must be at least the widest query "
+                       r"window \(skill_usage_window_days = 30 days\), so age pruning never "
+                       r"starves a downstream pass"):  # fmt: skip
+        load_options({}, agent_file)
+    with pytest.raises(OptionsError, match="wisp_window_days = 45 days"):
+        load_options({"DREAM_WISP_WINDOW_DAYS": "45"})
+    assert load_options({"DREAM_LOG_RETENTION_MAX_FILE_AGE_DAYS": "30"})
+    # A non-positive age disables age pruning: nothing is starved.
+    assert load_options({"DREAM_LOG_RETENTION_MAX_FILE_AGE_DAYS": "0"})
+
+
 def test_non_positive_value_is_accepted_where_it_disables_a_dimension() -> None:
     options = load_options(
         {

@@ -15,7 +15,7 @@ from dream_assets.operations.review_decisions import approve
 from dream_assets.operations.undo import undo_run
 from dream_assets.passes.preference_inference.run import CATEGORY, run_preference_inference
 from dream_assets.passes.skill_catalog.run import run_skill_catalog
-from dream_assets_tests.builders import NOW
+from dream_assets_tests.builders import EARLIER_TURN, NOW
 from dream_assets_tests.passes.skill_catalog.test_skill_catalog import (
     LONG,
     chat_model,
@@ -85,6 +85,7 @@ def test_undo_restores_rewritten_skills_byte_for_byte_and_removes_preferences(
     run_skill_catalog(volume, DreamOptions(), NOW, chat_model(scripted_llm), run_id="r1")
     for session in ("s1", "s2", "s3"):
         line = {"session_id": session, "role": "user", "content": "I prefer short answers."}
+        line["ts"] = EARLIER_TURN
         append_line(volume.conversation_log, json.dumps(line))
     run_preference_inference(volume, DreamOptions(), NOW, None, run_id="r1")
     assert _skill_files(volume) != before
@@ -105,6 +106,7 @@ def test_preference_inferred_from_redacted_text_waits_for_review(
 ) -> None:
     volume = volume_with(tmp_path)
     line = {"session_id": "s1", "role": "user", "content": f"Never paste {SECRET} in chat!"}
+    line["ts"] = EARLIER_TURN
     append_line(volume.conversation_log, json.dumps(line))
     save = {"content": "User wants credentials kept out of chat.", "category": CATEGORY}
     scripted_llm.reply(json.dumps({"toSave": [save], "toDelete": []}))

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from dream_assets.checks.archive_purge import purge_floor_violations
 from dream_assets.core.memory.decay import DecayRule, decayed_importance
 from dream_assets.core.options import DreamOptions
-from dream_assets.passes.archive_purge import purge_floor_violations, run_archive_purge
+from dream_assets.passes.archive_purge import run_archive_purge
 from dream_assets.passes.importance_decay import run_importance_decay
 from dream_assets_tests.builders import NOW, entry, make_volume
 

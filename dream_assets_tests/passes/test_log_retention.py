@@ -16,12 +16,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from dream_assets.checks.log_retention import retention_violations
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.store.atomic import file_lock, lock_path_for
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.core.telemetry import retention
 from dream_assets.core.telemetry.retention import sweep_session_dir, trim_to_last_lines
-from dream_assets.passes.log_retention import retention_violations, run_log_retention
+from dream_assets.passes.log_retention import run_log_retention
 from dream_assets_tests.builders import NOW
 
 REPO = Path(__file__).resolve().parents[2]

@@ -9,8 +9,10 @@ from typing import Any
 
 import pytest
 
+from dream_assets.core.clock import FixedClock
 from dream_assets.core.models import Skill
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.store.ledger import PassLedger
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.core.telemetry.windows import build_windows
@@ -231,3 +233,26 @@ def test_volume_directive_replaces_the_builtin(tmp_path: Path, scripted_llm: Scr
     scripted_llm.reply(json.dumps({"annotations": [], "promotions": []}))
     run_wisp_insights(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
     assert scripted_llm.requests[0]["messages"][0]["content"] == "Suggest retries only."
+
+
+def test_annotations_count_against_the_run_cap_and_the_rest_waits(tmp_path: Path) -> None:
+    """Issue 25, item 2: each wisp annotation is a change of the run's bounds."""
+    volume = agent(
+        tmp_path,
+        [*timeouts(3), *timeouts(3, "Fetch the Bergen forecast")],
+    )
+    clock = FixedClock(NOW)
+
+    first = run_wisp_insights(
+        volume, OPTIONS, NOW, None, run_id="r1", bounds=RunBounds(clock=clock, run_cap=1)
+    )
+
+    assert first.counts["annotated"] == 1 and first.counts["waiting_next_cycle"] == 1
+    assert "per-run cap of 1 changes reached" in (first.skipped or "")
+    assert PassLedger.load(volume.ledger_path).last(PASS) is None, "not stamped: work waits"
+    second = run_wisp_insights(
+        volume, OPTIONS, NOW, None, run_id="r2", bounds=RunBounds(clock=clock, run_cap=1)
+    )
+    assert second.counts["annotated"] == 1 and "waiting_next_cycle" not in second.counts
+    assert skill_text(volume).count("Fetch the") == 2
+    assert PassLedger.load(volume.ledger_path).last(PASS) is not None

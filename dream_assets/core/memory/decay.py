@@ -11,8 +11,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
+from dream_assets.core.memory.preferences import is_durable
 from dream_assets.core.models import MemoryEntry
+from dream_assets.core.store.atomic import ChangedMeanwhile
+
+if TYPE_CHECKING:
+    from dream_assets.core.store.volume import AgentVolume
 
 SECONDS_PER_DAY = 86_400.0
 
@@ -87,3 +93,53 @@ def decay_write(
     if change < quantum and new_importance > rule.floor + 1e-9:
         return None
     return entry.with_changes(importance=new_importance, updated_at=now)
+
+
+@dataclass(frozen=True)
+class DueDecay:
+    """The decay due on entries at ``now`` under ``rule``: what the importance decay pass writes,
+    or hands to the cycle's one bookkeeping write (docs/passes.md, one write per entry)."""
+
+    rule: DecayRule
+    now: datetime
+    quantum: float = DEFAULT_WRITE_QUANTUM
+
+    def target(self, entry: MemoryEntry) -> float:
+        """The importance ``entry`` decays to (its own for a durable preference: never fades)."""
+        if is_durable(entry):
+            return entry.importance
+        return decayed_importance(entry, self.rule, self.now)
+
+    def write_of(self, entry: MemoryEntry) -> MemoryEntry | None:
+        """The decayed entry to write, or None when none is due (``decay_write``)."""
+        return decay_write(entry, self.target(entry), self.rule, self.now, self.quantum)
+
+    def applied(self, entry: MemoryEntry) -> MemoryEntry:
+        """``entry`` with its due decay (itself when none is due)."""
+        return self.write_of(entry) or entry
+
+
+@dataclass
+class DecayWrites:
+    """What one batch of decay writes did, by id."""
+
+    written: dict[str, MemoryEntry] = field(default_factory=dict)
+    changed_meanwhile: set[str] = field(default_factory=set)
+    failed: dict[str, OSError] = field(default_factory=dict)
+
+
+def write_due_decay(volume: AgentVolume, writes: list[MemoryEntry]) -> DecayWrites:
+    """Write decayed entries in one batch with one sync, each only while its file is as the
+    scan saw it (an entry the agent rewrote since is left as it wrote it: decayed from its own
+    timestamp by a later write)."""
+    errors = volume.save_many(writes, expect={e.id: volume.scanned_stat(e.id) for e in writes})
+    done = DecayWrites()
+    for entry in writes:
+        error = errors.get(entry.id)
+        if error is None:
+            done.written[entry.id] = entry
+        elif isinstance(error, ChangedMeanwhile):
+            done.changed_meanwhile.add(entry.id)
+        else:
+            done.failed[entry.id] = error
+    return done

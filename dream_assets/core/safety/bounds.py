@@ -1,8 +1,12 @@
 """Bounded runs (docs/safety.md, "Bounded runs"): a wall-clock deadline per run, a
-cap on how many changes (merges + archives) one run applies, and a rolling 24-hour change
-allowance per agent. Past any of them, the remaining proposals wait for the next cycle — never
-half-applied: the pass asks before each merge or archive, and a merge once started (saved,
-sources archived, ``merge_pending`` cleared) is finished.
+cap on how many changes one run applies, and a rolling 24-hour change allowance per agent. Every
+pass that changes a store counts: memory merges and archives, skill saves, archives and
+annotations, preference writes, wisp annotations. Past any bound, the remaining proposals wait for
+the next cycle — never half-applied: the pass asks before each change, and a change once started
+(a merge saved, sources archived, ``merge_pending`` cleared) is finished.
+
+A cancelled run (``core.cancellation``) is past every bound: ``stop_reason`` says why first, and
+``cancelled`` stops even the writes that would finish a change already started.
 
 The allowance survives restarts: each change applied is one line of ``dream-changes.jsonl`` on
 the volume (lines older than two days are dropped when the log is read for a new run).
@@ -16,6 +20,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from dream_assets.core.clock import Clock, format_time, parse_time
+from dream_assets.core.safety.cancellation import RunGuard
 from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock
 
 CHANGES_LOG = "dream-changes.jsonl"
@@ -46,9 +51,17 @@ class RunBounds:
     changes_log: Path | None = None
     run_id: str = "adhoc"
     spent: int = 0
+    guard: RunGuard | None = None
+
+    def cancelled(self) -> str | None:
+        """Why this run may write nothing more at all (``core.cancellation``), or None."""
+        return self.guard.cancel_reason() if self.guard is not None else None
 
     def stop_reason(self) -> str | None:
         """Why no further change may start now, or None. A non-positive cap is no cap."""
+        cancelled = self.cancelled()
+        if cancelled is not None:
+            return cancelled
         now = self.clock.now()
         if self.deadline is not None and now >= self.deadline:
             return f"run deadline {format_time(self.deadline)} passed"
@@ -98,6 +111,7 @@ def bounds_for_run(
     max_changes_per_run: int,
     daily_change_allowance: int,
     run_id: str | None,
+    guard: RunGuard | None = None,
 ) -> RunBounds:
     log = Path(volume_root) / CHANGES_LOG
     trim_changes_log(log, clock.now())
@@ -108,4 +122,5 @@ def bounds_for_run(
         daily_cap=daily_change_allowance,
         changes_log=log,
         run_id=run_id or "adhoc",
+        guard=guard,
     )

@@ -19,6 +19,17 @@ from dream_assets.core.store.jsonl import read_jsonl
 WINDOW = timedelta(hours=24)
 KEEP = timedelta(days=2)
 
+# The merge verifier answers a verdict list, one short object per source
+# (``{"id", "verdict", "note"}``): room for that, not the generic answer room (4 096), so a run
+# with many merges is not stopped by reservations it never spends (issue 25, item 10).
+VERDICT_ROOM_PER_SOURCE = 96
+VERDICT_ROOM_BASE = 64
+
+
+def verdict_list_room(sources: int) -> int:
+    """The answer room a verification call of ``sources`` sources reserves (and caps)."""
+    return VERDICT_ROOM_BASE + VERDICT_ROOM_PER_SOURCE * max(sources, 1)
+
 
 class BudgetExceeded(RuntimeError):
     """The next call does not fit the budget; the pass is skipped and says why."""

@@ -1,9 +1,11 @@
 """The review queue: changes the cycle will not apply on its own say-so.
 
-docs/safety.md: operator-authored or protected memories require review, and a proposal that
-had redacted text always waits for review. A merge or archive touching an entry marked pinned
-(``metadata.pinned == "true"``) or operator-authored (``metadata.authored_by == "operator"``), or
-whose sources needed redaction before the model saw them, is queued here instead of applied.
+docs/safety.md: operator-authored or protected memories require review, changes to shared
+entries require review, and a proposal that had redacted text always waits for review. A merge
+or archive touching an entry marked pinned (``metadata.pinned == "true"``), operator-authored
+(``metadata.authored_by == "operator"``) or shared (an audience other than the owner's: a
+conversation, a group, the public), or whose sources needed redaction before the model saw them,
+is queued here instead of applied.
 Approval re-checks that every source is unchanged since the proposal (its review fingerprint).
 """
 
@@ -19,9 +21,12 @@ from typing import Any
 
 from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.models import MemoryEntry, review_fingerprint
-from dream_assets.core.store.atomic import atomic_write_text, file_lock
+from dream_assets.core.safety.audience import OWNER, entry_audience
+from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock
 
 QUEUE_FILE = "review-queue.json"
+# Beside the entries' purge tombstones (memory-audit/), one line per review item purged.
+REVIEW_TOMBSTONE_LOG = "review-queue-purged.jsonl"
 
 
 def protection_reason(entry: MemoryEntry) -> str | None:
@@ -30,6 +35,12 @@ def protection_reason(entry: MemoryEntry) -> str | None:
         return "pinned"
     if str(entry.metadata.get("authored_by", "")).lower() == "operator":
         return "operator-authored"
+    audience = entry_audience(entry)
+    if audience != OWNER:
+        # Seed 003: "Changes to shared entries require review". An entry of a conversation,
+        # a group or the public is read by others than the owner: never changed on the
+        # cycle's own say-so, whoever (model or host) proposed it.
+        return f"shared memory (audience {audience})"
     return None
 
 
@@ -146,6 +157,25 @@ class ReviewQueue:
             self._write(items)
             return True
 
+    def purge_older_than(
+        self, cutoff: datetime, *, now: datetime, tombstones: Path, run_id: str | None
+    ) -> int:
+        """Remove the items last touched (decided, else proposed) before ``cutoff``.
+
+        The queue quotes memory text, so it keeps it no longer than the archive keeps an
+        archived entry (docs/safety.md). Each removed item leaves a tombstone without its text
+        (id, kind, status, source ids, a hash of its content), written before the queue shrinks:
+        a crash between the two leaves a tombstone for an item the next purge removes again."""
+        with file_lock(self.path):
+            items = self._read()
+            old = [i for i in items if parse_time(i.decided_at or i.created_at) < cutoff]
+            if not old:
+                return 0
+            for item in old:
+                append_line(tombstones, _tombstone(item, format_time(now), run_id))
+            self._write([i for i in items if i not in old])
+            return len(old)
+
     def get(self, item_id: str) -> ReviewItem:
         matches = [i for i in self._read() if i.id == item_id or i.id.startswith(item_id)]
         if len(matches) != 1:
@@ -163,6 +193,23 @@ class ReviewQueue:
                     self._write(items)
                     return item
         raise KeyError(f"no review item {item_id!r}")
+
+
+def _tombstone(item: ReviewItem, purged_at: str, run_id: str | None) -> str:
+    return json.dumps(
+        {
+            "purged_at": purged_at,
+            "run_id": run_id,
+            "review_item": item.id,
+            "kind": item.kind,
+            "status": item.status,
+            "created_at": item.created_at,
+            "decided_at": item.decided_at,
+            "source_ids": item.source_ids,
+            "content_sha256": hashlib.sha256(item.content.encode("utf-8")).hexdigest(),
+        },
+        separators=(",", ":"),
+    )
 
 
 def as_dict(item: ReviewItem) -> dict[str, Any]:

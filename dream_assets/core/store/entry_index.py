@@ -240,8 +240,13 @@ class EntryIndex:
         window (mostly the run's own writes), as a walk would: settled here, they are not
         re-read by the next run."""
         assert self.rows is not None
+        window_start = seen_ns - RACY_WINDOW_NS
         for name, row in self.rows.items():
             if not row.racy or row.problem is not None:
+                continue
+            if max(row.key[1], row.key[2]) >= window_start:
+                # Recorded inside the window (the run's writes of the last two seconds): a stat
+                # cannot settle it yet, and a file changed since is newer still.
                 continue
             path = self.entries_dir / name
             try:
@@ -310,6 +315,13 @@ class EntryIndex:
         if row is None or row.problem is not None or hashlib.sha256(data).hexdigest() != row.sha256:
             return None
         return row.entry if row.entry is not None else self._from_fields(name, row)
+
+    def stats_of(self, entry_ids: list[str]) -> dict[str, StatKey | None]:
+        """The stat tuple the last scan saw for each entry (None: not seen), kept by a pass that
+        writes much later: the stats as of its scan, whatever this process writes meanwhile."""
+        rows = self.rows or {}
+        found = {i: rows.get(f"{i}.json") for i in entry_ids}
+        return {i: row.key if row is not None else None for i, row in found.items()}
 
     # -- the cycle's own writes -------------------------------------------------------------
     def note_written(self, path: Path, data: bytes, entry: MemoryEntry) -> None:

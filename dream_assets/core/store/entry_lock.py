@@ -2,10 +2,18 @@
 
 A pass reads the entries, decides, and writes much later; the agent may have edited or
 reinforced an entry in between. Saving the snapshot the pass read would silently undo that
-write. So a change is a function, not a snapshot: ``update_entry`` takes the entry's lock (the
-sidecar ``<id>.json.lock``, the same ``flock`` convention as the logs), re-reads the entry, hands
-the *current* entry to the change, and saves what it returns — all under the lock, so no write of
-the agent's can land between the re-read and the save.
+write. So a change is a function, not a snapshot: ``update_entry`` takes the entry's lock,
+re-reads the entry, hands the *current* entry to the change, and saves what it returns — all
+under the lock, so no write of the agent's can land between the re-read and the save.
+
+The entry's lock is ``flock`` on one of a fixed set of **striped lock files**,
+``memory/entry-locks/NN`` (``LOCK_STRIPES`` of them, ``NN`` = ``stripe_of(id)``: the CRC-32 of
+the id's UTF-8 bytes modulo the stripe count, two hex digits), created on first need and never
+removed. Two entries of one stripe share a lock (a writer waits microseconds for a rename it
+did not need to wait for); no write creates or unlinks a lock file (a sidecar created and
+unlinked per write was, on a disk with online discard, as costly as the write itself). A thread
+that already holds a stripe takes it again without waiting (``flock`` on a second descriptor of
+the same file would wait for itself).
 
 A change whose decision depended on the content the pass read (a review stamp, an archive, a
 merge) compares the current entry with its snapshot and returns None when it differs: that
@@ -20,12 +28,15 @@ lock, re-read, change, atomic write, unlock — ``AgentVolume.update_entry`` doe
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import os
+import threading
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Protocol
 
 from dream_assets.core.models import MemoryEntry, review_fingerprint
-from dream_assets.core.store.atomic import file_lock, lock_path_for
 
 Change = Callable[[MemoryEntry], MemoryEntry | None]
 
@@ -41,6 +52,53 @@ class EntryFiles(Protocol):
     def save(self, entry: MemoryEntry) -> object: ...
 
 
+# Enough stripes that an agent's turn-time edit rarely waits on an unrelated entry's rename,
+# few enough that the set is created once and lists at a glance.
+LOCK_STRIPES = 64
+LOCK_DIR = "entry-locks"
+
+
+def stripe_of(entry_id: str) -> int:
+    """The stripe of an entry's lock: CRC-32 of its id (UTF-8) modulo ``LOCK_STRIPES``."""
+    return zlib.crc32(entry_id.encode("utf-8")) % LOCK_STRIPES
+
+
+def stripe_path(entry_path: Path) -> Path:
+    """The striped lock file of the entry file ``memory/entries/<id>.json``."""
+    entry_id = entry_path.name.removesuffix(".json")
+    return entry_path.parent.parent / LOCK_DIR / f"{stripe_of(entry_id):02x}"
+
+
+# The stripes this thread holds (a nested lock of the same stripe must not wait for itself).
+_held = threading.local()
+
+
+@contextlib.contextmanager
+def entry_lock_held(path: Path) -> Iterator[None]:
+    """Hold the lock of the entry file ``path`` (its stripe: ``stripe_path``)."""
+    lock_file = stripe_path(path)
+    held: set[str] = _held.__dict__.setdefault("stripes", set())
+    key = str(lock_file)
+    if key in held:
+        yield
+        return
+    try:
+        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+    except FileNotFoundError:
+        lock_file.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        held.add(key)
+        try:
+            yield
+        finally:
+            held.discard(key)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
 def update_entry(volume: EntryFiles, entry_id: str, change: Change) -> MemoryEntry | None:
     """Apply ``change`` to the entry as it is on disk now, under its lock.
 
@@ -48,20 +106,15 @@ def update_entry(volume: EntryFiles, entry_id: str, change: Change) -> MemoryEnt
     None or the entry unchanged).
     """
     path = volume.entry_path(entry_id)
-    with file_lock(path):
-        try:
-            current = volume.get(entry_id)
-            if current is None:
-                return None
-            updated = change(current)
-            if updated is None or updated == current:
-                return None
-            volume.save(updated)
-            return updated
-        finally:
-            # One sidecar per entry ever changed would pile up beside the entries; removed while
-            # held, a waiter notices the unlinked inode and retries on a fresh one (file_lock).
-            lock_path_for(path).unlink(missing_ok=True)
+    with entry_lock_held(path):
+        current = volume.get(entry_id)
+        if current is None:
+            return None
+        updated = change(current)
+        if updated is None or updated == current:
+            return None
+        volume.save(updated)
+        return updated
 
 
 def if_unchanged_since(snapshot: MemoryEntry, change: Change) -> Change:
@@ -74,13 +127,3 @@ def if_unchanged_since(snapshot: MemoryEntry, change: Change) -> Change:
         return change(current)
 
     return guarded
-
-
-@contextlib.contextmanager
-def entry_lock_held(path: Path) -> Iterator[None]:
-    """An entry's lock (``core.store.entry_lock``), its sidecar removed while still held."""
-    with file_lock(path):
-        try:
-            yield
-        finally:
-            lock_path_for(path).unlink(missing_ok=True)

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from dream_assets.core.clock import Clock, format_time, parse_time
 from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock, lock_path_for
@@ -42,12 +43,18 @@ class Lease:
     since: str
     expires_at: str
     renewed_at: str
+    # The agent's options as the run found them when it took the lease (``core.cancellation``):
+    # every step of the run compares against its start. Empty in a lease written before it.
+    options_sha: str = ""
 
     def message(self, agent: str) -> str:
         return (
             f"agent {agent} is being dreamed by run {self.run_id} since {self.since} "
             f"({self.owner}, pid {self.pid} on {self.host}; lease expires {self.expires_at})"
         )
+
+
+_OPTIONAL_FIELDS = ("options_sha",)
 
 
 def lease_path(root: Path) -> Path:
@@ -58,7 +65,11 @@ def read_lease(root: Path) -> Lease | None:
     """The lease as on disk; None when absent. An unreadable lease counts as absent (stale)."""
     try:
         raw = json.loads(lease_path(root).read_text(encoding="utf-8"))
-        return Lease(**{k: raw[k] for k in Lease.__dataclass_fields__})
+        fields: dict[str, Any] = {
+            k: raw[k] for k in Lease.__dataclass_fields__ if k not in _OPTIONAL_FIELDS
+        }
+        fields.update({k: str(raw.get(k, "")) for k in _OPTIONAL_FIELDS})
+        return Lease(**fields)
     except FileNotFoundError:
         return None
     except (OSError, ValueError, KeyError, TypeError):
@@ -103,6 +114,7 @@ def acquire(
     clock: Clock,
     ttl: timedelta,
     finished: Callable[[str], bool] | None = None,
+    options_sha: str = "",
 ) -> Lease:
     """Take (or renew, when ``run_id`` already holds it) the agent's lease; raise ``LeaseHeld``.
 
@@ -115,7 +127,8 @@ def acquire(
         current = read_lease(root)
         since = format_time(now)
         if current is not None and current.run_id == run_id:
-            since = current.since
+            # A renewal keeps what the run started with (once it recorded it).
+            since, options_sha = current.since, current.options_sha or options_sha
         elif current is not None:
             reason = stale_reason(current, now, finished)
             if reason is None:
@@ -141,9 +154,28 @@ def acquire(
             since=since,
             expires_at=format_time(now + ttl),
             renewed_at=format_time(now),
+            options_sha=options_sha,
         )
         atomic_write_text(path, json.dumps(asdict(lease), indent=2, sort_keys=True) + "\n")
     return lease
+
+
+def lost_lease(root: Path, run_id: str) -> bool:
+    """True when another writer took the lease over from run ``run_id`` (the takeover log names
+    it): the run must not take it back and commit on a volume someone else has written since."""
+    try:
+        lines = (Path(root) / TAKEOVER_LOG).read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return False
+    for line in lines:
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        previous = record.get("previous") if isinstance(record, dict) else None
+        if isinstance(previous, dict) and previous.get("run_id") == run_id:
+            return True
+    return False
 
 
 def release(root: Path, run_id: str) -> bool:

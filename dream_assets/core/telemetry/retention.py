@@ -26,7 +26,9 @@ from datetime import UTC, datetime, timedelta
 from io import FileIO
 from pathlib import Path
 
+from dream_assets.core.options import DreamOptions
 from dream_assets.core.store.atomic import file_lock, fsync_dir, lock_path_for
+from dream_assets.core.store.volume import AgentVolume
 
 # Backward scan and tail copy block size: large enough that a 50 000-line tail (~10 MB) takes
 # a handful of reads, small enough to keep the memory a trim needs flat whatever the file size.
@@ -364,3 +366,34 @@ def exceeds_line_bound(path: Path, max_lines: int) -> bool:
                 return True
     lines = newlines + (1 if last not in (b"", NEWLINE) else 0)
     return lines > max_lines
+
+
+# ── The bounds (Pass 0's options; a non-positive value disables a dimension) ─────────────
+
+
+def max_age(options: DreamOptions) -> timedelta | None:
+    days = options.log_retention_max_file_age_days
+    return timedelta(days=days) if days > 0 else None
+
+
+def max_files(options: DreamOptions) -> int | None:
+    count = options.log_retention_max_files_per_directory
+    return count if count > 0 else None
+
+
+def max_lines(options: DreamOptions) -> int | None:
+    lines = options.log_retention_max_lines_per_file
+    return lines if lines > 0 else None
+
+
+def escapes_volume(volume: AgentVolume, path: Path) -> bool:
+    """A log path that is a symlink out of the volume is never pruned or rewritten."""
+    resolved = path.resolve()
+    return resolved != volume.root and volume.root not in resolved.parents
+
+
+def relative_to_volume(volume: AgentVolume, path: Path) -> str:
+    try:
+        return str(path.relative_to(volume.root))
+    except ValueError:
+        return str(path)

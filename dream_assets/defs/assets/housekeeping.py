@@ -1,15 +1,22 @@
 """The deterministic housekeeping passes: retention, telemetry windows, archive purge, decay."""
 
+from datetime import datetime
 from functools import partial
 
 import dagster as dg
 
+from dream_assets.checks.archive_purge import purge_floor_violations
+from dream_assets.checks.log_retention import retention_violations
+from dream_assets.core.options import DreamOptions
+from dream_assets.core.report import PassReport
+from dream_assets.core.store.volume import AgentVolume
 from dream_assets.defs.assets.steps import Findings, agent_asset, agent_check, pass_step
 from dream_assets.defs.resources import Agent, DreamResource
 from dream_assets.defs.results import check_from_violations
-from dream_assets.passes.archive_purge import purge_floor_violations, run_archive_purge
+from dream_assets.passes.archive_purge import run_archive_purge
 from dream_assets.passes.importance_decay import run_importance_decay
-from dream_assets.passes.log_retention import retention_violations, run_log_retention
+from dream_assets.passes.log_retention import run_log_retention
+from dream_assets.passes.memory_consolidation.run import consolidation_blocked
 from dream_assets.passes.telemetry_windows import run_telemetry_windows
 
 GROUP = "housekeeping"
@@ -78,7 +85,24 @@ def purged_archive_pruning_floor(agent: Agent, run_id: str) -> Findings:
 def memory_importance(
     context: dg.AssetExecutionContext, dream: DreamResource
 ) -> dg.MaterializeResult:
-    return pass_step(context, dream, run_importance_decay)
+    def decay(volume: AgentVolume, options: DreamOptions, now: datetime) -> PassReport:
+        # Consolidation later in this run rewrites every entry it reviews: the decay rides on
+        # that write instead of a rewrite of its own (docs/passes.md, one write per entry).
+        follows = consolidation_follows(context) and not consolidation_blocked(volume, options, now)
+        return run_importance_decay(
+            volume, options, now, written_by=CONSOLIDATED_MEMORY.path[-1] if follows else None
+        )
+
+    return pass_step(context, dream, decay)
+
+
+# The consolidation asset's key (defined in defs/assets/memory.py, which imports this module).
+CONSOLIDATED_MEMORY = dg.AssetKey("consolidated_memory")
+
+
+def consolidation_follows(context: dg.AssetExecutionContext) -> bool:
+    """Whether this run also materializes consolidation (after decay: it depends on it)."""
+    return CONSOLIDATED_MEMORY in context.job_def.asset_layer.selected_asset_keys
 
 
 ASSETS = [retained_logs, telemetry_windows, purged_archive, memory_importance]

@@ -15,13 +15,14 @@ from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_w
 from dream_assets.defs.assets.steps import Findings, agent_asset, agent_check, standing_check
 from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
-from dream_assets.defs.results import materialize_report
+from dream_assets.defs.results import cancelled_step, materialize_report
 from dream_assets.defs.run_bounds import run_bounds
 from dream_assets.embedders import embedder_from_options
 from dream_assets.passes.duplicate_clusters.scan import (
     read_cluster_table,
     scan_duplicate_clusters,
 )
+from dream_assets.passes.importance_decay import due_decay
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 
 GROUP = "memory"
@@ -40,6 +41,9 @@ def duplicate_clusters(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
     with agent_writer(context, dream) as agent:
+        cancelled = cancelled_step(context, agent.guard)
+        if cancelled is not None:
+            return cancelled
         embedder, problem = None, None
         try:
             embedder = embedder_from_options(agent.options, llm.settings(agent.options))
@@ -53,7 +57,7 @@ def duplicate_clusters(
             embedder_error=problem,
             logger=context.log,
         )
-        return materialize_report(context, report)
+        return materialize_report(context, report, guard=agent.guard)
 
 
 @agent_asset(
@@ -67,6 +71,9 @@ def consolidated_memory(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
     with agent_writer(context, dream) as agent:
+        cancelled = cancelled_step(context, agent.guard)
+        if cancelled is not None:
+            return cancelled
         model = llm.chat_model(agent, context.run.run_id)
         report = run_memory_consolidation(
             agent.volume,
@@ -77,8 +84,11 @@ def consolidated_memory(
             feedback=read_feedback_window(agent.volume.duckdb_path),
             run_id=context.run.run_id,
             bounds=run_bounds(context, agent),
+            # The decay due now rides on this pass's rewrites (the importance pass of this run
+            # left it to them; nothing is due on what that pass wrote itself).
+            decay=due_decay(agent.options, agent.clock.now()),
         )
-        return materialize_report(context, report, model)
+        return materialize_report(context, report, model, guard=agent.guard)
 
 
 @agent_check(consolidated_memory, name="merge_coverage", what="merge coverage")

@@ -4,16 +4,19 @@ from pathlib import Path
 
 import dagster as dg
 
+from dream_assets.core.safety.cancellation import CANCELLED_LEASE
+from dream_assets.core.safety.report_retention import prune_reports
 from dream_assets.core.safety.safety_report import (
     build_safety_report,
     count_run_reports,
     store_safety_report,
     to_markdown,
 )
-from dream_assets.core.store.lease import release
+from dream_assets.core.store.lease import lost_lease, release
 from dream_assets.defs.assets.steps import agent_asset
 from dream_assets.defs.conventions import ROW_COUNT
 from dream_assets.defs.resources import Agent, DreamResource
+from dream_assets.operations.undo import runs_still_undoable
 
 
 def run_pass_reports(instance: dg.DagsterInstance, run_id: str, agent: str) -> list[dict]:
@@ -38,8 +41,13 @@ def write_run_report(
     name: str,
     agent: Agent,
     run_failures: list[str] | None = None,
-) -> tuple[dict, Path]:
-    """Build and store the run's safety report from what its passes materialized."""
+) -> tuple[dict, Path | None]:
+    """Build and store the run's safety report from what its passes materialized, then drop
+    the reports past the retention (``core.report_retention``).
+
+    A run whose lease was taken over stores nothing (``None``): the volume is another writer's
+    now, and the report, on the run's materialization, says ``cancelled: lease lost``.
+    """
     safety = build_safety_report(
         run_id=run_id,
         agent=name,
@@ -48,7 +56,20 @@ def write_run_report(
         now=agent.clock.now(),
         run_failures=run_failures or [],
     )
-    return safety, store_safety_report(agent.volume.root, agent.volume.duckdb_path, safety)
+    volume = agent.volume
+    if not agent.preview and lost_lease(volume.root, run_id):
+        safety["cancelled"] = CANCELLED_LEASE
+        if safety["outcome"] == "succeeded":
+            safety["outcome"] = "cancelled"
+        return safety, None
+    path = store_safety_report(volume.root, volume.duckdb_path, safety)
+    prune_reports(
+        volume.root,
+        volume.duckdb_path,
+        agent.clock.now(),
+        lambda runs: runs_still_undoable(volume, runs),
+    )
+    return safety, path
 
 
 def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefinition:
@@ -71,7 +92,13 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
         if not agent.preview:
             release(agent.volume.root, context.run.run_id)
         markdown = to_markdown(safety)
-        context.log.info(f"safety report written to {path}")
+        if path is None:
+            context.log.warning(f"{safety['cancelled']}: safety report not written to the volume")
+            # Not even the row count: opening the agent's DuckDB would write to it.
+            rows: dict[str, dg.MetadataValue] = {}
+        else:
+            context.log.info(f"safety report written to {path}")
+            rows = {ROW_COUNT: dg.MetadataValue.int(count_run_reports(agent.volume.duckdb_path))}
         return dg.MaterializeResult(
             metadata={
                 "summary": dg.MetadataValue.text(
@@ -88,8 +115,8 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
                 ),
                 "redactions": dg.MetadataValue.int(sum(safety["redactions"].values())),
                 "report": dg.MetadataValue.md(markdown),
-                "path": dg.MetadataValue.path(str(path)),
-                ROW_COUNT: dg.MetadataValue.int(count_run_reports(agent.volume.duckdb_path)),
+                "path": dg.MetadataValue.path(str(path) if path else "-"),
+                **rows,
             }
         )
 

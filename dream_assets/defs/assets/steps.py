@@ -11,12 +11,14 @@ import dagster as dg
 
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
+from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
-from dream_assets.defs.results import check_from_violations, materialize_report
+from dream_assets.defs.results import cancelled_step, check_from_violations, materialize_report
+from dream_assets.defs.run_bounds import run_bounds
 from dream_assets.llm import ChatModel
 
 
@@ -33,6 +35,7 @@ class ModelPass(Protocol):
         model: ChatModel | None,
         *,
         run_id: str | None = None,
+        bounds: RunBounds | None = None,
     ) -> PassReport: ...
 
 
@@ -62,20 +65,32 @@ def pass_step(
     """A deterministic pass in its step (bind ``run_id`` with ``functools.partial`` if it takes
     one)."""
     with agent_writer(context, dream) as agent:
+        cancelled = cancelled_step(context, agent.guard)
+        if cancelled is not None:
+            return cancelled
         report = run_pass(agent.volume, agent.options, agent.clock.now())
-        return materialize_report(context, report)
+        return materialize_report(context, report, guard=agent.guard)
 
 
 def model_pass_step(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource, run_pass: ModelPass
 ) -> dg.MaterializeResult:
-    """A pass that may ask the model, in its step: the model (or none) and its usage reported."""
+    """A pass that may ask the model, in its step: the model (or none) and its usage reported;
+    every change it makes counts against the run's bounds (``core.bounds``)."""
     with agent_writer(context, dream) as agent:
+        cancelled = cancelled_step(context, agent.guard)
+        if cancelled is not None:
+            return cancelled
         model = llm.chat_model(agent, context.run.run_id)
         report = run_pass(
-            agent.volume, agent.options, agent.clock.now(), model, run_id=context.run.run_id
+            agent.volume,
+            agent.options,
+            agent.clock.now(),
+            model,
+            run_id=context.run.run_id,
+            bounds=run_bounds(context, agent),
         )
-        return materialize_report(context, report, model)
+        return materialize_report(context, report, model, guard=agent.guard)
 
 
 # What a check's rule finds in one agent for one run: its violations, or its violations and how

@@ -6,7 +6,6 @@ clusters"), so consolidation degrades to unreviewed-only rather than to the whol
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -31,6 +30,7 @@ from dream_assets.core.near_duplicates.embeddings import (
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import entry_audience, separate_audiences, shareable_text
+from dream_assets.core.safety.log_quoting import project_logger
 from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.duplicate_clusters.reuse import (
@@ -45,7 +45,7 @@ from dream_assets.passes.duplicate_clusters.reuse import (
     write_pair_cache,
 )
 
-_LOG = logging.getLogger(__name__)
+_LOG = project_logger(__name__)
 
 
 @dataclass

@@ -10,7 +10,7 @@ from dream_assets.core.models import (
     MemoryEntry,
 )
 from dream_assets.core.safety.audience import OWNER, shareable_text
-from dream_assets.passes.memory_consolidation.state import ConsolidationRun
+from dream_assets.passes.memory_consolidation.state import BY_HOST, ConsolidationRun
 
 
 def save_anti_pattern(
@@ -19,6 +19,10 @@ def save_anti_pattern(
     entry_id = "ap-" + hashlib.sha256(content.strip().lower().encode()).hexdigest()[:16]
     if cycle.volume.get(entry_id) is not None:
         return None  # mined before: idempotent across cycles and retries
+    if cycle.over_bounds() is not None:
+        # A new entry is a change like a merge (core.bounds): past a bound it waits.
+        cycle.wait_for_next_cycle([entry_id], "anti-pattern")
+        return None
     entry = MemoryEntry(
         id=entry_id,
         content=content.strip(),
@@ -32,18 +36,24 @@ def save_anti_pattern(
         metadata={"mined_from": "feedback"},
     )
     cycle.volume.save(entry)
+    cycle.spend("anti-pattern", entry.id)
     cycle.touched.add(entry.id)
     cycle.report.count("anti_patterns")
-    cycle.report.decide(
-        "anti-pattern",
-        entry.id,
-        shareable_text(entry.content, OWNER, log_memory_text=cycle.options.log_memory_text),
-    )
+    quoted = shareable_text(entry.content, OWNER, log_memory_text=cycle.options.log_memory_text)
+    cycle.report.decide("anti-pattern", entry.id, f"by: {cycle.by}; {quoted}")
     return None
 
 
 def mine_corrections(cycle: ConsolidationRun, feedback: Sequence[dict[str, Any]]) -> None:
     """Deterministic anti-pattern mining: each distinct Correction becomes one entry."""
+    decided_by, cycle.by = cycle.by, BY_HOST
+    try:
+        _mine(cycle, feedback)
+    finally:
+        cycle.by = decided_by
+
+
+def _mine(cycle: ConsolidationRun, feedback: Sequence[dict[str, Any]]) -> None:
     for signal in feedback:
         if signal.get("kind") != "Correction" or not str(signal.get("text") or "").strip():
             continue

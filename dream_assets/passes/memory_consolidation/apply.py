@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 
 from dream_assets.core.llm_reply import (
@@ -26,6 +25,7 @@ from dream_assets.core.models import (
     is_high_value,
 )
 from dream_assets.core.safety.audience import entry_audience
+from dream_assets.core.safety.log_quoting import project_logger
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.memory_consolidation.merging import _merge_one, _propose_status, _quote
 from dream_assets.passes.memory_consolidation.queue_for_review import queue_for_review
@@ -35,7 +35,7 @@ from dream_assets.passes.memory_consolidation.writes import (
     clear_pending,
 )
 
-log = logging.getLogger("dream_assets.consolidation")
+log = project_logger("dream_assets.consolidation")
 
 
 def _id_problem(volume: AgentVolume, entry_id: str) -> str:
@@ -81,6 +81,15 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
             report.count("refused_scope")
             report.refuse("mixed audiences", ",".join(item.source_ids), f"names {foreign}")
             continue
+        partial = [i for i in item.source_ids if i in cycle.shown_in_part and cycle.model_decides]
+        if partial:
+            # The model saw only the start of these: a merge of what it never read could drop
+            # it (seed 003: "fails visibly instead of silently truncating evidence").
+            report.count("refused_partial_view")
+            report.refuse(
+                "shown in part", ",".join(item.source_ids), f"{partial} cut in the prompt"
+            )
+            continue
         sources = [shown[i] for i in dict.fromkeys(item.source_ids) if i in shown]
         if not item.content.strip():
             report.refuse("blank content", ",".join(item.source_ids) or "-", "sources kept")
@@ -95,6 +104,9 @@ def apply_reply(cycle: ConsolidationRun, shown: dict[str, MemoryEntry], reply: M
     for entry_id in dict.fromkeys(reply.to_delete):
         if entry_id not in shown:
             report.refuse(_id_problem(cycle.volume, entry_id), entry_id, "named in toDelete")
+        elif entry_id in cycle.shown_in_part and cycle.model_decides:
+            report.count("refused_partial_view")
+            report.refuse("shown in part", entry_id, "cut in the prompt: never archived on that")
         elif entry_id not in merge_sources:
             ephemeral.append(shown[entry_id])
     limit = cycle.options.runaway_deletion_max_fraction * len(shown)

@@ -4,7 +4,6 @@ repair, the independent verification, then the merged entry saved (its sources a
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -33,6 +32,7 @@ from dream_assets.core.safety.audience import (
     mixed_audiences,
     shareable_text,
 )
+from dream_assets.core.safety.log_quoting import project_logger
 from dream_assets.llm import Outcome, ask
 from dream_assets.passes.memory_consolidation.anti_patterns import save_anti_pattern
 from dream_assets.passes.memory_consolidation.queue_for_review import queue_for_review
@@ -41,9 +41,10 @@ from dream_assets.passes.memory_consolidation.verify import verify_merge
 from dream_assets.passes.memory_consolidation.writes import (
     stamp_if_unchanged,
 )
+from dream_assets.prompts import PromptCuts
 from dream_assets.prompts.memory import REPAIR_SYSTEM, repair_prompt
 
-log = logging.getLogger("dream_assets.consolidation")
+log = project_logger("dream_assets.consolidation")
 
 
 def _merge_one(
@@ -67,7 +68,7 @@ def _merge_one(
         cycle.wait_for_next_cycle([s.id for s in sources], "merge")
         return None
     content = _checked(cycle, sources, item.content.strip())
-    if content is not None and cycle.model is not None and cycle.options.merge_verification_enabled:
+    if content is not None and cycle.model_decides and cycle.options.merge_verification_enabled:
         content = _verified(cycle, item, sources, content)
     if content is None:
         return None
@@ -91,7 +92,7 @@ def _merge_one(
     shown = shareable_text(
         content, entry_audience(merged), log_memory_text=cycle.options.log_memory_text
     )
-    report.decide("merged", merged.id, f"{ids} → {shown}")
+    report.decide("merged", merged.id, f"by: {cycle.by}; {ids} → {shown}")
     return merged
 
 
@@ -231,6 +232,10 @@ def _verified(
                     "repaired", ids, f"verifier: {_findings(cycle, sources, verification.losses)}"
                 )
             content, verification = revised, second
+    if verification.partial:
+        report.count("refused_partial_view")
+        report.refuse("shown in part", ids, f"too long to verify whole: {verification.why}")
+        return None
     if cycle.busy or verification.unanswered:
         _defer(cycle, sources, f"not verified, left for the next cycle: {verification.why}")
         return None
@@ -254,7 +259,7 @@ def _verified(
 
 
 def _may_repair(cycle: ConsolidationRun) -> bool:
-    if cycle.model is None or cycle.repairs_left <= 0:
+    if not cycle.model_decides or cycle.repairs_left <= 0:
         return False
     cycle.repairs_left -= 1
     cycle.report.count("repair_attempts")
@@ -281,10 +286,13 @@ def _repair(
     cycle: ConsolidationRun, merged: str, sources: Sequence[MemoryEntry], missing: Sequence[str]
 ) -> str | None:
     assert cycle.model is not None
+    cuts = PromptCuts()
+    prompt = repair_prompt(merged, sources, missing, cuts)
+    cuts.report_to(cycle.report)
     call = ask(
         cycle.model,
         REPAIR_SYSTEM,
-        repair_prompt(merged, sources, missing),
+        prompt,
         purpose=REPAIR,
         parse=lambda reply: reply.get("content"),
         report=cycle.report,
@@ -302,7 +310,7 @@ def check_merge_text(
     """The deterministic checks a merged text must pass before anything else looks at it.
 
     Hints bind unless the verification call will read them (docs/merge-checks.md)."""
-    verified = cycle.model is not None and cycle.options.merge_verification_enabled
+    verified = cycle.model_decides and cycle.options.merge_verification_enabled
     return check_merge_meaning(
         [CoverageSource(s.id, s.content, s.category) for s in sources],
         merged,

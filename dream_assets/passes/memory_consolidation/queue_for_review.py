@@ -36,12 +36,18 @@ def queue_for_review(
     redaction, or a merge the verifier was unsure of: the change waits for an operator instead
     of being applied (docs/safety.md, review queue)."""
     reason = reason or next((r for r in map(protection_reason, sources) if r), None)
-    if reason is None and cycle.model is not None:
+    if reason is None and cycle.model_decides:
         reason = next(
             (f"redacted text in {s.id}" for s in sources if needs_redaction(s.content)), None
         )
     if reason is None:
         return False
+    cancelled = cycle.bounds.cancelled() if cycle.bounds is not None else None
+    if cancelled is not None:
+        # A cancelled run writes nothing more, the review queue included: the change waits.
+        cycle.bounds_stop = cycle.bounds_stop or cancelled
+        cycle.wait_for_next_cycle([s.id for s in sources], kind)
+        return True
     review = make_item(
         kind=kind,
         reason=reason,
@@ -60,5 +66,5 @@ def queue_for_review(
     cycle.report.count("pending_review")
     # The sources stay unchanged and are marked reviewed as usual: the question is answered,
     # pending the operator, and is not re-asked every cycle.
-    cycle.report.decide("pending-review", ids, f"{kind}: {reason} ({review.id})")
+    cycle.report.decide("pending-review", ids, f"by: {cycle.by}; {kind}: {reason} ({review.id})")
     return True

@@ -3,7 +3,6 @@ next pass, unless the agent edited a source since."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from datetime import datetime
 
@@ -19,10 +18,11 @@ from dream_assets.core.models import (
     review_fingerprint,
 )
 from dream_assets.core.report import PassReport
+from dream_assets.core.safety.log_quoting import project_logger, quote_entry
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.memory_consolidation.writes import clear_pending
 
-log = logging.getLogger("dream_assets.consolidation")
+log = project_logger("dream_assets.consolidation")
 
 
 def finish_interrupted_merges(
@@ -31,8 +31,13 @@ def finish_interrupted_merges(
     now: datetime,
     run_id: str | None,
     report: PassReport,
+    *,
+    log_memory_text: bool = False,
 ) -> bool:
-    """A crash between saving a merge and archiving its sources: finish the retirement."""
+    """A crash between saving a merge and archiving its sources: finish the retirement.
+
+    Each archive is logged quoting only what the source's audience allows
+    (core.safety.log_quoting)."""
     by_id = {e.id: e for e in entries}
     finished = False
     for entry in entries:
@@ -50,7 +55,11 @@ def finish_interrupted_merges(
                 by_run = entry.metadata.get(MERGED_BY_RUN) or run_id
                 stamp = {ARCHIVED_BY_RUN: by_run} if by_run else {}
                 volume.archive(source_id, reason="merged", now=now, stamp=stamp)
-                log.info("archived %s (merged, interrupted run): %s", source_id, source.content)
+                log.info(
+                    "archived %s (merged, interrupted run): %s",
+                    source_id,
+                    quote_entry(source, log_memory_text=log_memory_text),
+                )
         clear_pending(volume, entry)
         report.count("interrupted_merges_finished")
         finished = True

@@ -2,7 +2,8 @@
 
 The rules (docs/passes.md, Pass 1) and where each is enforced:
 - min interval between completed passes, from the ledger (``_gate``);
-- skipped while the memory audit's pause file exists (``_gate``);
+- skipped while the memory audit's pause file exists, except anti-pattern mining, which keeps
+  running (seed 000: "Only consolidation stops");
 - candidate gating in code: eligible = new or changed since review, or in an open near-duplicate
   cluster; every id the model returns is looked up in the *shown* set only, so an invented or
   remembered id resolves to nothing (``apply.apply_reply``);
@@ -19,17 +20,17 @@ The rules (docs/passes.md, Pass 1) and where each is enforced:
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from dream_assets.core.facts.coverage import load_vocabulary
+from dream_assets.core.facts.coverage import Vocabulary, load_vocabulary
 from dream_assets.core.facts.merge_check import meaning_rules
 from dream_assets.core.llm_reply import (
     MemoryReply,
     parse_memory_reply,
 )
+from dream_assets.core.memory.decay import DueDecay, write_due_decay
 from dream_assets.core.memory.deterministic_merge import deterministic_reply
 from dream_assets.core.memory.merge import (
     REVIEWED_HASH,
@@ -43,6 +44,8 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import OWNER, entry_audience, split_by_audience
 from dream_assets.core.safety.bounds import RunBounds
+from dream_assets.core.safety.cancellation import is_cancellation
+from dream_assets.core.safety.log_quoting import counts_only, project_logger
 from dream_assets.core.store.atomic import ChangedMeanwhile
 from dream_assets.core.store.ledger import PassLedger, stamp_pass
 from dream_assets.core.store.volume import AgentVolume
@@ -50,12 +53,20 @@ from dream_assets.llm import ChatModel, ModelCall, Outcome, ask
 from dream_assets.passes.memory_consolidation.anti_patterns import mine_corrections
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.recovery import finish_interrupted_merges
-from dream_assets.passes.memory_consolidation.state import PASS, ConsolidationRun
-from dream_assets.passes.memory_consolidation.writes import current_unchanged
-from dream_assets.prompts import load_directive
+from dream_assets.passes.memory_consolidation.state import (
+    BY_HOST,
+    BY_MODEL,
+    PASS,
+    ConsolidationRun,
+)
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.memory import consolidation_prompt
 
-log = logging.getLogger("dream_assets.consolidation")
+log = project_logger("dream_assets.consolidation")
+
+# A model call that ended so falls back to the deterministic path for its batch; over budget
+# does not: the run's budget is spent, its remaining work waits for the next cycle as a whole.
+HOST_FALLBACK = frozenset({Outcome.FAILED, Outcome.UNUSABLE, Outcome.BUSY})
 
 # Entries per model call: bounds the prompt whatever the corpus size; a cluster is never split.
 BATCH_SIZE = 120
@@ -72,21 +83,69 @@ def run_memory_consolidation(
     run_id: str | None = None,
     batch_size: int = BATCH_SIZE,
     bounds: RunBounds | None = None,
+    decay: DueDecay | None = None,
 ) -> PassReport:
-    """Run the pass. ``clusters`` is None when the near-duplicate scan failed."""
+    """Run the pass. ``clusters`` is None when the near-duplicate scan failed. ``decay``: the
+    decay this cycle's importance pass decided and left to this pass (``written_by``), written
+    with each entry's review stamp or archive, and at the end for the entries this pass did not
+    otherwise rewrite, whatever way the pass ends."""
     report = PassReport(PASS)
     ledger = PassLedger.load(volume.ledger_path)
     if ledger.warning:
         report.warnings.append(ledger.warning)
+    if volume.pause_flag.exists():
+        # Seed 000: "Only consolidation stops; mining, extraction and the retention sweeps keep
+        # running": the Correction feedback is still mined, by the host (no model call).
+        report.skipped = f"paused by the memory audit ({volume.pause_flag} exists)"
+        mine_corrections(_run_state(volume, options, now, None, run_id, report, bounds), feedback)
+        return report
     if _gate(volume, options, now, ledger, report):
         return report
+    try:
+        return _consolidate(
+            volume,
+            options,
+            now,
+            report,
+            ledger,
+            model=model,
+            clusters=clusters,
+            feedback=feedback,
+            run_id=run_id,
+            batch_size=batch_size,
+            bounds=bounds,
+            decay=decay,
+        )
+    finally:
+        if decay is not None:
+            _write_remaining_decay(volume, decay, report)
 
+
+def _consolidate(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    report: PassReport,
+    ledger: PassLedger,
+    *,
+    model: ChatModel | None,
+    clusters: Sequence[Cluster] | None,
+    feedback: Sequence[dict[str, Any]],
+    run_id: str | None,
+    batch_size: int,
+    bounds: RunBounds | None,
+    decay: DueDecay | None,
+) -> PassReport:
+    """The pass past its gate."""
     scan = volume.scan_entries()
     for problem in scan.problems:
         report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
-    if finish_interrupted_merges(volume, scan.entries, now, run_id, report):
+    if finish_interrupted_merges(
+        volume, scan.entries, now, run_id, report, log_memory_text=options.log_memory_text
+    ):
         scan = volume.scan_entries()
-    live = scan.live
+    # Decided on the importance the decay handed over leaves (the floor, a merge's importance).
+    live = [decay.applied(e) for e in scan.live] if decay is not None else scan.live
     vocabulary, vocabulary_warning = load_vocabulary(volume.vocabulary_path)
     if vocabulary_warning:
         report.warnings.append(vocabulary_warning)
@@ -110,16 +169,17 @@ def run_memory_consolidation(
     eligible, open_clusters = _eligible(live, clusters, report)
     report.counts["eligible"] = len(eligible)
     report.counts["clusters_open"] = len(open_clusters)
-    cycle = ConsolidationRun(
-        volume=volume,
-        options=options,
-        now=now,
-        model=model,
-        vocabulary=vocabulary,
-        run_id=run_id,
-        report=report,
-        repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
-        bounds=bounds,
+    cycle = _run_state(
+        volume,
+        options,
+        now,
+        model,
+        run_id,
+        report,
+        bounds,
+        vocabulary,
+        decay=decay,
+        scanned=volume.entry_index.stats_of([e.id for e in live]),
     )
     if model is None:
         mine_corrections(cycle, feedback)
@@ -150,6 +210,7 @@ def run_memory_consolidation(
             all_usable = False
             break
         shown = {e.id: e for e in batch}
+        cycle.by = BY_HOST if model is None else BY_MODEL
         if model is None:
             reply: MemoryReply | None = deterministic_reply(
                 batch_clusters, shown, vocabulary, meaning_rules(options)
@@ -159,8 +220,15 @@ def run_memory_consolidation(
             own = entry_audience(batch[0]) == OWNER
             call = _ask_model(cycle, batch, batch_clusters, feedback if own else ())
             reply = call.settle(report)
-            if call.outcome is Outcome.BUSY:
+            if call.outcome is Outcome.CANCELLED:
+                # A cancelled run writes nothing more: not even the host's fallback merges.
                 return report
+            if call.outcome in HOST_FALLBACK:
+                _host_fallback(cycle, shown, batch_clusters, call.outcome)
+                if call.outcome is Outcome.BUSY:
+                    return report
+                all_usable = False
+                continue
             if call.outcome is Outcome.OVER_BUDGET:
                 # A call that does not fit is not made; what was already applied stays applied.
                 if report.model_calls == 0:
@@ -173,7 +241,9 @@ def run_memory_consolidation(
         if cycle.bounds_stop:
             report.skipped = f"{cycle.bounds_stop}: remaining proposals wait for the next cycle"
             all_usable = False
-            _mark_reviewed(cycle, batch)
+            if not is_cancellation(cycle.bounds_stop):
+                # A cancelled run writes nothing more, review stamps included.
+                _mark_reviewed(cycle, batch)
             break
         if cycle.busy:
             # The model went busy mid-batch (a repair): merges not yet applied are deferred
@@ -183,8 +253,89 @@ def run_memory_consolidation(
         _mark_reviewed(cycle, batch)
     if all_usable:
         stamp_pass(volume.ledger_path, PASS, now)
-    log.info("DreamService: consolidation summary — %s", report.summary_line())
+    log.info("DreamService: consolidation summary — %s", counts_only(report.summary_line()))
     return report
+
+
+def _run_state(
+    volume: AgentVolume,
+    options: DreamOptions,
+    now: datetime,
+    model: ChatModel | None,
+    run_id: str | None,
+    report: PassReport,
+    bounds: RunBounds | None,
+    vocabulary: Vocabulary | None = None,
+    *,
+    decay: DueDecay | None = None,
+    scanned: dict[str, tuple[int, int, int, int] | None] | None = None,
+) -> ConsolidationRun:
+    if vocabulary is None:
+        vocabulary, warning = load_vocabulary(volume.vocabulary_path)
+        if warning:
+            report.warnings.append(warning)
+    return ConsolidationRun(
+        volume=volume,
+        options=options,
+        now=now,
+        model=model,
+        vocabulary=vocabulary,
+        run_id=run_id,
+        report=report,
+        repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
+        bounds=bounds,
+        decay=decay,
+        scanned=scanned or {},
+    )
+
+
+def _host_fallback(
+    cycle: ConsolidationRun,
+    shown: dict[str, MemoryEntry],
+    clusters: Sequence[list[str]],
+    outcome: Outcome,
+) -> None:
+    """A batch whose model call failed, was busy or unusable still merges what is safe without a
+    model (seed 002: "that batch falls back to the gates alone"): the deterministic path's exact
+    and contained duplicates, recorded ``by: host``. Nothing is stamped reviewed, so the rest of
+    the batch is asked again next cycle."""
+    cycle.by = BY_HOST
+    reply = deterministic_reply(clusters, shown, cycle.vocabulary, meaning_rules(cycle.options))
+    cycle.report.count("host_fallback_batches")
+    cycle.report.decide(
+        "host-fallback",
+        f"{len(shown)} entries",
+        f"by: host; model call {outcome.value}: {len(reply.to_save)} safe merge(s) proposed",
+    )
+    if reply.to_save:
+        apply_reply(cycle, shown, reply)
+    cycle.by = BY_MODEL
+
+
+def _write_remaining_decay(volume: AgentVolume, decay: DueDecay, report: PassReport) -> None:
+    """The decay handed to this pass, for the live entries it did not rewrite: one batch (the
+    ones it rewrote carry theirs already, so nothing is due on them)."""
+    writes = [w for e in volume.scan_entries().live if (w := decay.write_of(e)) is not None]
+    done = write_due_decay(volume, writes)
+    report.count("decay_written", len(done.written))
+    for entry_id in sorted(done.changed_meanwhile):
+        report.refuse("changed during the pass", entry_id, "decay left for the next write")
+    for entry_id, error in sorted(done.failed.items()):
+        report.fail(f"{entry_id}: could not write decayed importance: {error}")
+
+
+def consolidation_blocked(
+    volume: AgentVolume, options: DreamOptions, now: datetime, ledger: PassLedger | None = None
+) -> str | None:
+    """Why the pass would not get past its gate at ``now`` (the audit's pause file, the minimum
+    interval since the last completed pass), or None when it would."""
+    if volume.pause_flag.exists():
+        return f"paused by the memory audit ({volume.pause_flag} exists)"
+    ledger = ledger if ledger is not None else PassLedger.load(volume.ledger_path)
+    block = ledger.min_interval_block(
+        PASS, now, timedelta(hours=options.consolidation_min_interval_hours)
+    )
+    return f"memory consolidation {block}" if block else None
 
 
 def _gate(
@@ -194,14 +345,9 @@ def _gate(
     ledger: PassLedger,
     report: PassReport,
 ) -> bool:
-    if volume.pause_flag.exists():
-        report.skipped = f"paused by the memory audit ({volume.pause_flag} exists)"
-        return True
-    block = ledger.min_interval_block(
-        PASS, now, timedelta(hours=options.consolidation_min_interval_hours)
-    )
-    if block:
-        report.skipped = f"memory consolidation {block}"
+    blocked = consolidation_blocked(volume, options, now, ledger)
+    if blocked:
+        report.skipped = blocked
         return True
     return False
 
@@ -269,7 +415,10 @@ def _ask_model(
 ) -> ModelCall[MemoryReply]:
     assert cycle.model is not None
     directive, _source = load_directive(cycle.volume, PASS)
-    system, user = consolidation_prompt(directive, batch, clusters, feedback)
+    cuts = PromptCuts()
+    system, user = consolidation_prompt(directive, batch, clusters, feedback, cuts)
+    cuts.report_to(cycle.report)
+    cycle.shown_in_part.update(cuts.entry_ids)
     return ask(
         cycle.model,
         system,
@@ -282,7 +431,7 @@ def _ask_model(
 
 def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> None:
     stamped: list[MemoryEntry] = []
-    # Each file's stat before it is re-read: the batch leaves alone a file changed since.
+    # The stat each file had when the scan read it: the batch leaves alone a file changed since.
     expect: dict[str, tuple[int, int, int, int] | None] = {}
     for entry in batch:
         if entry.id in cycle.touched or entry.id in cycle.deferred:
@@ -291,12 +440,11 @@ def _mark_reviewed(cycle: ConsolidationRun, batch: Sequence[MemoryEntry]) -> Non
         cycle.report.count("reviewed")
         if entry.metadata.get(REVIEWED_HASH) == fingerprint:
             continue
-        expect[entry.id] = cycle.volume.entry_stat(entry.id)
-        current = current_unchanged(cycle, entry)
-        if current is not None:
-            stamped.append(
-                current.with_changes(metadata={**current.metadata, REVIEWED_HASH: fingerprint})
-            )
+        # The entry as the scan read it (with the decay handed to this pass: one rewrite), not
+        # a re-read of every file: under the entry's lock, right before the rename, its file must
+        # still have the stat the scan saw, or the stamp is dropped (the agent wrote since).
+        expect[entry.id] = cycle.scanned.get(entry.id)
+        stamped.append(entry.with_changes(metadata={**entry.metadata, REVIEWED_HASH: fingerprint}))
     # Review stamps are bookkeeping of their own entries, ordered against no other write: one
     # batch with one sync (a first cycle stamps every entry of the corpus).
     errors = cycle.volume.save_many(stamped, expect=expect)

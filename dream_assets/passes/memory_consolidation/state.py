@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from dream_assets.core.facts.coverage import Vocabulary
+from dream_assets.core.memory.decay import DueDecay
+from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.bounds import RunBounds
@@ -15,6 +17,11 @@ from dream_assets.llm import ChatModel
 PASS = "memory_consolidation"
 REPAIR = "merge_repair"
 VERIFY = "merge_verification"
+# Who decided a change (recorded as ``by: model`` / ``by: host`` on every merge and archive):
+# the model's reply, or the host's deterministic path (no model, or a batch whose call failed,
+# was busy or unusable: seed 002, "that batch falls back to the gates alone").
+BY_MODEL = "model"
+BY_HOST = "host"
 
 
 @dataclass
@@ -39,6 +46,27 @@ class ConsolidationRun:
     bounds: RunBounds | None = None
     # Set once a bound stopped a merge or archive: the pass ends at the next safe point.
     bounds_stop: str | None = None
+    # Who decides the batch being applied (BY_MODEL or BY_HOST).
+    by: str = BY_MODEL
+    # Entries the model was shown only in part (too long for their prompt line): never merged
+    # or archived on that view (seed 003: no silent truncation of evidence).
+    shown_in_part: set[str] = field(default_factory=set)
+    # The decay this cycle's importance pass decided and left to this pass's writes (None: it
+    # wrote its own): applied to every entry this pass rewrites, the rest written at its end.
+    decay: DueDecay | None = None
+    # Each live entry's file stat as the pass's scan saw it: a stamp is written only while the
+    # file still has it (the agent wrote since, otherwise).
+    scanned: dict[str, tuple[int, int, int, int] | None] = field(default_factory=dict)
+
+    @property
+    def model_decides(self) -> bool:
+        """True while a model reply is applied: only then are repair and verification asked,
+        and redacted sources (which the model saw) sent to review."""
+        return self.model is not None and self.by == BY_MODEL
+
+    def with_decay(self, current: MemoryEntry) -> MemoryEntry:
+        """``current`` with the decay due on it (itself when none is, or none was handed over)."""
+        return self.decay.applied(current) if self.decay is not None else current
 
     def over_bounds(self) -> str | None:
         """Why no further merge or archive may start in this run (checked before each one)."""

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from dream_assets.core.llm_reply import Verdict, parse_verdicts
 from dream_assets.core.models import MemoryEntry
+from dream_assets.core.safety.budget import verdict_list_room
 from dream_assets.llm import Outcome, ask
 from dream_assets.passes.memory_consolidation.state import VERIFY, ConsolidationRun
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.verification import verification_prompt
 
 
@@ -24,6 +25,8 @@ class Verification:
     verdicts: tuple[Verdict, ...]
     # Why there are no verdicts (busy, over budget, failed, unusable); empty when answered.
     why: str = ""
+    # The texts were too long to show whole: the verifier was not asked.
+    partial: bool = False
 
     @property
     def unanswered(self) -> bool:
@@ -53,8 +56,13 @@ def verify_merge(
     to decide (docs/merge-checks.md, "Hard gates and hints")."""
     assert cycle.model is not None
     directive, _source = load_directive(cycle.volume, VERIFY)
-    system, user = verification_prompt(directive, sources, merged, hints)
+    cuts = PromptCuts()
+    system, user = verification_prompt(directive, sources, merged, hints, cuts)
     ids = [s.id for s in sources]
+    if cuts.entry_ids:
+        # A verdict on part of the text is no verdict: not asked, the merge is not applied.
+        cuts.report_to(cycle.report)
+        return Verification((), why=f"shown in part: {sorted(cuts.entry_ids)}", partial=True)
     call = ask(
         cycle.model,
         system,
@@ -62,6 +70,7 @@ def verify_merge(
         purpose=VERIFY,
         parse=lambda reply: parse_verdicts(reply, ids),
         report=cycle.report,
+        max_tokens=verdict_list_room(len(ids)),
     )
     if call.outcome is Outcome.BUSY:
         cycle.busy = call.reason

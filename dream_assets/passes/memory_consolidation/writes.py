@@ -4,7 +4,6 @@ quoting the content where its audience allows (core.audience)."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from typing import Any
 
@@ -14,29 +13,13 @@ from dream_assets.core.memory.merge import (
 )
 from dream_assets.core.models import (
     MemoryEntry,
-    review_fingerprint,
 )
-from dream_assets.core.safety.audience import entry_audience, shareable_text
+from dream_assets.core.safety.log_quoting import project_logger, quote_entry
 from dream_assets.core.store.entry_lock import if_unchanged_since
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.memory_consolidation.state import ConsolidationRun
 
-log = logging.getLogger("dream_assets.consolidation")
-
-
-def current_unchanged(cycle: ConsolidationRun, snapshot: MemoryEntry) -> MemoryEntry | None:
-    """The entry as on disk now, if a concurrent writer has not changed it since the snapshot
-    (for the batched review stamps, whose write is guarded again under each entry's lock)."""
-    try:
-        current = cycle.volume.get(snapshot.id)
-    except (OSError, ValueError):
-        return None
-    if current is None or current.archived:
-        return None
-    if review_fingerprint(current) != review_fingerprint(snapshot):
-        _changed(cycle, snapshot)
-        return None
-    return current
+log = project_logger("dream_assets.consolidation")
 
 
 def _changed(cycle: ConsolidationRun, snapshot: MemoryEntry) -> None:
@@ -54,7 +37,8 @@ def update_if_unchanged(
 
     def remember(current: MemoryEntry) -> MemoryEntry | None:
         seen.append(current)
-        return change(current)
+        # The decay handed to this pass rides on the same rewrite (one write per entry).
+        return change(cycle.with_decay(current))
 
     try:
         written = cycle.volume.update_entry(snapshot.id, if_unchanged_since(snapshot, remember))
@@ -74,6 +58,9 @@ def update_if_unchanged(
 def stamp_if_unchanged(
     cycle: ConsolidationRun, snapshot: MemoryEntry, stamp: dict[str, Any]
 ) -> None:
+    if cycle.bounds is not None and cycle.bounds.cancelled() is not None:
+        # A cancelled run writes nothing more: a rejection stamp waits for the next cycle.
+        return
     written = update_if_unchanged(
         cycle,
         snapshot,
@@ -104,11 +91,9 @@ def archive_entry(cycle: ConsolidationRun, snapshot: MemoryEntry, reason: str) -
     # Every archive is logged with what may be quoted of it (public text, or any text with the
     # operator's per-agent opt-in): a bad cycle is reviewable from the log, and private
     # evidence does not leave the volume (docs/safety.md).
-    text = shareable_text(
-        current.content, entry_audience(current), log_memory_text=cycle.options.log_memory_text
-    )
+    text = quote_entry(current, log_memory_text=cycle.options.log_memory_text)
     log.info("archived %s (%s): %s", current.id, reason, text)
-    cycle.report.decide(f"archived ({reason})", current.id, text)
+    cycle.report.decide(f"archived ({reason})", current.id, f"by: {cycle.by}; {text}")
     return True
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -36,6 +36,7 @@ from dream_assets.core.safety.audience import (
     audience_metadata,
     entry_audience,
 )
+from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.store.volume import AgentVolume, PathEscapeError
 
 PASS = "preference_inference"
@@ -72,6 +73,26 @@ class _Target:
     audience: str
     quote: Callable[[str], str]
     run_id: str | None = None
+    # The run's bounds (None: unbounded); ``stops`` records why they stopped a write, if they did.
+    bounds: RunBounds | None = None
+    stops: list[str] = field(default_factory=list)
+
+    def may_write(self, target: str, *, finishing: bool = False) -> bool:
+        """Before one preference write: past a bound (or cancelled) it waits for the next cycle.
+        ``finishing`` (archiving what a correction just replaced) stops only on cancellation."""
+        if self.bounds is None:
+            return True
+        reason = self.bounds.cancelled() if finishing else self.bounds.stop_reason()
+        if reason is None:
+            return True
+        self.stops.append(reason)
+        self.report.count("waiting_next_cycle")
+        self.report.decide("waiting", target, reason)
+        return False
+
+    def spend(self, change: str, target: str) -> None:
+        if self.bounds is not None:
+            self.bounds.spend(change, target)
 
 
 def _from_statement(candidate: PreferenceCandidate) -> dict[str, Any]:
@@ -141,6 +162,8 @@ def _by_run(key: str, run_id: str | None) -> dict[str, str]:
 def _supersede(target: _Target, old: MemoryEntry, new_id: str) -> None:
     """The corrected preference is archived as superseded, pointing at its replacement; the
     purge never deletes a preference, so the provenance stays readable."""
+    if not target.may_write(old.id, finishing=True):
+        return
     try:
         target.volume.archive(
             old.id,
@@ -151,6 +174,7 @@ def _supersede(target: _Target, old: MemoryEntry, new_id: str) -> None:
     except (OSError, KeyError, PathEscapeError) as exc:
         target.report.fail(f"{old.id}: could not archive as superseded: {exc}")
         return
+    target.spend("preference superseded", old.id)
     target.report.count("superseded")
     target.report.decide("superseded", old.id, f"by {new_id}")
 
@@ -216,11 +240,14 @@ def _record(
         action = "written"
     if terms:
         entry = _with_permission_flag(entry, terms)
+    if not target.may_write(entry_id):
+        return None
     try:
         volume.save(entry)
     except (OSError, PathEscapeError) as exc:
         report.fail(f"{entry_id}: save failed: {exc}")
         return None
+    target.spend(f"preference {action}", entry_id)
     report.count(action)
     if terms:
         report.count("flagged")

@@ -6,7 +6,9 @@ entries with category ``user-preferences/inferred`` and tag ``inferred``; those 
 security, credentials or money carry ``requires_user_permission = "true"`` — decided here in
 code from the text, so a model that forgets the flag cannot drop it. The conversation log is
 cleared after the pass whatever the model did, to keep it from growing without bound; lines the
-agent appended after the log was read survive the clear.
+agent appended after the log was read survive the clear. Every preference write counts against the
+run's bounds (``core.bounds``): past one, or once the run is cancelled, the rest waits and the log
+is kept for the next cycle (Pass 0's line cap bounds it meanwhile).
 
 Without a model the pass records the explicit, repeated statements ("I prefer…", "always…",
 "never…", "don't…", "please stop…") that meet the same thresholds.
@@ -44,7 +46,8 @@ from dream_assets.core.safety.audience import (
     records_by_audience,
     shareable_text,
 )
-from dream_assets.core.safety.quiet import QuietConversation, quiet_conversation
+from dream_assets.core.safety.bounds import RunBounds
+from dream_assets.core.safety.quiet import QuietConversation, read_quiet_conversation
 from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.safety.review_queue import ReviewQueue, make_item, spent_so_far
 from dream_assets.core.skills.recurring_topics import conversation_sessions
@@ -64,7 +67,7 @@ from dream_assets.passes.preference_inference.records import (
     _Target,
     preference_id,
 )
-from dream_assets.prompts import load_directive
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.preferences import preference_prompt
 
 __all__ = [
@@ -84,6 +87,7 @@ def run_preference_inference(
     model: ChatModel | None,
     *,
     run_id: str | None = None,
+    bounds: RunBounds | None = None,
 ) -> PassReport:
     report = PassReport(PASS)
     for key in ("sessions", "candidates", "qualifying", "written", "reinforced", "flagged"):
@@ -93,11 +97,13 @@ def run_preference_inference(
     seen_bytes = volume.conversation_log.stat().st_size if volume.conversation_log.exists() else 0
     keep_log = False
     # Sessions still inside the quiet period are neither read nor cleared (core.quiet).
-    conversation = quiet_conversation(volume.read_conversation(), now, options.quiet_period)
+    conversation = read_quiet_conversation(volume, now, options.quiet_period)
     report.counts["sessions_active"] = len(conversation.active)
     try:
-        keep_log = _infer(volume, options, now, model, report, conversation, run_id)
-        _flag_sensitive(volume, report)
+        keep_log = _infer(volume, options, now, model, report, conversation, run_id, bounds)
+        if bounds is None or bounds.cancelled() is None:
+            # A safety fix, not a change of knowledge: never held back by the caps.
+            _flag_sensitive(volume, report)
         written = [d.detail[:80] for d in report.decisions if d.action == "written"]
         report.highlights = ("written: " + " | ".join(written)) if written else ""
     finally:
@@ -118,6 +124,7 @@ def _infer(
     report: PassReport,
     read: QuietConversation,
     run_id: str | None = None,
+    bounds: RunBounds | None = None,
 ) -> bool:
     """Run the inference; True only when the log must be kept for the next cycle."""
     if not options.preference_inference_enabled:
@@ -147,8 +154,11 @@ def _infer(
             records,
             feedback if audience == OWNER else [],
             run_id,
+            bounds,
         )
-        if outcome == "busy":
+        if outcome in ("busy", "stopped"):
+            # The model was never asked, or the run's bounds held writes back: the log is kept
+            # for the next cycle to infer from.
             return True
         usable = usable and outcome == "ok"
     if usable:
@@ -166,8 +176,10 @@ def _infer_audience(
     records: list[dict[str, Any]],
     feedback: Sequence[dict[str, Any]],
     run_id: str | None,
+    bounds: RunBounds | None = None,
 ) -> str:
-    """One audience's inference: "ok", "unusable" (no usable reply) or "busy"."""
+    """One audience's inference: "ok", "unusable" (no usable reply), "busy" or "stopped" (by the
+    run's bounds or a cancellation)."""
     sessions = conversation_sessions(records)
     log_hash = hashlib.sha256(
         json.dumps(records, sort_keys=True, default=str).encode("utf-8")
@@ -185,13 +197,13 @@ def _infer_audience(
             f"{candidate.occurrences}× in {len(candidate.sessions)} session(s), "
             f"strongest: {candidate.strongest.label}",
         )
-    target = _Target(volume, report, now, log_hash, audience, quote, run_id)
+    target = _Target(volume, report, now, log_hash, audience, quote, run_id, bounds)
 
     if model is None:
         for candidate in candidates:
             if candidate.qualifies:
                 _record(target, **_from_statement(candidate))
-        return "ok"
+        return _stopped(target) or "ok"
 
     existing = [
         e
@@ -199,7 +211,9 @@ def _infer_audience(
         if (e.category == CATEGORY or TAG in e.tags) and entry_audience(e) == audience
     ]
     directive, _source = load_directive(volume, PASS)
-    system, user = preference_prompt(directive, sessions, feedback, candidates, existing)
+    cuts = PromptCuts()
+    system, user = preference_prompt(directive, sessions, feedback, candidates, existing, cuts)
+    cuts.report_to(report)
     call = ask(
         model,
         system,
@@ -213,17 +227,30 @@ def _infer_audience(
         # Busy: the model was never asked, so the log is kept for the next cycle to infer
         # from. Over budget, failed or unusable: cleared all the same, or a log too large for
         # the budget (or one that trips the model) would only grow.
+        if call.outcome is Outcome.CANCELLED:
+            return "stopped"
         return "busy" if call.outcome is Outcome.BUSY else "unusable"
     if needs_redaction(system) or needs_redaction(user):
         _to_review(target, reply)
     else:
         _apply(target, reply, {e.id: e for e in existing})
-    return "ok"
+    return _stopped(target) or "ok"
+
+
+def _stopped(target: _Target) -> str | None:
+    """ "stopped" when the run's bounds held a write back (the report says which), else None."""
+    if not target.stops:
+        return None
+    waiting = f"{target.stops[0]}: remaining preferences wait for the next cycle"
+    target.report.skipped = target.report.skipped or waiting
+    return "stopped"
 
 
 def _to_review(target: _Target, reply: MemoryReply) -> None:
     """The model inferred from redacted text: each preference waits for an operator."""
     for save in reply.to_save:
+        if not target.may_write(preference_id(save.content)):
+            return
         if contains_redaction_marker(save.content) or writes_preferred_name(save.content):
             target.report.refuse("refused", preference_id(save.content), "marker or name")
             continue

@@ -14,7 +14,6 @@ earliest created and the latest last-used time.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.facts.coverage import CoverageSource
@@ -24,11 +23,9 @@ from dream_assets.core.models import Skill
 from dream_assets.core.store.ledger import corpus_fingerprint, stamp_pass
 from dream_assets.core.store.volume import PathEscapeError
 from dream_assets.core.telemetry.windows import read_co_used_pairs, read_skill_usage_counts
-from dream_assets.prompts import load_directive
+from dream_assets.passes.skill_catalog.state import SkillCatalogRun
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.skills import consolidation_prompt
-
-if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports this pass
-    from dream_assets.passes.skill_catalog.run import SkillCatalogRun
 
 CONSOLIDATION = "skill_consolidation"
 
@@ -97,11 +94,13 @@ def consolidation(run: SkillCatalogRun) -> None:
     if gate_reason is None:
         return
     report.decide("gate-open", CONSOLIDATION, gate_reason)
-    system, user = consolidation_prompt(directive, skills, usage, sparse, co_used, clusters)
+    cuts = PromptCuts()
+    system, user = consolidation_prompt(directive, skills, usage, sparse, co_used, clusters, cuts)
+    cuts.report_to(report)
     reply = run.ask(CONSOLIDATION, system, user, parse_skill_reply)
     if reply is None:
         return
-    if _apply(run, live, reply):
+    if _apply(run, live, reply) and run.stopped is None:
         stamp_pass(run.volume.ledger_path, CONSOLIDATION, run.now, fingerprint)
 
 
@@ -195,14 +194,20 @@ def _apply(run: SkillCatalogRun, live: dict[str, Skill], reply: SkillReply) -> b
     archived: dict[str, list[str]] = {}
     for name, replacements in replaced_by.items():
         kept = [r for r in replacements if r in persisted]
+        if not kept and run.stopped is not None:
+            report.decide("waiting", name, f"{CONSOLIDATION}: kept with its replacement unsaved")
+            continue
         if not kept:
             report.refuse("replacement-not-saved", name, "kept: its replacement failed to save")
+            continue
+        if not run.may_change(CONSOLIDATION, name):
             continue
         try:
             run.archive(name)
         except (OSError, KeyError, PathEscapeError) as exc:
             report.fail(f"{CONSOLIDATION}: archiving {name} failed, kept: {exc}")
             continue
+        run.spend(f"{CONSOLIDATION} archive", name)
         archived[name] = kept
         report.count("skills_archived")
         report.decide("archived", name, f"replaced by {', '.join(kept)}")
@@ -283,7 +288,8 @@ def _redirect_see_also(run: SkillCatalogRun, archived: dict[str, list[str]]) -> 
                 if target != skill.name and target not in updated:
                     updated.append(target)
         changed = Skill(**{**skill.__dict__, "see_also": tuple(updated)})
-        if run.save(CONSOLIDATION, changed):
+        # Completes an archive already made (no dangling see_also): only cancellation stops it.
+        if run.save(CONSOLIDATION, changed, finishing=True):
             run.report.count("see_also_redirected")
             run.report.decide("see-also-redirected", skill.name, ", ".join(updated))
             run.log_change("see-also-redirected", skill.name, see_also=updated)

@@ -7,23 +7,21 @@ sessions: with fewer sessions the model is not asked at all. Only new names are 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dream_assets.core.llm_reply import SkillSave, parse_gap_reply, parse_skill_reply
 from dream_assets.core.models import Skill
 from dream_assets.core.safety.audience import OWNER, records_by_audience
-from dream_assets.core.safety.quiet import quiet_conversation
+from dream_assets.core.safety.quiet import read_quiet_conversation
 from dream_assets.core.skills.recurring_topics import (
     conversation_sessions,
     format_recurring_topics,
     recurring_topics,
 )
 from dream_assets.core.store.ledger import stamp_pass
-from dream_assets.prompts import load_directive
+from dream_assets.passes.skill_catalog.state import SkillCatalogRun
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.skills import gap_prompt
-
-if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports this pass
-    from dream_assets.passes.skill_catalog.run import SkillCatalogRun
 
 GAP = "skill_gap"
 
@@ -34,7 +32,7 @@ def gap_detection(run: SkillCatalogRun) -> None:
         report.decide("skipped", GAP, "disabled (skill_gap_enabled = false)")
         return
     # Sessions still inside the quiet period are not read (core.quiet), whatever started the run.
-    read = quiet_conversation(run.volume.read_conversation(), run.now, run.options.quiet_period)
+    read = read_quiet_conversation(run.volume, run.now, run.options.quiet_period)
     report.counts["sessions_active"] = len(read.active)
     if read.malformed:
         report.warnings.append(
@@ -65,9 +63,11 @@ def gap_detection(run: SkillCatalogRun) -> None:
 
     live = run.live_skills()
     directive, _source = load_directive(run.volume, GAP)
+    cuts = PromptCuts()
     system, user = gap_prompt(
-        directive, [live[n] for n in sorted(live)], sessions, format_recurring_topics(topics)
+        directive, [live[n] for n in sorted(live)], sessions, format_recurring_topics(topics), cuts
     )
+    cuts.report_to(report)
     parsed = run.ask(GAP, system, user, _gap_and_invalid)
     if parsed is None:
         return
@@ -92,7 +92,8 @@ def gap_detection(run: SkillCatalogRun) -> None:
             report.count("skills_created")
             report.decide("created", name, save.summary)
             run.log_change("created", name, pass_name=GAP)
-    stamp_pass(run.volume.ledger_path, GAP, run.now)
+    if run.stopped is None:
+        stamp_pass(run.volume.ledger_path, GAP, run.now)
 
 
 def _gap_and_invalid(raw: dict[str, Any]) -> tuple[tuple[SkillSave, ...], tuple[str, ...]]:

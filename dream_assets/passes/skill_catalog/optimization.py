@@ -8,18 +8,16 @@ improves a skill under its own name; it never creates or deletes one.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.llm_reply import SkillSave, parse_skill_reply
 from dream_assets.core.store.ledger import corpus_fingerprint, stamp_pass
 from dream_assets.core.telemetry.windows import read_feedback_window, read_skill_sessions
 from dream_assets.passes.skill_catalog.consolidation import is_sparse
-from dream_assets.prompts import load_directive
+from dream_assets.passes.skill_catalog.state import SkillCatalogRun
+from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.skills import OptimizationItem, optimization_prompt
-
-if TYPE_CHECKING:  # the run state lives with the orchestrator, which imports this pass
-    from dream_assets.passes.skill_catalog.run import SkillCatalogRun
 
 OPTIMIZATION = "skill_optimization"
 
@@ -97,7 +95,9 @@ def optimization(run: SkillCatalogRun) -> None:
     )
     if run.gate(OPTIMIZATION, fingerprint, gated="optimization_gated") is None:
         return
-    system, user = optimization_prompt(directive, items)
+    cuts = PromptCuts()
+    system, user = optimization_prompt(directive, items, cuts)
+    cuts.report_to(report)
     reply = run.ask(OPTIMIZATION, system, user, parse_skill_reply)
     if reply is None:
         return
@@ -113,7 +113,8 @@ def optimization(run: SkillCatalogRun) -> None:
         if item is None:
             continue
         _save_optimized(run, item, save, set(live))
-    stamp_pass(run.volume.ledger_path, OPTIMIZATION, run.now, fingerprint)
+    if run.stopped is None:
+        stamp_pass(run.volume.ledger_path, OPTIMIZATION, run.now, fingerprint)
 
 
 def _save_optimized(

@@ -19,7 +19,7 @@ from dream_assets.passes.importance_decay import run_importance_decay
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.run import run_memory_consolidation
 from dream_assets.passes.preference_inference.run import CATEGORY, run_preference_inference
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import EARLIER_TURN, NOW, entry, make_volume
 from dream_assets_tests.core.safety.test_audiences import _run
 from dream_assets_tests.scripted_llm import ScriptedLLM
 
@@ -33,7 +33,7 @@ STATED = entry(
 
 
 def _say(volume: AgentVolume, session: str, text: str) -> None:
-    line = {"session_id": session, "role": "user", "content": text}
+    line = {"session_id": session, "role": "user", "content": text, "ts": EARLIER_TURN}
     append_line(volume.conversation_log, json.dumps(line))
 
 

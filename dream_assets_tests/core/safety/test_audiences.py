@@ -34,7 +34,7 @@ from dream_assets.passes.duplicate_clusters.scan import scan_duplicate_clusters
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.run import run_memory_consolidation
 from dream_assets.passes.memory_consolidation.state import ConsolidationRun
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import EARLIER_TURN, NOW, entry, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM
 
 VICTOR = "dm:victor"
@@ -84,7 +84,7 @@ def _conversation() -> str:
         {"session_id": "o1", "role": "user", "content": "I prefer cardamom buns. Always bullets."},
         {"session_id": "o2", "role": "user", "content": "Always bullets please, cardamom again."},
     ]  # fmt: skip
-    return "".join(json.dumps(line) + "\n" for line in lines)
+    return "".join(json.dumps({"ts": EARLIER_TURN, **line}) + "\n" for line in lines)
 
 
 def _cross_audience_merge(body: dict[str, Any]) -> str:

@@ -123,6 +123,28 @@ def test_review_fingerprint_ignores_decay_but_not_reinforcement() -> None:
     assert review_fingerprint(edited) != review_fingerprint(base)
 
 
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"importance": 0.2, "updated_at": NOW},
+        {"archived_at": NOW, "archive_reason": "merged"},
+        {"metadata": {"consolidation_reviewed_hash": "x"}},
+        {"metadata": {"subject_start": "2020"}},
+        {"tags": ("other",)},
+        {"content": "Tea at 6."},
+        {"reinforcement_count": 9, "last_seen_at": NOW},
+    ],
+)
+def test_a_changed_entry_keeps_its_known_fingerprint_only_when_it_would_hash_the_same(
+    changes: dict[str, object],
+) -> None:
+    base = entry("m-1", "Tea at 5.", metadata={"subject_start": "2021"})
+    review_fingerprint(base)  # known on the entry, as the index's entries come
+    changed = base.with_changes(**changes)
+    fresh = MemoryEntry(**{f: getattr(changed, f) for f in MemoryEntry.__dataclass_fields__})
+    assert review_fingerprint(changed) == review_fingerprint(fresh)
+
+
 def test_clear_conversation_keeps_lines_appended_after_the_read(tmp_path: Path) -> None:
     volume = make_volume(tmp_path / "a")
     append_line(

@@ -558,7 +558,15 @@ def test_blank_content_keeps_its_sources(scripted_llm: ScriptedLLM, tmp_path: Pa
 def _assert_nothing_changed(
     volume: AgentVolume, before: dict[str, str], report: PassReport
 ) -> None:
-    assert _files(volume) == before  # no archive, no review stamp, no ledger stamp
+    """Nothing changed on the model's account (no review stamp, no ledger stamp); only the
+    host's safe merge of the batch's contained duplicate is applied, ``by: host`` (issue 25,
+    item 8: the batch falls back to the deterministic path)."""
+    after = _files(volume)
+    changed = {path for path in after if after[path] != before.get(path)}
+    host = {d.target for d in report.decisions if d.detail.startswith("by: host;")}
+    assert {p.removeprefix("memory/entries/").removesuffix(".json") for p in changed} <= host
+    assert _archived(volume) == {"m-1": "merged", "m-2": "merged"}
+    assert all(REVIEWED_HASH not in e.metadata for e in volume.scan_entries().live)
     assert not volume.ledger_path.exists()
     assert report.failures
 

@@ -392,3 +392,42 @@ def test_a_hint_binds_when_no_verifier_will_read_it(
     )
     assert report.counts["rejected"] == 1 and len(scripted_llm.requests) == 1
     assert {e.id for e in volume.scan_entries().live} == set(BOOK_SOURCES)
+
+
+def _estimate(body: dict[str, Any]) -> int:
+    """The admission's prompt estimate of one served request (characters / 4, rounded up)."""
+    return sum((len(str(m["content"])) + 3) // 4 for m in body["messages"])
+
+
+def test_verification_reserves_a_verdict_list_not_the_generic_answer_room(
+    scripted_llm: ScriptedLLM, tmp_path: Path
+) -> None:
+    """Issue 25, item 10: the verifier's reservation is what its verdict list needs, so a run
+    budget sized for the consolidation call is not exhausted by a 4 096-token reservation."""
+    from dream_assets.core.clock import FixedClock
+    from dream_assets.core.safety.budget import TokenBudget, verdict_list_room
+    from dream_assets.llm import ANSWER_ROOM
+
+    # A first run, unbudgeted, measures the two calls.
+    scripted_llm.reply(_merge())
+    _run(_volume(tmp_path / "probe"), _model(scripted_llm))
+    consolidation, verification = scripted_llm.requests[0], scripted_llm.verifications[0]
+    cap = _estimate(consolidation) + ANSWER_ROOM  # just what the consolidation call reserves
+
+    volume = _volume(tmp_path / "budgeted")
+    scripted_llm.requests.clear()
+    scripted_llm.verifications.clear()
+    scripted_llm.reply(_merge())
+    model = _model(scripted_llm)
+    model.budget = TokenBudget(tmp_path / "usage.jsonl", RUN, FixedClock(NOW), run_cap=cap)
+
+    report = _run(volume, model)
+
+    rows = [json.loads(line) for line in (tmp_path / "usage.jsonl").read_text().splitlines()]
+    spent = next(r["tokens"] for r in rows if r["pass"] == "memory_consolidation")
+    # With the generic room the verification would not have fitted after that call.
+    assert spent + _estimate(verification) + ANSWER_ROOM > cap
+    assert len(scripted_llm.verifications) == 1
+    assert scripted_llm.verifications[0]["max_tokens"] == verdict_list_room(2) < ANSWER_ROOM
+    assert report.counts["merged"] == 1 and report.counts.get("over_budget", 0) == 0
+    assert _live(volume) - {"j-1", "j-2"} and not _live(volume) & {"j-1", "j-2"}

@@ -7,7 +7,9 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
+from dream_assets.core.clock import FixedClock
 from dream_assets.core.options import DreamOptions
+from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.ledger import PassLedger
 from dream_assets.core.store.volume import AgentVolume
@@ -20,7 +22,7 @@ from dream_assets.passes.preference_inference.run import (
     run_preference_inference,
     sensitive_flag_violations,
 )
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import EARLIER_TURN, NOW, entry, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM, busy_model, over_budget_model
 
 OPTIONS = DreamOptions()
@@ -32,7 +34,7 @@ def chat_model(server: ScriptedLLM) -> ChatModel:
 
 def user_turns(volume: AgentVolume, *turns: tuple[str, str]) -> None:
     for session, text in turns:
-        line = {"session_id": session, "role": "user", "content": text}
+        line = {"session_id": session, "role": "user", "content": text, "ts": EARLIER_TURN}
         append_line(volume.conversation_log, json.dumps(line))
 
 
@@ -283,3 +285,31 @@ def test_same_preference_in_different_words_across_three_sessions_is_one_entry(
     assert "short answers" in written.content
     assert written.reinforcement_count == 3
     assert report.counts["candidates"] == 1 and report.counts["qualifying"] == 1
+
+
+def test_preference_writes_count_against_the_run_cap_and_keep_the_log(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    """Issue 25, item 2: each preference written is a change of the run's bounds."""
+    volume = agent(tmp_path)
+    original = log_text(volume)
+    scripted_llm.reply(
+        saves(
+            *(
+                {"content": text, "category": CATEGORY, "tags": [], "sourceIds": []}
+                for text in ("No emojis in replies.", "Short answers.", "Metric units.")
+            )
+        )
+    )
+    bounds = RunBounds(clock=FixedClock(NOW), run_cap=1)
+
+    report = run_preference_inference(
+        volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r", bounds=bounds
+    )
+
+    assert len(preferences(volume)) == 1 and report.counts["written"] == 1
+    assert report.counts["waiting_next_cycle"] == 2
+    assert "per-run cap of 1 changes reached" in (report.skipped or "")
+    # What waits is inferred again next cycle: the log is kept and the pass not stamped.
+    assert log_text(volume) == original
+    assert not stamped(volume)

@@ -24,7 +24,7 @@ from dream_assets.passes.skill_catalog.gap import GAP
 from dream_assets.passes.skill_catalog.optimization import OPTIMIZATION
 from dream_assets.passes.skill_catalog.run import run_skill_catalog
 from dream_assets.prompts.skills import REVIEW_NOTE
-from dream_assets_tests.builders import NOW, make_volume, write_jsonl
+from dream_assets_tests.builders import EARLIER_TURN, NOW, make_volume, write_jsonl
 from dream_assets_tests.scripted_llm import ScriptedLLM, busy_model, over_budget_model
 
 OPTIONS = DreamOptions()
@@ -63,8 +63,9 @@ def volume_with(tmp_path: Path, *skills: Skill) -> AgentVolume:
 def converse(volume: AgentVolume, *first_messages: str) -> None:
     records = []
     for index, text in enumerate(first_messages):
-        records.append({"session_id": f"s{index}", "role": "user", "content": text})
-        records.append({"session_id": f"s{index}", "role": "assistant", "content": "Done."})
+        said = {"session_id": f"s{index}", "ts": EARLIER_TURN}
+        records.append({**said, "role": "user", "content": text})
+        records.append({**said, "role": "assistant", "content": "Done."})
     write_jsonl(volume.conversation_log, records)
 
 
