@@ -32,8 +32,13 @@ sys.path.insert(0, str(CODE))
 
 from tables import print_markdown_table  # noqa: E402
 
-from dream_assets.core.facts.coverage import CoverageSource, check_merge  # noqa: E402
-from dream_assets.core.facts.meaning import check_meaning, kinds_of  # noqa: E402
+from dream_assets.core.facts import coverage, meaning  # noqa: E402
+from dream_assets.core.facts.coverage import CoverageSource  # noqa: E402
+from dream_assets.core.facts.meaning import kinds_of  # noqa: E402
+
+# The rules' names since issue 22 (the anchor revision still has the older ones).
+missing_specifics = getattr(coverage, "missing_specifics", None) or coverage.check_merge
+changed_meanings = getattr(meaning, "changed_meanings", None) or meaning.check_meaning
 
 # The rules as this round found them (before any change measured on the blind corpora).
 OLD_RULES = "7445ab0"
@@ -45,8 +50,8 @@ def _kinds(case: dict) -> set[str]:
     sources = [
         CoverageSource(s["id"], s["content"], s.get("category", "")) for s in case["sources"]
     ]
-    found = set(kinds_of(check_meaning(sources, case["merged"]).missing))
-    if check_merge(sources, case["merged"]).missing:
+    found = set(kinds_of(changed_meanings(sources, case["merged"]).missing))
+    if missing_specifics(sources, case["merged"]).missing:
         found.add("coverage")
     return found
 

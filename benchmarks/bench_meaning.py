@@ -7,10 +7,10 @@ merges of longer memories).
     python benchmarks/bench_meaning.py           # 20 000 checks of each kind
     python benchmarks/bench_meaning.py --quick   # 2 000 checks of each kind
 
-Anchor, in the same run: the coverage check alone (``coverage.check_merge``), the rule every merge
-passed before the meaning checks, over the same cases -- for speed, and for its false rejections
-and catch rate per kind of loss on the meaning corpus. Then each meaning rule on its own (what it
-catches, what it costs), and the threshold sweep behind the measured defaults
+Anchor, in the same run: the coverage check alone (``coverage.missing_specifics``), the rule
+every merge passed before the meaning checks, over the same cases -- for speed, and for its false
+rejections and catch rate per kind of loss on the meaning corpus. Then each meaning rule on its own
+(what it catches, what it costs), and the threshold sweep behind the measured defaults
 (``source_vanish_share``, ``source_anchor_share``, ``detail_gate_share``), on the dev split only.
 """
 
@@ -25,8 +25,8 @@ from corpus_workload import corpus_workload
 
 from dream_assets.core.facts.corpus import CorpusCase, CorpusRates, measure, read_corpus
 from dream_assets.core.facts.coverage import CoverageResult
-from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules, check_meaning
-from dream_assets.core.facts.merge_check import check_merge_meaning
+from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules, changed_meanings
+from dream_assets.core.facts.merge_check import check_merge
 
 DATA = Path(__file__).resolve().parents[1] / "dream_assets_tests" / "data"
 MEANING_CORPUS = DATA / "meaning_corpus.jsonl"
@@ -39,11 +39,11 @@ def coverage_only(case: CorpusCase) -> CoverageResult:
 
 
 def full(case: CorpusCase, rules: MeaningRules = DEFAULT_RULES) -> CoverageResult:
-    return check_merge_meaning(case.sources, case.merged, vocabulary=case.vocabulary, rules=rules)
+    return check_merge(case.sources, case.merged, vocabulary=case.vocabulary, rules=rules)
 
 
 def meaning_only(case: CorpusCase) -> CoverageResult:
-    return check_meaning(case.sources, case.merged, vocabulary=case.vocabulary)
+    return changed_meanings(case.sources, case.merged, vocabulary=case.vocabulary)
 
 
 def _rate(rejected: int, total: int) -> str:
@@ -76,9 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"merge meaning checks -- {len(cases)} labelled cases, {total} checks of each timed")
     print(f"{'checker':<44}{'checks/s':>12}")
     for name, check in (
-        ("coverage only (coverage.check_merge)", coverage_only),
-        ("meaning rules only (meaning.check_meaning)", meaning_only),
-        ("full (merge_check.check_merge_meaning)", full),
+        ("coverage only (coverage.missing_specifics)", coverage_only),
+        ("meaning rules only (meaning.changed_meanings)", meaning_only),
+        ("full (merge_check.check_merge)", full),
     ):
         print(f"{name:<44}{_timed(check, work):>12,.0f}")
 
@@ -112,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     for rule in switches:
         alone = replace(DEFAULT_RULES, **{other: other == rule for other in switches})
         rates = measure(
-            primary, lambda c, alone=alone: check_meaning(c.sources, c.merged, rules=alone)
+            primary, lambda c, alone=alone: changed_meanings(c.sources, c.merged, rules=alone)
         )
         print(_row(f"{rule} rule", rates))
 

@@ -13,7 +13,7 @@ from typing import Any
 from dream_assets.core.clock import parse_time
 from dream_assets.core.facts.coverage import CoverageSource, load_vocabulary
 from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules
-from dream_assets.core.facts.merge_check import check_merge_meaning
+from dream_assets.core.facts.merge_check import check_merge
 from dream_assets.core.memory.merge import ARCHIVED_BY_RUN, MERGED_AT, MERGED_BY_RUN, merged_from
 from dream_assets.core.models import is_high_value
 from dream_assets.core.options import DreamOptions
@@ -42,7 +42,7 @@ def merge_coverage_violations(
             sources.append(CoverageSource(source.id, source.content, source.category))
         if not sources:
             continue
-        result = check_merge_meaning(sources, entry.content, vocabulary=vocabulary, rules=rules)
+        result = check_merge(sources, entry.content, vocabulary=vocabulary, rules=rules)
         if not result.ok:
             violations.append(f"{entry.id}: dropped {list(result.missing)}")
     return violations, checked

@@ -43,7 +43,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def _check_merge_line(raw: str, where: str, vocabulary: Any) -> dict[str, Any]:
     from dream_assets.core.facts.coverage import CoverageSource
-    from dream_assets.core.facts.merge_check import check_merge_meaning
+    from dream_assets.core.facts.merge_check import check_merge
 
     try:
         case = json.loads(raw)
@@ -65,7 +65,7 @@ def _check_merge_line(raw: str, where: str, vocabulary: Any) -> dict[str, Any]:
                 str(source.get("category") or case.get("category") or ""),
             )
         )
-    result = check_merge_meaning(parsed, case["merged"], vocabulary=vocabulary)
+    result = check_merge(parsed, case["merged"], vocabulary=vocabulary)
     out: dict[str, Any] = {"ok": result.ok, "missing": list(result.missing)}
     if result.hints:
         out["hints"] = list(result.hints)  # for a verifier: they do not reject on their own

@@ -22,7 +22,7 @@ from typing import Any
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.facts.coverage import CoverageSource, load_vocabulary
-from dream_assets.core.facts.merge_check import check_merge_meaning
+from dream_assets.core.facts.merge_check import check_merge
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.safety.audience import entry_audience, mixed_audiences
 from dream_assets.core.safety.redaction import contains_redaction_marker
@@ -172,7 +172,7 @@ def _findings(
         vocabulary, warning = load_vocabulary(volume.vocabulary_path)
         if warning:
             findings.append(f"vocabulary: {warning}")
-        result = check_merge_meaning(
+        result = check_merge(
             [CoverageSource(e.id, e.content, e.category) for e in entries],
             after,
             vocabulary=vocabulary,

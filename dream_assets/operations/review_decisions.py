@@ -6,7 +6,7 @@ import hashlib
 from datetime import datetime
 
 from dream_assets.core.facts.coverage import CoverageSource, load_vocabulary
-from dream_assets.core.facts.merge_check import check_merge_meaning
+from dream_assets.core.facts.merge_check import check_merge
 from dream_assets.core.memory.lifecycle import EVENT_STATUS
 from dream_assets.core.memory.merge import ARCHIVED_BY_RUN, build_merged_entry, settled
 from dream_assets.core.models import MemoryEntry, review_fingerprint
@@ -56,7 +56,7 @@ def check_approval(
                 f"{item.id}: the merged text carries redacted secrets; approve with --content"
             )
         vocabulary, _warning = load_vocabulary(volume.vocabulary_path)
-        result = check_merge_meaning(
+        result = check_merge(
             [CoverageSource(s.id, s.content, s.category) for s in sources],
             text,
             vocabulary=vocabulary,
@@ -76,7 +76,7 @@ def approve(
     """Apply a pending item after re-checking its sources. Returns the ids written.
 
     ``content`` replaces the proposed merged text (the operator's edit). Either way the merged
-    text must pass the coverage and meaning checks (``check_merge_meaning``), and text still
+    text must pass the coverage and meaning checks (``check_merge``), and text still
     carrying a redaction marker is refused: redacted text never replaces an original.
     """
     queue = ReviewQueue(volume.root)

@@ -85,48 +85,36 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
 
     if max_lines is not None:
         for kind in SINGLE_FILE_LOGS:
-            path = volume.single_log(kind)
-            if not path.exists() and not path.is_symlink():
-                continue
-            if path.is_symlink() or escapes_volume(volume, path):
-                report.fail(f"{kind}: {path} is a symlink; a log is never rewritten through one")
-                report.count("logs_failed")
-                continue
-            try:
-                result = trim_to_last_lines(path, max_lines)
-            except OSError as exc:
-                report.fail(f"{kind}: line-trim of {path} failed: {exc}")
-                report.count("logs_failed")
-                continue
-            if result.trimmed:
-                _record_trim(report, volume, path, result)
-        _cap_conversation_log(report, volume, max_lines)
+            _cap_log(report, volume, kind, volume.single_log(kind), max_lines)
+        # The conversation log under the same cap (seed 000, Pass 5: never unbounded growth).
+        # Preference inference clears what it read, but a cycle whose blocking check or step
+        # fails upstream never reaches it: the cap bounds the log whatever fails. The oldest
+        # turns go first, counted apart since they were never read.
+        dropped = _cap_log(report, volume, "conversation log", volume.conversation_log, max_lines)
+        if dropped:
+            report.count("conversation_turns_dropped", dropped)
     return report
 
 
-def _cap_conversation_log(report: PassReport, volume: AgentVolume, max_lines: int) -> None:
-    """The conversation log under the same line cap (seed 000, Pass 5: never unbounded growth).
-
-    Preference inference clears what it read, but a cycle whose blocking check or step fails
-    upstream never reaches it: the cap is what bounds the log whatever fails. The oldest turns
-    go first, counted apart (``conversation_turns_dropped``) since they were never read.
-    """
-    path = volume.conversation_log
+def _cap_log(report: PassReport, volume: AgentVolume, kind: str, path: Path, max_lines: int) -> int:
+    """Trim one single-file log to its newest ``max_lines``; the lines removed (0: none, or it
+    could not be trimmed, which is reported)."""
     if not path.exists() and not path.is_symlink():
-        return
+        return 0
     if path.is_symlink() or escapes_volume(volume, path):
-        report.fail(f"conversation log: {path} is a symlink; a log is never rewritten through one")
+        report.fail(f"{kind}: {path} is a symlink; a log is never rewritten through one")
         report.count("logs_failed")
-        return
+        return 0
     try:
         result = trim_to_last_lines(path, max_lines)
     except OSError as exc:
-        report.fail(f"conversation log: line-trim of {path} failed: {exc}")
+        report.fail(f"{kind}: line-trim of {path} failed: {exc}")
         report.count("logs_failed")
-        return
-    if result.trimmed:
-        _record_trim(report, volume, path, result)
-        report.count("conversation_turns_dropped", result.lines_removed)
+        return 0
+    if not result.trimmed:
+        return 0
+    _record_trim(report, volume, path, result)
+    return result.lines_removed
 
 
 def _record_deletion(

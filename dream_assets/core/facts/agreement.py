@@ -40,7 +40,7 @@ from dream_assets.core.facts.coverage import (
     DEFAULT_VOCABULARY,
     CoverageSource,
     Vocabulary,
-    check_merge,
+    missing_specifics,
     specifics_of,
 )
 from dream_assets.core.facts.lexicon import TIMES_WORDS, number_word_values
@@ -106,10 +106,10 @@ def disagreement(
     """Why ``a`` and ``b`` state different facts, or None when nothing conflicts."""
     if _moments_differ(a.subject_time, b.subject_time):
         return "subject time differs"
-    a_missing = check_merge(
+    a_missing = missing_specifics(
         [CoverageSource("a", a.text, a.category)], b.text, vocabulary=vocabulary
     )
-    b_missing = check_merge(
+    b_missing = missing_specifics(
         [CoverageSource("b", b.text, b.category)], a.text, vocabulary=vocabulary
     )
     if a_missing.missing and b_missing.missing:

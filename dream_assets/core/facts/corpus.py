@@ -25,7 +25,7 @@ from dream_assets.core.facts.coverage import (
     CoverageResult,
     CoverageSource,
     Vocabulary,
-    check_merge,
+    missing_specifics,
 )
 
 
@@ -44,7 +44,7 @@ class CorpusCase:
 
     def check(self) -> CoverageResult:
         """The coverage check alone: the rule this corpus was first written for."""
-        return check_merge(self.sources, self.merged, vocabulary=self.vocabulary)
+        return missing_specifics(self.sources, self.merged, vocabulary=self.vocabulary)
 
     @property
     def group(self) -> str:

@@ -55,9 +55,9 @@ __all__ = [
     "CoverageResult",
     "CoverageSource",
     "Vocabulary",
-    "check_merge",
     "load_vocabulary",
     "lowercase_words_of",
+    "missing_specifics",
     "specifics_of",
 ]
 
@@ -198,7 +198,7 @@ def specifics_of(
 # ── The check ──────────────────────────────────────────────────────────────────────────────
 
 
-def check_merge(
+def missing_specifics(
     sources: Sequence[CoverageSource],
     merged: str,
     *,

@@ -4,10 +4,10 @@ One entry point for every place that applies or re-verifies a merge (consolidati
 repair, review approval, the blocking ``merge_coverage`` asset check, ``dream check-merge``,
 skill merges), so that no path applies a merge under a weaker rule than another:
 
-* ``coverage.check_merge`` -- the names, acronyms, multi-digit numbers and dates of every source
-  survive (docs/passes.md, "The merge coverage check"); its findings are the specifics as written,
-  unprefixed;
-* ``meaning.check_meaning`` -- negations, quantities, status markers, attribution, concrete
+* ``coverage.missing_specifics`` -- the names, acronyms, multi-digit numbers and dates of every
+  source survive (docs/passes.md, "The merge coverage check"); its findings are the specifics as
+  written, unprefixed;
+* ``meaning.changed_meanings`` -- negations, quantities, status markers, attribution, concrete
   details and each source's content survive (docs/merge-checks.md: "compaction preserves
   attribution, negations, quantities, and meaningful outcomes"); its findings carry a kind prefix
   (``negation: not eat meat``, ``quantity: three``, ``source: m-0002``).
@@ -34,9 +34,9 @@ from dream_assets.core.facts.coverage import (
     CoverageResult,
     CoverageSource,
     Vocabulary,
-    check_merge,
+    missing_specifics,
 )
-from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules, check_meaning
+from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules, changed_meanings
 from dream_assets.core.options import DreamOptions
 
 
@@ -54,7 +54,7 @@ def is_hint(finding: str) -> bool:
     return finding.split(": ", 1)[0] in HINT_KINDS
 
 
-def check_merge_meaning(
+def check_merge(
     sources: Sequence[CoverageSource],
     merged: str,
     *,
@@ -64,8 +64,8 @@ def check_merge_meaning(
 ) -> CoverageResult:
     """The merge passes only if it drops no specific and changes no meaning of any source that a
     hard gate sees; with ``hints_bind`` the hints reject it too."""
-    coverage = check_merge(sources, merged, vocabulary=vocabulary)
-    meaning = check_meaning(sources, merged, vocabulary=vocabulary, rules=rules)
+    coverage = missing_specifics(sources, merged, vocabulary=vocabulary)
+    meaning = changed_meanings(sources, merged, vocabulary=vocabulary, rules=rules)
     # A multi-digit number the coverage check already names ("25") is not named twice.
     already = set(coverage.missing)
     findings = [f for f in meaning.missing if f.split(": ", 1)[-1] not in already]

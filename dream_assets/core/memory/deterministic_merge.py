@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dream_assets.core.facts.coverage import CoverageSource, Vocabulary
 from dream_assets.core.facts.lexicon import is_negation
 from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules
-from dream_assets.core.facts.merge_check import check_merge_meaning
+from dream_assets.core.facts.merge_check import check_merge
 from dream_assets.core.llm_reply import (
     MemoryReply,
     SaveItem,
@@ -63,7 +63,7 @@ def deterministic_reply(
             says_everything = all(words[m.id] <= words[keeper.id] for m in members)
             if (
                 says_everything
-                and check_merge_meaning(
+                and check_merge(
                     sources, keeper.content, vocabulary=vocabulary, rules=rules, hints_bind=True
                 ).ok
             ):

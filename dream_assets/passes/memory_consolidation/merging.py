@@ -9,7 +9,7 @@ from datetime import datetime
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.facts.coverage import CoverageResult, CoverageSource
-from dream_assets.core.facts.merge_check import check_merge_meaning, meaning_rules
+from dream_assets.core.facts.merge_check import check_merge, meaning_rules
 from dream_assets.core.llm_reply import (
     SaveItem,
 )
@@ -178,14 +178,14 @@ def _checked(cycle: ConsolidationRun, sources: list[MemoryEntry], content: str) 
     """The merged text if it passes the deterministic checks (after at most one repair)."""
     report = cycle.report
     ids = [s.id for s in sources]
-    result = check_merge_text(cycle, sources, content)
+    result = merge_findings(cycle, sources, content)
     if not result.ok and _may_repair(cycle):
         revised = _repair(cycle, content, sources, result.missing)
         if cycle.busy:
             _defer(cycle, sources, "agent LLM busy during the repair")
             return None
         if revised is not None:
-            second = check_merge_text(cycle, sources, revised)
+            second = merge_findings(cycle, sources, revised)
             if second.ok:
                 log.info("repaired merge of %s — restored %d specific(s)", ids, len(result.missing))
                 report.count("repaired")
@@ -219,11 +219,11 @@ def _verified(
     report = cycle.report
     ids = ",".join(s.id for s in sources)
     verification = verify_merge(
-        cycle, sources, content, check_merge_text(cycle, sources, content).hints
+        cycle, sources, content, merge_findings(cycle, sources, content).hints
     )
     if verification.losses and _may_repair(cycle):
         revised = _repair(cycle, content, sources, verification.losses)
-        recheck = check_merge_text(cycle, sources, revised) if revised is not None else None
+        recheck = merge_findings(cycle, sources, revised) if revised is not None else None
         if revised is not None and recheck is not None and not cycle.busy and recheck.ok:
             second = verify_merge(cycle, sources, revised, recheck.hints)
             if second.supported:
@@ -304,14 +304,14 @@ def _repair(
     return content.strip() if isinstance(content, str) and content.strip() else None
 
 
-def check_merge_text(
+def merge_findings(
     cycle: ConsolidationRun, sources: Sequence[MemoryEntry], merged: str
 ) -> CoverageResult:
     """The deterministic checks a merged text must pass before anything else looks at it.
 
     Hints bind unless the verification call will read them (docs/merge-checks.md)."""
     verified = cycle.model_decides and cycle.options.merge_verification_enabled
-    return check_merge_meaning(
+    return check_merge(
         [CoverageSource(s.id, s.content, s.category) for s in sources],
         merged,
         vocabulary=cycle.vocabulary,

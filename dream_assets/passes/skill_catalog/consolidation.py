@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.facts.coverage import CoverageSource
-from dream_assets.core.facts.merge_check import check_merge_meaning, meaning_rules
+from dream_assets.core.facts.merge_check import check_merge, meaning_rules
 from dream_assets.core.llm_reply import SkillReply, SkillSave, parse_skill_reply
 from dream_assets.core.models import Skill
 from dream_assets.core.store.ledger import corpus_fingerprint, stamp_pass
@@ -224,7 +224,7 @@ def _keeps_every_fact(
     sources = [live[n] for n in dict.fromkeys(save.source_names) if n in live and n != name]
     if not sources:
         return True
-    result = check_merge_meaning(
+    result = check_merge(
         [CoverageSource(s.name, s.content) for s in sources],
         save.content,
         rules=meaning_rules(run.options),

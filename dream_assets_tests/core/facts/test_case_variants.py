@@ -7,11 +7,11 @@ from __future__ import annotations
 import pytest
 
 from dream_assets.core.facts.agreement import Statement, disagreement
-from dream_assets.core.facts.coverage import CoverageSource, check_merge
+from dream_assets.core.facts.coverage import CoverageSource, missing_specifics
 
 
 def _missing(source: str, merged: str) -> tuple[str, ...]:
-    return check_merge([CoverageSource("s1", source, "people")], merged).missing
+    return missing_specifics([CoverageSource("s1", source, "people")], merged).missing
 
 
 @pytest.mark.parametrize(

@@ -14,9 +14,9 @@ from dream_assets.core.facts.corpus import CorpusCase, measure, read_corpus
 from dream_assets.core.facts.coverage import (
     CoverageSource,
     Vocabulary,
-    check_merge,
     load_vocabulary,
     lowercase_words_of,
+    missing_specifics,
     specifics_of,
 )
 
@@ -30,7 +30,7 @@ def missing(
         CoverageSource(f"s{i}", s) if isinstance(s, str) else CoverageSource(f"s{i}", *s)
         for i, s in enumerate(sources)
     ]
-    result = check_merge(entries, merged, vocabulary=vocabulary or Vocabulary())
+    result = missing_specifics(entries, merged, vocabulary=vocabulary or Vocabulary())
     assert result.ok == (not result.missing)
     return result.missing
 
@@ -354,12 +354,12 @@ _PIECES += ["3.11", "14:30", "PM", "Dr.", "lhotka.net", "The", "O'Brien", "x86",
 @given(st.lists(st.lists(st.sampled_from(_PIECES), max_size=20).map("".join), min_size=1))
 def test_merge_that_keeps_every_source_verbatim_is_accepted(contents: list[str]) -> None:
     sources = [CoverageSource(f"s{i}", content) for i, content in enumerate(contents)]
-    result = check_merge(sources, " ".join(contents))
+    result = missing_specifics(sources, " ".join(contents))
     assert result.ok, result.missing
 
 
 def test_no_sources_and_empty_merge() -> None:
-    assert check_merge([], "anything").ok
+    assert missing_specifics([], "anything").ok
     assert missing(["Rocky"], "") == ("Rocky",)
 
 

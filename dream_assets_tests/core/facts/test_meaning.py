@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from dream_assets.cli import main
 from dream_assets.core.facts.corpus import measure, read_corpus
 from dream_assets.core.facts.coverage import CoverageSource, Vocabulary
-from dream_assets.core.facts.meaning import MeaningRules, check_meaning, kinds_of, stem
-from dream_assets.core.facts.merge_check import check_merge_meaning
+from dream_assets.core.facts.meaning import MeaningRules, changed_meanings, kinds_of, stem
+from dream_assets.core.facts.merge_check import check_merge
 from dream_assets.prompts.memory import repair_prompt
 from dream_assets_tests.builders import entry
 
@@ -32,7 +32,7 @@ def findings(
     sources: list[str], merged: str, *, category: str = "", rules: MeaningRules | None = None
 ) -> tuple[str, ...]:
     entries = [CoverageSource(f"s{i}", text, category) for i, text in enumerate(sources, 1)]
-    result = check_meaning(entries, merged, rules=rules or MeaningRules())
+    result = changed_meanings(entries, merged, rules=rules or MeaningRules())
     assert result.ok == (not result.missing)
     return result.missing
 
@@ -125,7 +125,7 @@ def test_merge_rejected_when_ordinal_fraction_percentage_or_money_dropped(
 
 def test_quantities_of_a_numeric_exempt_category_are_not_required() -> None:
     source = [CoverageSource("s1", "Routing costs three times more.", "anti-patterns/routing")]
-    assert check_meaning(source, "Routing costs more.").ok
+    assert changed_meanings(source, "Routing costs more.").ok
 
 
 # ── Status and modality ──────────────────────────────────────────────────────────────────
@@ -269,11 +269,9 @@ def test_merge_that_restates_every_source_whole_passes(sources: list[str]) -> No
 def test_findings_are_prefixed_and_ok_means_nothing_missing(
     sources: list[str], merged: str
 ) -> None:
-    result = check_merge_meaning(
-        [CoverageSource(f"s{i}", s) for i, s in enumerate(sources)], merged
-    )
+    result = check_merge([CoverageSource(f"s{i}", s) for i, s in enumerate(sources)], merged)
     assert result.ok == (not result.missing)
-    meaning = check_meaning([CoverageSource(f"s{i}", s) for i, s in enumerate(sources)], merged)
+    meaning = changed_meanings([CoverageSource(f"s{i}", s) for i, s in enumerate(sources)], merged)
     assert all(kinds_of([item]) for item in meaning.missing), meaning.missing
 
 
@@ -285,14 +283,14 @@ def test_combined_check_lists_coverage_specifics_then_prefixed_meaning_findings(
         CoverageSource("a", "Jon does not eat meat in Berlin."),
         CoverageSource("b", "Jon eats fish."),
     ]
-    result = check_merge_meaning(sources, "Jon eats meat and fish.")
+    result = check_merge(sources, "Jon eats meat and fish.")
     assert result.missing == ("Berlin", "negation: not eat meat in Berlin")
     assert kinds_of(result.missing) == {"negation"}
 
 
 def test_combined_check_names_a_multi_digit_number_once() -> None:
     sources = [CoverageSource("a", "The limit is 25 requests per second.")]
-    result = check_merge_meaning(sources, "The limit is 30 requests per second.")
+    result = check_merge(sources, "The limit is 30 requests per second.")
     assert result.missing == ("25", "quantity: 30 (not in the sources)")
 
 
@@ -301,7 +299,7 @@ def test_combined_check_passes_a_faithful_merge() -> None:
         CoverageSource("a", "Melanie has 3 kids."),
         CoverageSource("b", "Melanie's kids love camping."),
     ]
-    assert check_merge_meaning(sources, "Melanie has three kids who love camping.").ok
+    assert check_merge(sources, "Melanie has three kids who love camping.").ok
 
 
 # ── The issue's four examples through `dream check-merge` ────────────────────────────────
@@ -423,11 +421,9 @@ def test_meaning_corpus_is_labelled_as_the_issue_asks() -> None:
 @pytest.mark.parametrize("split", ["dev", "test", "late", "all"])
 def test_meaning_corpus_goals(split: str) -> None:
     cases = [c for c in _MEANING_CASES if split in ("all", c.split)]
-    full = measure(
-        cases, lambda c: check_merge_meaning(c.sources, c.merged, vocabulary=c.vocabulary)
-    )
+    full = measure(cases, lambda c: check_merge(c.sources, c.merged, vocabulary=c.vocabulary))
     meaning_only = measure(
-        cases, lambda c: check_meaning(c.sources, c.merged, vocabulary=c.vocabulary)
+        cases, lambda c: changed_meanings(c.sources, c.merged, vocabulary=c.vocabulary)
     )
     by_kind = full.rejected_by_label
     # Goals of issue 10 for the deterministic checks: at most 5 % of faithful merges rejected by
@@ -443,14 +439,12 @@ def test_coverage_corpus_faithful_cases_still_pass_the_combined_check() -> None:
     cases = read_corpus(COVERAGE_CORPUS)
     faithful = [c for c in cases if c.preserves_content and c.expect_ok]
     rejected = {
-        c.case_id: check_merge_meaning(c.sources, c.merged, vocabulary=c.vocabulary).missing
+        c.case_id: check_merge(c.sources, c.merged, vocabulary=c.vocabulary).missing
         for c in faithful
     }
     assert {case_id: missing for case_id, missing in rejected.items() if missing} == {}
     before = measure(cases)
-    after = measure(
-        cases, lambda c: check_merge_meaning(c.sources, c.merged, vocabulary=c.vocabulary)
-    )
+    after = measure(cases, lambda c: check_merge(c.sources, c.merged, vocabulary=c.vocabulary))
     assert after.false_rejections == before.false_rejections
     assert after.caught >= before.caught
 
@@ -475,8 +469,8 @@ def test_meaning_corpus_reader_refuses_an_unknown_label(tmp_path: Path) -> None:
 def test_vocabulary_reaches_the_meaning_check() -> None:
     vocabulary = Vocabulary(numeric_exempt_categories=("metrics",))
     sources = [CoverageSource("a", "Costs rose by three percent.", "metrics/cost")]
-    assert check_merge_meaning(sources, "Costs rose.", vocabulary=vocabulary).ok
-    assert not check_merge_meaning(sources, "Costs rose.").ok
+    assert check_merge(sources, "Costs rose.", vocabulary=vocabulary).ok
+    assert not check_merge(sources, "Costs rose.").ok
 
 
 def test_repair_prompt_lists_meaning_findings_apart_from_the_strings_to_restore() -> None:
@@ -506,13 +500,13 @@ def test_hints_bind_where_no_verifier_reads_them() -> None:
         CoverageSource("s2", "The user is allergic to shellfish.", "health"),
     ]
     merged = "The user has food allergies."
-    gated = check_merge_meaning(sources, merged)
+    gated = check_merge(sources, merged)
     assert gated.ok and gated.missing == () and "detail: peanuts" in gated.hints
-    bound = check_merge_meaning(sources, merged, hints_bind=True)
+    bound = check_merge(sources, merged, hints_bind=True)
     assert not bound.ok and "detail: peanuts" in bound.missing and bound.hints == ()
 
 
 def test_a_hard_finding_rejects_whatever_the_hints() -> None:
     sources = [CoverageSource("s1", "Jon does not eat meat.", "people/jon")]
-    result = check_merge_meaning(sources, "Jon eats meat.")
+    result = check_merge(sources, "Jon eats meat.")
     assert not result.ok and result.missing == ("negation: not eat meat",)

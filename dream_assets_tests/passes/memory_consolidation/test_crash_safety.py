@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 import dream_assets.core.store.atomic as atomic
-from dream_assets.core.facts.coverage import CoverageSource, check_merge
+from dream_assets.core.facts.coverage import CoverageSource, missing_specifics
 from dream_assets.core.memory.merge import ARCHIVED_BY_RUN, MERGE_PENDING, merged_from
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.near_duplicates.cluster import find_clusters
@@ -114,7 +114,7 @@ def _assert_nothing_lost(
     live = [e for e in entries.values() if not e.archived]
     for original in originals.values():
         sources = [CoverageSource(original.id, original.content, original.category)]
-        assert any(check_merge(sources, e.content).ok for e in live), (
+        assert any(missing_specifics(sources, e.content).ok for e in live), (
             f"{label}: the specifics of {original.id} are in no live entry"
         )
 

@@ -14,7 +14,7 @@ paraphrases stops every merge, so each rule credits an *equivalent form actually
 exact words, and the thresholds were measured on a labelled corpus
 (``dream_assets_tests/data/meaning_corpus.jsonl``, figures in ``docs/merge-checks.md``).
 
-The rules, in the order they run (``check_meaning``):
+The rules, in the order they run (``changed_meanings``):
 
 * **negation** -- a negation in a source (not, n't, never, no, no longer, without, none, neither,
   nobody, nothing, cannot) must still govern the same statement in the merge: some clause of the
@@ -73,7 +73,7 @@ __all__ = [
     "DEFAULT_SOURCE_VANISH_SHARE",
     "MEANING_KINDS",
     "MeaningRules",
-    "check_meaning",
+    "changed_meanings",
     "kinds_of",
     "stem",
 ]
@@ -100,7 +100,7 @@ DETAIL_GATE_SHARE = 0.55
 
 @dataclass(frozen=True)
 class MeaningRules:
-    """The switches and thresholds of ``check_meaning``; the defaults are the measured ones."""
+    """The switches and thresholds of ``changed_meanings``; the defaults are the measured ones."""
 
     source_vanish_share: float = DEFAULT_SOURCE_VANISH_SHARE
     source_anchor_share: float = SOURCE_ANCHOR_SHARE
@@ -116,7 +116,7 @@ class MeaningRules:
 DEFAULT_RULES = MeaningRules()
 
 
-def check_meaning(
+def changed_meanings(
     sources: Sequence[CoverageSource],
     merged: str,
     *,
