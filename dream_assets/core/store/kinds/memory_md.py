@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from dream_assets.core.store.kinds.boundary import item_version
 
@@ -63,9 +63,13 @@ class Item:
 class Parsed:
     lines: list[str]  # with line endings
     items: list[Item]
+    _by_ref: dict[str, Item] | None = field(default=None, repr=False, compare=False)
 
     def by_ref(self) -> dict[str, Item]:
-        return {item.ref: item for item in self.items}
+        # Cached: the writeback and the nothing_lost check look up every item of one parse.
+        if self._by_ref is None:
+            self._by_ref = {item.ref: item for item in self.items}
+        return self._by_ref
 
     def newline(self) -> str:
         return "\r\n" if self.lines and self.lines[0].endswith("\r\n") else "\n"

@@ -59,6 +59,16 @@ def _where(fields: Mapping[str, str]) -> str | None:
     return fields.get(HEADINGS_FIELD) or fields.get(INDEX_LINE_FIELD) or None
 
 
+def _nothing_done(plan: WritePlan, why: str) -> WriteOutcome:
+    """MEMORY.md could not be edited: every removal stays (a duplicate, never a loss), and a
+    merge or put-back that did not land fails the writeback (the mirror keeps it for the next)."""
+    outcome = WriteOutcome()
+    outcome.changed = [(r.ref, f"{why}: nothing removed") for r in plan.removals]
+    if plan.new or plan.put_back:
+        outcome.failures.append(f"{why}: nothing written")
+    return outcome
+
+
 class OpenClawStore:
     name = KIND
 
@@ -159,10 +169,7 @@ class OpenClawStore:
         for _attempt in range(WRITE_ATTEMPTS):
             data, problem = self._memory()
             if problem:
-                outcome = WriteOutcome()
-                outcome.changed = [(r.ref, f"{problem}: nothing removed") for r in plan.removals]
-                outcome.failures = [f"{problem}: nothing written" for _ in plan.new[:1]]
-                return outcome
+                return _nothing_done(plan, problem)
             outcome, edited, leaving = self._edit(plan, data or b"")
             if edited == (data or b""):
                 return outcome
@@ -173,12 +180,7 @@ class OpenClawStore:
                 continue  # OpenClaw wrote MEMORY.md meanwhile: apply to what it holds now
             atomic_write_bytes(self.workspace / INDEX_FILE, edited)
             return outcome
-        outcome = WriteOutcome()
-        outcome.changed = [
-            (r.ref, "MEMORY.md kept changing: nothing removed") for r in plan.removals
-        ]
-        outcome.failures = ["MEMORY.md kept changing: nothing written" for _ in plan.new[:1]]
-        return outcome
+        return _nothing_done(plan, f"{INDEX_FILE} kept changing")
 
     def _edit(
         self, plan: WritePlan, data: bytes
@@ -203,7 +205,9 @@ class OpenClawStore:
         instead: dict[int, list[tuple[str, str]]] = {i.start: [] for i in going.values()}
         after: dict[int, list[tuple[str, str]]] = {}
 
-        def place(tag: str, lines: str, take: list[str], follow: list[str], where: str | None):
+        def place(
+            tag: str, lines: str, take: list[str], follow: list[str], where: str | None
+        ) -> None:
             # The first source in the file, not in the merge's order: "in place" is where a reader
             # met the note first.
             spot = min((current[r].start for r in take if r in going), default=None)
