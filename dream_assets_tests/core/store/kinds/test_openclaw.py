@@ -12,7 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dream_assets.core.store.kinds.boundary import NewItem, Removal, StoreConfigError, WritePlan
+from dream_assets.core.store.kinds.boundary import (
+    NewItem,
+    PutBack,
+    Removal,
+    StoreConfigError,
+    WritePlan,
+)
 from dream_assets.core.store.kinds.memory_md import parse, render_item
 from dream_assets.core.store.kinds.openclaw import OpenClawStore
 from dream_assets_tests.openclaw_workspaces import (
@@ -204,3 +210,26 @@ def test_parse_partitions_every_line_into_items_or_skeleton(lines: list[str], cr
     for item in parsed.items:
         assert item.data == "".join(parsed.lines[item.start : item.end]).encode()
         assert len(parse(render_item(item.text, like=item.data, newline="\n")).items) == 1
+
+
+def test_put_back_without_a_holder_goes_to_the_end_of_its_own_section(tmp_path: Path) -> None:
+    store = store_at(tmp_path)
+    items = {i.text: i for i in parse(MEMORY).items}
+    short = items[DEPLOYS_SHORT]
+    path = store.workspace / "MEMORY.md"
+    path.write_text(MEMORY.replace(short.data.decode(), "", 1), encoding="utf-8")
+    back = PutBack(
+        entry_id="o-short",
+        ref=short.ref,
+        data=short.data,
+        fields={"index_line": short.heading_lines},
+    )
+    outcome = store.apply(WritePlan(put_back=[back]), Kept())
+    assert outcome.put_back["o-short"] == (short.ref, short.version)
+    text = path.read_text(encoding="utf-8")
+    # After the last item still under "### Infra" (Lisbon), before the thematic break.
+    last_infra = "  and cycles to the office.\n\n* * *"
+    assert text == MEMORY.replace(short.data.decode(), "", 1).replace(
+        last_infra, "  and cycles to the office.\n" + short.data.decode() + "\n* * *"
+    )
+    assert skeleton(text) == skeleton(MEMORY)
