@@ -52,6 +52,7 @@ from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, ModelCall, Outcome, ask
 from dream_assets.passes.memory_consolidation.anti_patterns import mine_corrections
 from dream_assets.passes.memory_consolidation.apply import apply_reply
+from dream_assets.passes.memory_consolidation.host_fallback import host_fallback
 from dream_assets.passes.memory_consolidation.recovery import finish_interrupted_merges
 from dream_assets.passes.memory_consolidation.state import (
     BY_HOST,
@@ -224,7 +225,7 @@ def _consolidate(
                 # A cancelled run writes nothing more: not even the host's fallback merges.
                 return report
             if call.outcome in HOST_FALLBACK:
-                _host_fallback(cycle, shown, batch_clusters, call.outcome)
+                host_fallback(cycle, shown, batch_clusters, call.outcome)
                 if call.outcome is Outcome.BUSY:
                     return report
                 all_usable = False
@@ -287,29 +288,6 @@ def _run_state(
         decay=decay,
         scanned=scanned or {},
     )
-
-
-def _host_fallback(
-    cycle: ConsolidationRun,
-    shown: dict[str, MemoryEntry],
-    clusters: Sequence[list[str]],
-    outcome: Outcome,
-) -> None:
-    """A batch whose model call failed, was busy or unusable still merges what is safe without a
-    model (seed 002: "that batch falls back to the gates alone"): the deterministic path's exact
-    and contained duplicates, recorded ``by: host``. Nothing is stamped reviewed, so the rest of
-    the batch is asked again next cycle."""
-    cycle.by = BY_HOST
-    reply = deterministic_reply(clusters, shown, cycle.vocabulary, meaning_rules(cycle.options))
-    cycle.report.count("host_fallback_batches")
-    cycle.report.decide(
-        "host-fallback",
-        f"{len(shown)} entries",
-        f"by: host; model call {outcome.value}: {len(reply.to_save)} safe merge(s) proposed",
-    )
-    if reply.to_save:
-        apply_reply(cycle, shown, reply)
-    cycle.by = BY_MODEL
 
 
 def _write_remaining_decay(volume: AgentVolume, decay: DueDecay, report: PassReport) -> None:
