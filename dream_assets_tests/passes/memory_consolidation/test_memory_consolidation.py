@@ -39,6 +39,7 @@ from dream_assets.core.near_duplicates.cluster import Cluster, find_clusters
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.entry_index import INDEX_FILE
+from dream_assets.core.store.entry_lock import LOCK_DIR
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
@@ -116,7 +117,9 @@ def _files(volume: AgentVolume) -> dict[str, str]:
     return {
         str(path.relative_to(volume.root)): hashlib.sha256(path.read_bytes()).hexdigest()
         for path in sorted(volume.root.rglob("*"))
-        if path.is_file() and path.name != INDEX_FILE  # the entry index is a cache
+        if path.is_file()
+        and path.name != INDEX_FILE  # the entry index is a cache
+        and path.parent.name != LOCK_DIR  # the empty entry-lock stripes, made on first need
     }
 
 
