@@ -43,6 +43,8 @@ AGENTS = [f"agent-{n}" for n in range(6)]
 CALL_S = 2.0
 FLEET_TIMEOUT_S = 300
 FINISHED = {dg.DagsterRunStatus.SUCCESS, dg.DagsterRunStatus.FAILURE, dg.DagsterRunStatus.CANCELED}
+# The step that holds the endpoint's pool (the consolidation pass's asset).
+MODEL_STEP = "consolidated_memory"
 TWIN_A = "Caroline moved to Berlin in March 2021 for her job at SAP."
 TWIN_B = "In March 2021 Caroline moved to Berlin for her SAP job."
 
@@ -176,22 +178,31 @@ def test_the_endpoint_pool_bounds_model_calls_in_flight_across_runs(
             for marker in markers:
                 marker.write_text("serving a turn", encoding="utf-8")
 
-            def pool_state() -> tuple[int, int]:
-                """(runs holding a slot, other runs with a step waiting for one, assigned or not).
-
-                A step Dagster assigned a slot but that has not claimed it yet (it claims at its
-                next poll; two steps can be assigned one slot in a race, and the later one waits
-                for the next free slot) is waiting, like an unassigned one."""
-                info = instance.event_log_storage.get_concurrency_info(pool)
-                holding = info.active_run_ids
-                waiting = {p.run_id for p in info.pending_steps} - holding
-                return len(holding), len(waiting)
-
             def _last_step(record: dg.RunRecord) -> str | None:
                 starts = instance.all_logs(
                     record.dagster_run.run_id, of_type=dg.DagsterEventType.STEP_START
                 )
                 return starts[-1].step_key if starts else None
+
+            def pool_state() -> tuple[int, int]:
+                """(runs whose model step started, other runs with a step waiting for a slot).
+
+                A run holds the pool once its model step has started: the step starts only after
+                its claim succeeded. The claimed-slot rows are not counted: on PostgreSQL (an
+                AUTOCOMMIT connection) Dagster's claim selects a free slot row FOR UPDATE and
+                writes it in a second statement, so two steps can claim one row and the later
+                one overwrites the earlier's run id (the pool still lets only that many steps
+                run; the model server's count below is the bound that matters). A step Dagster
+                assigned a slot but that has not claimed it yet is waiting, like an unassigned
+                one."""
+                info = instance.event_log_storage.get_concurrency_info(pool)
+                holding = {
+                    r.dagster_run.run_id
+                    for r in cycles()
+                    if r.dagster_run.status not in FINISHED and _last_step(r) == MODEL_STEP
+                }
+                waiting = {p.run_id for p in info.pending_steps} - holding
+                return len(holding), len(waiting)
 
             def pool_detail() -> dict[str, object]:
                 """What the pool's tables and the runs say, for a failure message."""
