@@ -36,10 +36,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     demo.add_argument(
         "--kind",
-        choices=["volume", "claude-code"],
+        choices=["volume", "claude-code", "openclaw"],
         default="volume",
         help="volume: a dream agent volume (default); claude-code: a Claude Code memory "
-        "directory to connect (docs/stores.md)",
+        "directory, openclaw: an OpenClaw workspace, to connect (docs/stores.md)",
     )
     demo.set_defaults(func=cmd_demo)
 

@@ -14,24 +14,36 @@ from typing import Any
 from dream_assets.cli.common import CliError, _agent_dir, _agents_for
 from dream_assets.core.safety.log_quoting import project_logger
 
+# A demo of a store another product owns: what writes it, and what `dream connect` is given.
+STORE_DEMOS = {
+    "claude-code": (
+        "dream_assets.demo.claude_code",
+        "write_claude_code_demo",
+        "Claude Code memory",
+    ),
+    "openclaw": ("dream_assets.demo.openclaw", "write_openclaw_demo", "OpenClaw workspace"),
+}
+
+
+def _store_demo(kind: str, target: Path) -> int:
+    import importlib
+
+    module, function, what = STORE_DEMOS[kind]
+    try:
+        written = getattr(importlib.import_module(module), function)(target)
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
+    print(f"{what} written to {target.absolute()}: {written}")
+    print(f"connect it:  dream connect {kind} {target.absolute()} --agent AGENT_DIR")
+    print("dream it:    dream run --agent AGENT_DIR --preview, then dream run --agent AGENT_DIR")
+    return 0
+
 
 def cmd_demo(args: argparse.Namespace) -> int:
     from dream_assets.demo import write_demo
 
-    if args.kind == "claude-code":
-        from dream_assets.demo.claude_code import write_claude_code_demo
-
-        try:
-            written = write_claude_code_demo(Path(args.dir))
-        except ValueError as exc:
-            raise CliError(str(exc)) from exc
-        memory = Path(args.dir).absolute()
-        print(f"Claude Code memory directory written to {memory}: {written}")
-        print(f"connect it:  dream connect claude-code {memory} --agent AGENT_DIR")
-        print(
-            "dream it:    dream run --agent AGENT_DIR --preview, then dream run --agent AGENT_DIR"
-        )
-        return 0
+    if args.kind in STORE_DEMOS:
+        return _store_demo(args.kind, Path(args.dir))
     now = datetime.now(UTC).replace(minute=0, second=0, microsecond=0)
     try:
         summary = write_demo(Path(args.dir), seed=args.seed, now=now)
