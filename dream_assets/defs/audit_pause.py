@@ -11,7 +11,12 @@ from typing import Any
 import dagster as dg
 
 from dream_assets.defs.resources import DreamResource
-from dream_assets.defs.sensor_ticks import json_cursor, read_volumes, registered_agents
+from dream_assets.defs.sensor_ticks import (
+    json_cursor,
+    read_volumes,
+    registered_agents,
+    running_sensor,
+)
 
 PAUSED_ASSET = dg.AssetKey("consolidated_memory")
 
@@ -32,8 +37,7 @@ def _pause_reason(path: Path) -> str:
     return text.strip()[:2000] or "(empty pause file)"
 
 
-@dg.sensor(
-    default_status=dg.DefaultSensorStatus.RUNNING,
+@running_sensor(
     minimum_interval_seconds=60,
     description=(
         "Records on consolidated_memory when memory-audit/consolidation-paused.json appears "

@@ -1,5 +1,5 @@
-"""What the sensors share in a tick: the agents they look at (registered, enabled, their
-volumes), the daemon's identity, the cursor read and the tick's log."""
+"""What the sensors share: their declaration (RUNNING), and in a tick the agents they look at
+(registered, enabled, their volumes), the daemon's identity, the cursor read and the tick's log."""
 
 from __future__ import annotations
 
@@ -20,6 +20,12 @@ PARTITIONS = agents_partitions.name or "agents"
 SUMMARY_LINES = 50
 
 T = TypeVar("T")
+
+
+def running_sensor(**declaration: Any) -> Callable[[Callable[..., Any]], dg.SensorDefinition]:
+    """``dg.sensor`` declared RUNNING: each sensor starts with the daemon, as the cycle needs
+    (Dagster's default would be STOPPED until someone turns it on in the UI)."""
+    return dg.sensor(default_status=dg.DefaultSensorStatus.RUNNING, **declaration)
 
 
 def daemon_process(instance: dg.DagsterInstance) -> str | None:

@@ -51,6 +51,7 @@ from dream_assets.defs.sensor_ticks import (
     enabled_agents,
     read_volumes,
     registered_agents,
+    running_sensor,
     summary,
 )
 
@@ -80,8 +81,7 @@ def agent_discovery_sensor(options: DreamOptions) -> dg.SensorDefinition:
     """``agent_discovery``: ``discovery_partitions_per_check`` new agents registered per check."""
     per_check = options.discovery_partitions_per_check
 
-    @dg.sensor(
-        default_status=dg.DefaultSensorStatus.RUNNING,
+    @running_sensor(
         minimum_interval_seconds=30,
         description="Registers each directory under DREAM_AGENTS_ROOT as an agent partition.",
     )
@@ -130,9 +130,8 @@ def dream_cadence_sensor(options: DreamOptions) -> dg.SensorDefinition:
     per_check = options.cadence_requests_per_check
     pool = llm_pool(options)
 
-    @dg.sensor(
+    @running_sensor(
         job=dream_cycle_job,
-        default_status=dg.DefaultSensorStatus.RUNNING,
         minimum_interval_seconds=options.cadence_check_seconds,
         description=(
             "The cycle's cadence: first cycle after the initial delay, then one per window "
@@ -243,9 +242,8 @@ def agent_activity_sensor(options: DreamOptions) -> dg.SensorDefinition:
     quiet = options.quiet_period
     per_check = options.cadence_requests_per_check
 
-    @dg.sensor(
+    @running_sensor(
         job=dream_cycle_job,
-        default_status=dg.DefaultSensorStatus.RUNNING,
         minimum_interval_seconds=60,
         description=(
             "New conversation or feedback lines since the agent's last cycle request a cycle, "
