@@ -54,18 +54,22 @@ def measure(
     from dagster._daemon.types import DaemonHeartbeat
 
     from dream_assets.core.clock import format_time
+    from dream_assets.core.options import load_options
+    from dream_assets.defs.audit_pause import audit_pause
     from dream_assets.defs.resources import DreamResource
     from dream_assets.defs.review_queue import review_queue_watch
     from dream_assets.defs.sensors import (
-        agent_activity,
-        agent_discovery,
-        audit_pause,
-        dream_cadence,
+        agent_activity_sensor,
+        agent_discovery_sensor,
+        dream_cadence_sensor,
     )
 
+    # The sensors as the entry point builds them, with no initial delay: the fleet is due now.
+    options = load_options({**os.environ, "DREAM_INITIAL_DELAY_MINUTES": "0"})
+    agent_discovery = agent_discovery_sensor(options)
+    dream_cadence = dream_cadence_sensor(options)
+    agent_activity = agent_activity_sensor(options)
     rows: list[tuple[str, float, str]] = []
-    delay = os.environ.get("DREAM_INITIAL_DELAY_MINUTES")
-    os.environ["DREAM_INITIAL_DELAY_MINUTES"] = "0"
     with _instance(database) as instance:
         instance.add_daemon_heartbeat(DaemonHeartbeat(time.time(), "SENSOR", "bench", None))
         cursors: dict[str, str | None] = {}
@@ -128,8 +132,4 @@ def measure(
         finally:
             for log, content in saved.items():
                 log.write_bytes(content)
-    if delay is None:
-        os.environ.pop("DREAM_INITIAL_DELAY_MINUTES", None)
-    else:
-        os.environ["DREAM_INITIAL_DELAY_MINUTES"] = delay
     return rows

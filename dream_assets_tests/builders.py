@@ -10,6 +10,7 @@ from typing import Any
 
 from dream_assets.core.memory.merge import ARCHIVED_BY_RUN
 from dream_assets.core.models import MemoryEntry, Skill
+from dream_assets.core.safety.review_queue import ReviewItem, ReviewQueue, make_item
 from dream_assets.core.store.volume import AgentVolume
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=UTC)
@@ -127,3 +128,22 @@ def weather_skills_and_chat(
     oslo["ts"] = EARLIER_TURN
     chat = [{"ts": EARLIER_TURN, **turn} for turn in chat]
     write_jsonl(volume.conversation_log, [oslo, *chat])
+
+
+def queued_merge(
+    volume: AgentVolume, source_ids: Sequence[str], content: str, **fields: Any
+) -> ReviewItem:
+    """A merge of the live ``source_ids`` into ``content`` waiting in the agent's review queue
+    (reason ``pinned``, run ``r1``, proposed at ``NOW``), as the consolidation pass queues one."""
+    sources = [volume.get(source_id) for source_id in source_ids]
+    item = make_item(
+        kind="merge",
+        reason="pinned",
+        sources=[s for s in sources if s is not None],
+        now=NOW,
+        run_id="r1",
+        content=content,
+        **fields,
+    )
+    ReviewQueue(volume.root).add(item)
+    return item

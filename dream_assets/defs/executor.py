@@ -15,7 +15,6 @@ chosen: without the extra ``celery``, the default install never needs it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -26,7 +25,7 @@ from dagster._core.definitions.executor_definition import (
 )
 from dagster._core.execution.retries import RetryMode, get_retries_config
 
-from dream_assets.core.options import DreamOptions, load_options
+from dream_assets.core.options import DreamOptions
 
 MISSING_EXTRA = (
     "the Celery executor needs the extra 'celery': pip install 'dream_assets[celery]' "
@@ -118,8 +117,9 @@ def build_executor(options: DreamOptions) -> dg.ExecutorDefinition:
     def dream_executor(init_context: dg.InitExecutorContext) -> dg.Executor:
         config = init_context.executor_config
         if "celery" in config:
-            # Read again in the run's process: the broker's password is never in the schema.
-            return celery_executor_from(config["celery"], load_options(os.environ))
+            # The options the run's process read when it loaded the definitions: the broker's
+            # password is never in the schema.
+            return celery_executor_from(config["celery"], options)
         return _core_in_process_executor_creation(config["in_process"])
 
     return dream_executor

@@ -12,13 +12,13 @@ definitions load.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 import dagster as dg
 
-from dream_assets.core.options import DreamOptions, load_options
+from dream_assets.core.options import DreamOptions
+from dream_assets.defs.deployment import DEPLOYMENT
 
 LLM_POOL = "llm"
 # The instance key remembering the limit ensure_pool_limits last wrote for a pool.
@@ -36,8 +36,9 @@ def llm_pool(options: DreamOptions) -> str:
     return f"{LLM_POOL}:{host}:{where.port}" if where.port else f"{LLM_POOL}:{host}"
 
 
-# The pool of this deployment's endpoint, read once when the definitions load.
-MODEL_POOL = llm_pool(load_options(os.environ))
+# The pool of this deployment's endpoint (defs/deployment.py), declared on the assets that ask
+# the model as they are defined.
+MODEL_POOL = llm_pool(DEPLOYMENT)
 
 
 def llm_assets_outside_pool(assets: Iterable[dg.AssetsDefinition]) -> list[str]:

@@ -28,6 +28,7 @@ from dream_assets.core.store.volume import AgentVolume
 from dream_assets.defs.conventions import with_conventions
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.resources import DreamResource
+from dream_assets.defs.sensor_ticks import running_sensor
 
 GROUP = "review"
 REVIEW_QUEUE = dg.AssetKey("review_queue")
@@ -175,8 +176,7 @@ def _fingerprint(summary: QueueSummary, stale_days: float) -> str:
     return hashlib.sha256(raw.encode()).hexdigest()[:16]
 
 
-@dg.sensor(
-    default_status=dg.DefaultSensorStatus.RUNNING,
+@running_sensor(
     minimum_interval_seconds=300,
     description=(
         "Observes each agent's review queue (open items by reason and age, a link to the review "

@@ -5,9 +5,12 @@
   one per window, missed windows recovered once (rules in ``core.cadence``).
 - ``agent_activity`` requests a cycle for lines received since the last one, after the quiet
   period.
-- ``audit_pause`` shows on ``consolidated_memory`` when the memory audit paused consolidation.
+- ``audit_pause`` (``defs/audit_pause.py``) shows on ``consolidated_memory`` when the memory audit
+  paused consolidation.
 - ``dream_run_failed`` writes a failed cycle's safety report and releases its lease.
 
+The first three are built from the deployment's options (``build_sensors``: the entry point's,
+read once per process; a test's own); an agent's own options are read with the agent.
 Every run request is skipped, with the reason in the tick, while the agent's ``llm-busy``
 marker exists or another writer holds its ``dream.lease``; the next check asks again.
 """
@@ -15,18 +18,12 @@ marker exists or another writer holds its ``dream.lease``; the next check asks a
 from __future__ import annotations
 
 import json
-import os
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime, timedelta
-from operator import attrgetter
-from pathlib import Path
-from typing import Any, TypeVar
 
 import dagster as dg
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.options import OptionsError, load_options
+from dream_assets.core.options import DreamOptions
 from dream_assets.core.schedule.cadence import (
     ActivityState,
     AgentActivity,
@@ -39,17 +36,25 @@ from dream_assets.core.schedule.cadence import (
     read_activity,
     record_decision,
 )
-from dream_assets.core.store.volume import AgentVolume, PathEscapeError, discover_agents
+from dream_assets.core.store.volume import discover_agents
+from dream_assets.defs.audit_pause import audit_pause
 from dream_assets.defs.cron_windows import window_series
 from dream_assets.defs.jobs import dream_cycle_job
 from dream_assets.defs.lease import lease_holder
 from dream_assets.defs.partitions import agents_partitions
-from dream_assets.defs.pools import MODEL_POOL, ensure_pool_limits
-from dream_assets.defs.resources import Agent, DreamResource
+from dream_assets.defs.pools import ensure_pool_limits, llm_pool
+from dream_assets.defs.resources import DreamResource
 from dream_assets.defs.run_failure import dream_run_failed
+from dream_assets.defs.sensor_ticks import (
+    PARTITIONS,
+    daemon_process,
+    enabled_agents,
+    read_volumes,
+    registered_agents,
+    running_sensor,
+    summary,
+)
 
-PARTITIONS = agents_partitions.name or "agents"
-PAUSED_ASSET = dg.AssetKey("consolidated_memory")
 # A run still waiting to start will read everything the agent has received by then.
 PENDING_STATUSES = frozenset(
     {dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING}
@@ -61,227 +66,158 @@ PAUSED_TAG = "dream/consolidation-paused"
 # One run query per agent whose activity is new; past this many in one check, the rest (newest
 # activity last) wait for the next check, so a check stays short at any fleet size.
 ACTIVITY_LOOKUPS_PER_CHECK = 100
-# Run requests per check (cadence and activity alike): the daemon submits a tick's requests before
-# the tick ends, and creating one run took up to 2 s on a loaded 2-core machine (docs/benchmarks.md,
-# Fleet), so a fleet's window is requested a page per check; 2 per 15 s cadence check (8 a minute)
-# keeps ahead of the 3-10 cycles a minute measured on two cores with a tick half as long as 4 per
-# 30 s; a faster deployment raises it with DREAM_CADENCE_REQUESTS_PER_CHECK.
-RUN_REQUESTS_PER_CHECK = load_options(os.environ).cadence_requests_per_check
+# Run requests per check (cadence and activity alike) come from ``cadence_requests_per_check``:
+# the daemon submits a tick's requests before the tick ends, and creating one run took up to 2 s
+# on a loaded 2-core machine (docs/benchmarks.md, Fleet), so a fleet's window is requested a page
+# per check; 2 per 15 s cadence check (8 a minute) keeps ahead of the 3-10 cycles a minute
+# measured on two cores with a tick half as long as 4 per 30 s; a faster deployment raises it
+# with DREAM_CADENCE_REQUESTS_PER_CHECK.
 # Cycles waiting in the run queue beyond which the sensors request no more: the queue daemon
 # reads every queued run at each pass, so a window's thousand runs are fed to it as it drains.
 QUEUE_DEPTH = 40
-# Per-agent lines in a tick's skip reason up to this many; past it, one line per distinct reason.
-SUMMARY_LINES = 50
-
-T = TypeVar("T")
 
 
-def daemon_process(instance: dg.DagsterInstance) -> str | None:
-    """The id of the daemon that evaluates sensors; a new id means the daemon (re)started.
+def agent_discovery_sensor(options: DreamOptions) -> dg.SensorDefinition:
+    """``agent_discovery``: ``discovery_partitions_per_check`` new agents registered per check."""
+    per_check = options.discovery_partitions_per_check
 
-    The daemon writes this heartbeat before its first sensor tick. Neither
-    ``initial_evaluation`` (not repeated on restart) nor a module-level id (changes with every
-    code-server reload) tells a daemon start apart.
-    """
-    heartbeat = instance.get_daemon_heartbeats().get("SENSOR")
-    return heartbeat.daemon_id if heartbeat is not None else None
-
-
-def _enabled_agents(
-    dream: DreamResource, agents: Iterable[str], lines: list[str]
-) -> Iterator[tuple[str, Agent]]:
-    """The agents whose cycles may run, with their options; why each other one is skipped goes
-    to ``lines`` (the tick's log)."""
-    for agent in agents:
-        try:
-            target = dream.agent(agent)
-        except (OptionsError, FileNotFoundError, PathEscapeError) as exc:
-            lines.append(f"{agent}: skipped: {exc}")
-            continue
-        if not target.options.enabled:
-            lines.append(f"{agent}: dream cycle disabled (enabled=false)")
-            continue
-        yield agent, target
-
-
-def _registered_agents(context: dg.SensorEvaluationContext, dream: DreamResource) -> list[str]:
-    """The agent directories under the root that are registered as partitions."""
-    registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
-    return [a for a in discover_agents(dream.root()) if a in registered]
-
-
-def _read_volumes(
-    dream: DreamResource, agents: Iterable[str], read: Callable[[AgentVolume], T]
-) -> Iterator[tuple[str, T]]:
-    """``read`` of each agent's volume; an agent whose directory went away since it was listed
-    (or that resolves outside the root) is passed over."""
-    for agent in agents:
-        try:
-            found = read(dream.volume(agent))
-        except (FileNotFoundError, PathEscapeError):
-            continue
-        yield agent, found
-
-
-def _json_cursor(context: dg.SensorEvaluationContext) -> dict[str, Any]:
-    """A cursor that does not parse starts over (each sensor then degrades to "look again")."""
-    try:
-        raw = json.loads(context.cursor) if context.cursor else {}
-    except ValueError:
-        context.log.warning(f"unreadable cursor ignored: {context.cursor[:200]!r}")
-        return {}
-    return raw if isinstance(raw, dict) else {}
-
-
-def _summary(lines: list[str], notes: Iterable[str] = ()) -> str:
-    """The tick's log: each agent's line, or at fleet size one line per distinct reason (the tick
-    record is stored at every check; a thousand lines each time would only grow the database)."""
-    notes = list(notes)
-    if not lines and not notes:
-        return "no agent directories"
-    if len(lines) <= SUMMARY_LINES:
-        return "\n".join([*lines, *notes])
-    counts: Counter[str] = Counter()
-    first: dict[str, str] = {}
-    for line in lines:
-        agent, _, reason = line.partition(": ")
-        counts[reason] += 1
-        first.setdefault(reason, agent)
-    grouped = [
-        f"{reason} ({count} agents, e.g. {first[reason]})"
-        if count > 1
-        else f"{first[reason]}: {reason}"
-        for reason, count in counts.most_common()
-    ]
-    return "\n".join([*grouped, *notes])
-
-
-@dg.sensor(
-    default_status=dg.DefaultSensorStatus.RUNNING,
-    minimum_interval_seconds=30,
-    description="Registers each directory under DREAM_AGENTS_ROOT as an agent partition.",
-)
-def agent_discovery(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
-    present = discover_agents(dream.root())
-    registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
-    new = [agent for agent in present if agent not in registered]
-    cursor = json.dumps(sorted(present))
-    if not new:
-        return dg.SensorResult(
-            skip_reason=f"no new agent under {dream.root()} ({len(present)} known)", cursor=cursor
-        )
-    # Paged: the daemon looks each requested key up on its own before adding them (one storage
-    # query per key: 1 000 new agents held one tick for 12-148 s), so a new fleet is registered
-    # over a few checks. The cadence registers the agents it starts cycles for itself.
-    page = new[: load_options(os.environ).discovery_partitions_per_check]
-    if len(page) < len(new):
-        context.log.info(
-            f"registering {len(page)} of {len(new)} new agents; the rest at the next checks"
-        )
-    # The first cycle is the cadence's: it waits the initial delay and the busy marker.
-    return dg.SensorResult(
-        dynamic_partitions_requests=[agents_partitions.build_add_request(page)], cursor=cursor
+    @running_sensor(
+        minimum_interval_seconds=30,
+        description="Registers each directory under DREAM_AGENTS_ROOT as an agent partition.",
     )
+    def agent_discovery(
+        context: dg.SensorEvaluationContext, dream: DreamResource
+    ) -> dg.SensorResult:
+        present = discover_agents(dream.root())
+        registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
+        new = [agent for agent in present if agent not in registered]
+        cursor = json.dumps(sorted(present))
+        if not new:
+            return dg.SensorResult(
+                skip_reason=f"no new agent under {dream.root()} ({len(present)} known)",
+                cursor=cursor,
+            )
+        # Paged: the daemon looks each requested key up on its own before adding them (one storage
+        # query per key: 1 000 new agents held one tick for 12-148 s), so a new fleet is registered
+        # over a few checks. The cadence registers the agents it starts cycles for itself.
+        page = new[:per_check]
+        if len(page) < len(new):
+            context.log.info(
+                f"registering {len(page)} of {len(new)} new agents; the rest at the next checks"
+            )
+        # The first cycle is the cadence's: it waits the initial delay and the busy marker.
+        return dg.SensorResult(
+            dynamic_partitions_requests=[agents_partitions.build_add_request(page)], cursor=cursor
+        )
+
+    return agent_discovery
 
 
-def _request_page(instance: dg.DagsterInstance) -> int:
-    """How many cycles this check may request: a page, less what already waits in the queue."""
+def _request_page(instance: dg.DagsterInstance, per_check: int) -> int:
+    """How many cycles this check may request: a page (``per_check``), less what already waits
+    in the queue."""
     queued = instance.get_runs_count(
         dg.RunsFilter(job_name=dream_cycle_job.name, statuses=[dg.DagsterRunStatus.QUEUED])
     )
-    return max(0, min(RUN_REQUESTS_PER_CHECK, QUEUE_DEPTH - queued))
+    return max(0, min(per_check, QUEUE_DEPTH - queued))
 
 
-@dg.sensor(
-    job=dream_cycle_job,
-    default_status=dg.DefaultSensorStatus.RUNNING,
-    minimum_interval_seconds=load_options(os.environ).cadence_check_seconds,
-    description=(
-        "The cycle's cadence: first cycle after the initial delay, then one per window "
-        "(DREAM_INTERVAL_HOURS or DREAM_CYCLE_CRON); missed windows recovered once."
-    ),
-)
-def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
-    # Whole seconds: window times become run keys and tags an operator reads.
-    now = dream.clock().now().replace(microsecond=0)
-    deployment = load_options(os.environ)
-    initial_delay = timedelta(minutes=deployment.initial_delay_minutes)
-    state = CadenceState.from_json(context.cursor)
-    if state.warning:
-        context.log.warning(state.warning)
-    state = observe_process(state, daemon_process(context.instance), now, initial_delay)
-    anchor = state.anchor or now
-    cron = deployment.cycle_cron or None
+def dream_cadence_sensor(options: DreamOptions) -> dg.SensorDefinition:
+    """``dream_cadence``: checked every ``cadence_check_seconds``; the initial delay, the cron, the
+    requests per check and the model pool's limit are the deployment's."""
+    initial_delay = timedelta(minutes=options.initial_delay_minutes)
+    cron = options.cycle_cron or None
+    per_check = options.cadence_requests_per_check
+    pool = llm_pool(options)
 
-    if not dream.root().is_dir():
-        # A missing root (an unmounted volume) must not make every agent "new" when it returns.
+    @running_sensor(
+        job=dream_cycle_job,
+        minimum_interval_seconds=options.cadence_check_seconds,
+        description=(
+            "The cycle's cadence: first cycle after the initial delay, then one per window "
+            "(DREAM_INTERVAL_HOURS or DREAM_CYCLE_CRON); missed windows recovered once."
+        ),
+    )
+    def dream_cadence(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
+        # Whole seconds: window times become run keys and tags an operator reads.
+        now = dream.clock().now().replace(microsecond=0)
+        state = CadenceState.from_json(context.cursor)
+        if state.warning:
+            context.log.warning(state.warning)
+        state = observe_process(state, daemon_process(context.instance), now, initial_delay)
+        anchor = state.anchor or now
+
+        if not dream.root().is_dir():
+            # A missing root (an unmounted volume) must not make every agent "new" when it returns.
+            return dg.SensorResult(
+                skip_reason=f"agents root {dream.root()} is not a directory; nothing forgotten",
+                cursor=state.to_json(),
+            )
+        agents = discover_agents(dream.root())
+        forget_missing_agents(state, set(agents))
+        requests: list[dg.RunRequest] = []
+        lines: list[str] = []
+        notes: list[str] = []
+        deferred = 0
+        page = _request_page(context.instance, per_check)
+        for agent, target in enabled_agents(dream, agents, lines):
+            holder = lease_holder(target.volume.root, context.instance)
+            if holder is not None:
+                # Another writer (a review, an undo, a run elsewhere) has the agent: ask again next
+                # check rather than launch a run that would be refused at its first step.
+                lines.append(f"{agent}: {holder}: cycle deferred to the next check")
+                continue
+            series = window_series(cron, anchor, target.options)
+            decision = plan_cycle(
+                state, agent, series, now, initial_delay=initial_delay, busy=target.volume.is_busy()
+            )
+            if decision.action == "run" and len(requests) >= page:
+                # Left due (not marked handled): the next check requests it.
+                defer_decision(state, decision, now)
+                deferred += 1
+                continue
+            record_decision(state, decision, series)
+            lines.append(f"{agent}: {decision.reason}")
+            if decision.action == "run" and decision.window is not None:
+                tags = {
+                    TRIGGER_TAG: str(decision.trigger),
+                    WINDOW_TAG: format_time(decision.window),
+                    REASON_TAG: decision.reason,
+                }
+                if target.volume.pause_flag.exists():
+                    tags[PAUSED_TAG] = "true"
+                requests.append(
+                    dg.RunRequest(
+                        partition_key=agent,
+                        run_key=f"cadence:{agent}:{format_time(decision.window)}",
+                        tags=tags,
+                    )
+                )
+        if deferred:
+            notes.append(
+                f"{deferred} due cycle(s) left to the next check "
+                f"({page} requested at this check: at most {per_check} per check, "
+                f"{QUEUE_DEPTH} waiting in the run queue)"
+            )
+        if not requests:
+            return dg.SensorResult(skip_reason=summary(lines, notes), cursor=state.to_json())
+        for line in ensure_pool_limits(context.instance, pool, options.llm_pool_limit):
+            context.log.info(line)
+        context.log.info(summary(lines, notes))
+        registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
+        unregistered = [r.partition_key for r in requests if r.partition_key not in registered]
         return dg.SensorResult(
-            skip_reason=f"agents root {dream.root()} is not a directory; nothing forgotten",
+            run_requests=requests,
+            # A first cycle never waits for the discovery sensor's next tick.
+            dynamic_partitions_requests=(
+                [agents_partitions.build_add_request([k for k in unregistered if k])]
+                if unregistered
+                else []
+            ),
             cursor=state.to_json(),
         )
-    agents = discover_agents(dream.root())
-    forget_missing_agents(state, set(agents))
-    requests: list[dg.RunRequest] = []
-    lines: list[str] = []
-    notes: list[str] = []
-    deferred = 0
-    page = _request_page(context.instance)
-    for agent, target in _enabled_agents(dream, agents, lines):
-        holder = lease_holder(target.volume.root, context.instance)
-        if holder is not None:
-            # Another writer (a review, an undo, a run elsewhere) has the agent: ask again next
-            # check rather than launch a run that would be refused at its first step.
-            lines.append(f"{agent}: {holder}: cycle deferred to the next check")
-            continue
-        series = window_series(cron, anchor, target.options)
-        decision = plan_cycle(
-            state, agent, series, now, initial_delay=initial_delay, busy=target.volume.is_busy()
-        )
-        if decision.action == "run" and len(requests) >= page:
-            # Left due (not marked handled): the next check requests it.
-            defer_decision(state, decision, now)
-            deferred += 1
-            continue
-        record_decision(state, decision, series)
-        lines.append(f"{agent}: {decision.reason}")
-        if decision.action == "run" and decision.window is not None:
-            tags = {
-                TRIGGER_TAG: str(decision.trigger),
-                WINDOW_TAG: format_time(decision.window),
-                REASON_TAG: decision.reason,
-            }
-            if target.volume.pause_flag.exists():
-                tags[PAUSED_TAG] = "true"
-            requests.append(
-                dg.RunRequest(
-                    partition_key=agent,
-                    run_key=f"cadence:{agent}:{format_time(decision.window)}",
-                    tags=tags,
-                )
-            )
-    if deferred:
-        notes.append(
-            f"{deferred} due cycle(s) left to the next check "
-            f"({page} requested at this check: at most {RUN_REQUESTS_PER_CHECK} per check, "
-            f"{QUEUE_DEPTH} waiting in the run queue)"
-        )
-    if not requests:
-        return dg.SensorResult(skip_reason=_summary(lines, notes), cursor=state.to_json())
-    for line in ensure_pool_limits(context.instance, MODEL_POOL, deployment.llm_pool_limit):
-        context.log.info(line)
-    context.log.info(_summary(lines, notes))
-    registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
-    unregistered = [r.partition_key for r in requests if r.partition_key not in registered]
-    return dg.SensorResult(
-        run_requests=requests,
-        # A first cycle never waits for the discovery sensor's next tick.
-        dynamic_partitions_requests=(
-            [agents_partitions.build_add_request([k for k in unregistered if k])]
-            if unregistered
-            else []
-        ),
-        cursor=state.to_json(),
-    )
+
+    return dream_cadence
 
 
 def _last_cycle(instance: dg.DagsterInstance, agent: str) -> dg.RunRecord | None:
@@ -301,141 +237,98 @@ def _cycle_started_at(record: dg.RunRecord | None) -> datetime | None:
     return created if created.tzinfo else created.replace(tzinfo=UTC)
 
 
-@dg.sensor(
-    job=dream_cycle_job,
-    default_status=dg.DefaultSensorStatus.RUNNING,
-    minimum_interval_seconds=60,
-    description=(
-        "New conversation or feedback lines since the agent's last cycle request a cycle, "
-        "once the conversation has been quiet for DREAM_ACTIVITY_QUIET_PERIOD_MINUTES (60)."
-    ),
-)
-def agent_activity(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
-    now = dream.clock().now()
-    quiet = load_options(os.environ).quiet_period
-    state = ActivityState.from_json(context.cursor)
-    if state.warning:
-        context.log.warning(state.warning)
-    agents = _registered_agents(context, dream)
-    state.forget_missing_agents(set(agents))
-    # Only the files' receipt times are read for every agent (stat calls); the runs are looked up
-    # for agents whose newest activity is not already accounted for (docs/automation.md).
-    fresh: dict[str, AgentActivity] = {}
-    settled = 0
-    for agent, activity in _read_volumes(dream, agents, read_activity):
-        if activity.newest is None or state.known_old(agent, activity) is not None:
-            settled += 1
-        else:
-            fresh[agent] = activity
-    # Oldest activity first: what waits longest is looked at first when a check pages.
-    order = sorted(fresh, key=lambda a: (fresh[a].newest, a))
-    batch = order[:ACTIVITY_LOOKUPS_PER_CHECK]
-    left = len(order) - len(batch)
-    page = _request_page(context.instance) if batch else 0
-    requests: list[dg.RunRequest] = []
-    lines: list[str] = []
-    notes: list[str] = []
-    for agent, target in _enabled_agents(dream, batch, lines):
-        if len(requests) >= page:
-            left = len(order) - order.index(agent)
-            break
-        holder = lease_holder(target.volume.root, context.instance)
-        if holder is not None:
-            lines.append(f"{agent}: {holder}: deferred to the next check")
-            continue
-        last = _last_cycle(context.instance, agent)
-        started = _cycle_started_at(last)
-        requested = state.requested.get(agent)
-        since = max((t for t in (started, requested) if t is not None), default=None)
-        decision = plan_activity(
-            agent,
-            fresh[agent],
-            since=since,
-            cycle_pending=last is not None and last.dagster_run.status in PENDING_STATUSES,
-            quiet_period=quiet,
-            now=now,
-            busy=target.volume.is_busy(),
-        )
-        state.record(agent, fresh[agent], since, decision)
-        lines.append(f"{agent}: {decision.reason}")
-        if decision.action == "run" and decision.seen_until is not None:
-            seen = format_time(decision.seen_until)
-            requests.append(
-                dg.RunRequest(
-                    partition_key=agent,
-                    run_key=f"activity:{agent}:{seen}",
-                    tags={TRIGGER_TAG: "activity", REASON_TAG: decision.reason},
-                )
-            )
-    if left:
-        notes.append(
-            f"{left} agent(s) with new activity left to the next check (at most "
-            f"{ACTIVITY_LOOKUPS_PER_CHECK} looked up and {page} requested at this check)"
-        )
-    if settled:
-        notes.append(f"{settled} agent(s): no new activity since their last cycle or request")
-    cursor = state.to_json()
-    if not requests:
-        return dg.SensorResult(skip_reason=_summary(lines, notes), cursor=cursor)
-    return dg.SensorResult(run_requests=requests, cursor=cursor)
+def agent_activity_sensor(options: DreamOptions) -> dg.SensorDefinition:
+    """``agent_activity``: the deployment's quiet period and requests per check."""
+    quiet = options.quiet_period
+    per_check = options.cadence_requests_per_check
 
-
-def _pause_fingerprint(path: Path) -> str | None:
-    try:
-        stat = path.stat()
-    except FileNotFoundError:
-        return None
-    return f"{stat.st_mtime_ns}:{stat.st_size}"
-
-
-def _pause_reason(path: Path) -> str:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        return f"unreadable pause file ({exc})"
-    return text.strip()[:2000] or "(empty pause file)"
-
-
-@dg.sensor(
-    default_status=dg.DefaultSensorStatus.RUNNING,
-    minimum_interval_seconds=60,
-    description=(
-        "Records on consolidated_memory when memory-audit/consolidation-paused.json appears "
-        "or goes away, with the audit's reason; consolidation skips itself meanwhile."
-    ),
-)
-def audit_pause(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
-    known: dict[str, str | None] = _json_cursor(context)
-    agents = _registered_agents(context, dream)
-    events: list[dg.AssetObservation] = []
-    paused: list[str] = []
-    for agent, flag in _read_volumes(dream, agents, attrgetter("pause_flag")):
-        fingerprint = _pause_fingerprint(flag)
-        if fingerprint is not None:
-            paused.append(agent)
-        if agent in known and known[agent] == fingerprint:
-            continue
-        if agent not in known and fingerprint is None:
-            known[agent] = None
-            continue
-        known[agent] = fingerprint
-        metadata: dict[str, Any] = {
-            "consolidation_paused": dg.MetadataValue.bool(fingerprint is not None),
-            "pause_file": dg.MetadataValue.path(str(flag)),
-        }
-        if fingerprint is not None:
-            metadata["reason"] = dg.MetadataValue.md(_pause_reason(flag))
-        events.append(dg.AssetObservation(PAUSED_ASSET, partition=agent, metadata=metadata))
-    known = {agent: fp for agent, fp in known.items() if agent in agents}
-    cursor = json.dumps(known, sort_keys=True)
-    if events:
-        return dg.SensorResult(asset_events=events, cursor=cursor)
-    message = (
-        f"consolidation paused by the memory audit for: {', '.join(paused)}"
-        if paused
-        else f"no consolidation pause ({len(agents)} agents)"
+    @running_sensor(
+        job=dream_cycle_job,
+        minimum_interval_seconds=60,
+        description=(
+            "New conversation or feedback lines since the agent's last cycle request a cycle, "
+            "once the conversation has been quiet for DREAM_ACTIVITY_QUIET_PERIOD_MINUTES (60)."
+        ),
     )
-    return dg.SensorResult(skip_reason=message, cursor=cursor)
+    def agent_activity(
+        context: dg.SensorEvaluationContext, dream: DreamResource
+    ) -> dg.SensorResult:
+        now = dream.clock().now()
+        state = ActivityState.from_json(context.cursor)
+        if state.warning:
+            context.log.warning(state.warning)
+        agents = registered_agents(context, dream)
+        state.forget_missing_agents(set(agents))
+        # Only the files' receipt times are read for every agent (stat calls); the runs are looked
+        # up for agents whose newest activity is not already accounted for (docs/automation.md).
+        fresh: dict[str, AgentActivity] = {}
+        settled = 0
+        for agent, activity in read_volumes(dream, agents, read_activity):
+            if activity.newest is None or state.known_old(agent, activity) is not None:
+                settled += 1
+            else:
+                fresh[agent] = activity
+        # Oldest activity first: what waits longest is looked at first when a check pages.
+        order = sorted(fresh, key=lambda a: (fresh[a].newest, a))
+        batch = order[:ACTIVITY_LOOKUPS_PER_CHECK]
+        left = len(order) - len(batch)
+        page = _request_page(context.instance, per_check) if batch else 0
+        requests: list[dg.RunRequest] = []
+        lines: list[str] = []
+        notes: list[str] = []
+        for agent, target in enabled_agents(dream, batch, lines):
+            if len(requests) >= page:
+                left = len(order) - order.index(agent)
+                break
+            holder = lease_holder(target.volume.root, context.instance)
+            if holder is not None:
+                lines.append(f"{agent}: {holder}: deferred to the next check")
+                continue
+            last = _last_cycle(context.instance, agent)
+            started = _cycle_started_at(last)
+            requested = state.requested.get(agent)
+            since = max((t for t in (started, requested) if t is not None), default=None)
+            decision = plan_activity(
+                agent,
+                fresh[agent],
+                since=since,
+                cycle_pending=last is not None and last.dagster_run.status in PENDING_STATUSES,
+                quiet_period=quiet,
+                now=now,
+                busy=target.volume.is_busy(),
+            )
+            state.record(agent, fresh[agent], since, decision)
+            lines.append(f"{agent}: {decision.reason}")
+            if decision.action == "run" and decision.seen_until is not None:
+                seen = format_time(decision.seen_until)
+                requests.append(
+                    dg.RunRequest(
+                        partition_key=agent,
+                        run_key=f"activity:{agent}:{seen}",
+                        tags={TRIGGER_TAG: "activity", REASON_TAG: decision.reason},
+                    )
+                )
+        if left:
+            notes.append(
+                f"{left} agent(s) with new activity left to the next check (at most "
+                f"{ACTIVITY_LOOKUPS_PER_CHECK} looked up and {page} requested at this check)"
+            )
+        if settled:
+            notes.append(f"{settled} agent(s): no new activity since their last cycle or request")
+        cursor = state.to_json()
+        if not requests:
+            return dg.SensorResult(skip_reason=summary(lines, notes), cursor=cursor)
+        return dg.SensorResult(run_requests=requests, cursor=cursor)
+
+    return agent_activity
 
 
-SENSORS = [agent_discovery, dream_cadence, agent_activity, audit_pause, dream_run_failed]
+def build_sensors(options: DreamOptions) -> list[dg.SensorDefinition]:
+    """Every sensor of the definitions, built from the deployment's ``options``."""
+    return [
+        agent_discovery_sensor(options),
+        dream_cadence_sensor(options),
+        agent_activity_sensor(options),
+        audit_pause,
+        dream_run_failed,
+    ]

@@ -16,6 +16,7 @@ contain; ``added_words`` the proposal's words no source contains.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from typing import Any
@@ -57,6 +58,23 @@ class DiffSpan:
     op: str  # same | dropped | added | reworded
     before: str
     after: str
+
+    def marked(
+        self,
+        dropped: Callable[[str], str],
+        added: Callable[[str], str],
+        same: Callable[[str], str] = str,
+        between: str = "",
+    ) -> str:
+        """The span in one notation: ``dropped`` and ``added`` mark the words taken out and put
+        in (a reworded span is both, ``between`` apart), ``same`` the words left as they were."""
+        if self.op == "same":
+            return same(self.before)
+        if self.op == "dropped":
+            return dropped(self.before)
+        if self.op == "added":
+            return added(self.after)
+        return dropped(self.before) + between + added(self.after)
 
 
 @dataclass(frozen=True)
@@ -245,13 +263,8 @@ def build_card(volume: AgentVolume, item: ReviewItem, now: datetime) -> ReviewCa
 
 
 def _diff_line(span: DiffSpan) -> str:
-    if span.op == "same":
-        return span.before
-    if span.op == "dropped":
-        return f"[-{span.before}-]"
-    if span.op == "added":
-        return f"{{+{span.after}+}}"
-    return f"[-{span.before}-]{{+{span.after}+}}"
+    """The span in wdiff notation: ``[-taken out-]{+put in+}``."""
+    return span.marked(lambda words: f"[-{words}-]", lambda words: f"{{+{words}+}}")
 
 
 def card_text(card: ReviewCard) -> str:

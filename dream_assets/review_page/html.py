@@ -57,13 +57,12 @@ def _e(text: object) -> str:
 
 
 def _span(span: DiffSpan) -> str:
-    if span.op == "same":
-        return _e(span.before)
-    if span.op == "dropped":
-        return f"<del>{_e(span.before)}</del>"
-    if span.op == "added":
-        return f"<ins>{_e(span.after)}</ins>"
-    return f"<del>{_e(span.before)}</del> <ins>{_e(span.after)}</ins>"
+    return span.marked(
+        lambda words: f"<del>{_e(words)}</del>",
+        lambda words: f"<ins>{_e(words)}</ins>",
+        same=_e,
+        between=" ",
+    )
 
 
 def _source(source: SourceView) -> str:

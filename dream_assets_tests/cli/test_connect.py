@@ -35,6 +35,14 @@ def dream(*argv: str) -> tuple[int, str, str]:
     return status, out.getvalue(), err.getvalue()
 
 
+def connected_agent(tmp_path: Path) -> tuple[Path, Path]:
+    """A Claude Code memory directory connected to the agent ``ana``: (memory, agent home)."""
+    memory = write_claude_memory(tmp_path / "memory")
+    home = tmp_path / "agents" / "ana"
+    assert dream("connect", "claude-code", str(memory), "--agent", str(home))[0] == 0
+    return memory, home
+
+
 def test_connect_refuses_a_missing_or_foreign_target_in_one_line(tmp_path: Path) -> None:
     status, _, err = dream("connect", "claude-code", str(tmp_path / "nope"), "--agent", "a")
     assert status == 2 and err.count("\n") == 1 and "is not a directory" in err
@@ -68,9 +76,7 @@ def test_connect_writes_dream_store_json_and_reports_what_it_read(tmp_path: Path
 def test_preview_run_restore_and_undo_round_trip_on_a_connected_agent(
     tmp_path: Path, no_model: None
 ) -> None:
-    memory = write_claude_memory(tmp_path / "memory")
-    home = tmp_path / "agents" / "ana"
-    assert dream("connect", "claude-code", str(memory), "--agent", str(home))[0] == 0
+    memory, home = connected_agent(tmp_path)
     original = tree_bytes(memory)
 
     status, out, err = dream("run", "--agent", str(home), "--preview", "--json")
@@ -128,9 +134,7 @@ def test_preview_run_restore_and_undo_round_trip_on_a_connected_agent(
 def test_restore_of_an_item_the_agent_removed_is_refused_in_one_line(
     tmp_path: Path, no_model: None
 ) -> None:
-    memory = write_claude_memory(tmp_path / "memory")
-    home = tmp_path / "agents" / "ana"
-    assert dream("connect", "claude-code", str(memory), "--agent", str(home))[0] == 0
+    memory, home = connected_agent(tmp_path)
     assert dream("run", "--agent", str(home))[0] == 0
     (memory / "oncall.md").unlink()
     assert dream("run", "--agent", str(home))[0] == 0
@@ -157,9 +161,7 @@ def test_the_lease_covers_the_store_a_held_agent_refuses_restore_and_run(
     from dream_assets.core.clock import SystemClock
     from dream_assets.core.store.lease import acquire, release
 
-    memory = write_claude_memory(tmp_path / "memory")
-    home = tmp_path / "agents" / "ana"
-    assert dream("connect", "claude-code", str(memory), "--agent", str(home))[0] == 0
+    memory, home = connected_agent(tmp_path)
     assert dream("run", "--agent", str(home))[0] == 0
     before = tree_bytes(memory)
     acquire(
@@ -184,9 +186,7 @@ def _ambiguous(body: dict[str, Any]) -> str:
 def test_review_approve_on_a_connected_agent_writes_the_merge_into_the_store(
     tmp_path: Path, no_model: None, scripted_llm: ScriptedLLM, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    memory = write_claude_memory(tmp_path / "memory")
-    home = tmp_path / "agents" / "ana"
-    assert dream("connect", "claude-code", str(memory), "--agent", str(home))[0] == 0
+    memory, home = connected_agent(tmp_path)
 
     def answer(body: dict[str, Any]) -> str:
         if "[cc-oncall.md]" not in str(body["messages"][1]["content"]):

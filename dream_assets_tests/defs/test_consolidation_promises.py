@@ -16,9 +16,8 @@ from dream_assets.core.memory.merge import REVIEWED_HASH
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.safety.review_queue import ReviewQueue
 from dream_assets.core.store.volume import AgentVolume
-from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS
-from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.cycles import cycle, pass_reports, scripted_model
 from dream_assets_tests.scripted_llm import ScriptedLLM
 
 CAROLINE = "Caroline moved to Berlin in March 2021 for her job at SAP."
@@ -26,27 +25,10 @@ CAROLINE = "Caroline moved to Berlin in March 2021 for her job at SAP."
 
 def _cycle(root: Path, server: ScriptedLLM) -> dict[str, dict[str, Any]]:
     """One cycle of agent ``ada`` through Dagster; each pass's report by asset key."""
-    resources = {
-        "dream": DreamResource(agents_root=str(root), now=format_time(NOW)),
-        "llm": LLMResource(base_url=server.base_url, model="scripted", api_key="x"),
-    }
     with dg.instance_for_test() as instance:
-        instance.add_dynamic_partitions("agents", ["ada"])
-        result = dg.materialize(
-            [*CYCLE_ASSETS, *PASS_CHECKS],
-            partition_key="ada",
-            instance=instance,
-            resources=resources,
-        )
+        result = cycle(root, "ada", instance, scripted_model(server))
         assert result.success
-    reports = {}
-    for event in result.get_asset_materialization_events():
-        materialization = event.step_materialization_data.materialization
-        if "report" in materialization.metadata:
-            reports[materialization.asset_key.to_user_string()] = materialization.metadata[
-                "report"
-            ].value
-    return reports
+    return pass_reports(result)
 
 
 def _merged(volume: AgentVolume) -> list[MemoryEntry]:

@@ -11,14 +11,10 @@ from typing import Any
 
 import dagster as dg
 
-from dream_assets.core.clock import format_time
 from dream_assets.core.store.kinds.memory_md import parse
 from dream_assets.core.store.mirror import entry_id_for
-from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS
-from dream_assets.defs.resources import DreamResource, LLMResource
-from dream_assets_tests.builders import NOW
 from dream_assets_tests.claude_code_dirs import tree_bytes
-from dream_assets_tests.defs.test_store_cycle import counts, cycle
+from dream_assets_tests.cycles import counts, cycle, scripted_model
 from dream_assets_tests.openclaw_workspaces import (
     DEPLOYS,
     MEMORY,
@@ -144,7 +140,7 @@ def test_model_cycle_leaves_an_item_edited_meanwhile_and_lands_the_merge(
     agents = tmp_path / "agents"
     connect_workspace(agents / "ana", workspace)
     scripted_llm.respond_with(_model_with_agent_edit(workspace))
-    llm = LLMResource(base_url=scripted_llm.base_url, model="scripted", api_key="x")
+    llm = scripted_model(scripted_llm)
     with dg.instance_for_test() as instance:
         result = cycle(agents, "ana", instance, llm)
         assert result.success
@@ -169,16 +165,7 @@ def test_preview_leaves_the_workspace_and_the_agent_directory_byte_identical(
     connect_workspace(agents / "ana", workspace)
     store_before, home_before = tree_bytes(workspace), tree_bytes(agents / "ana")
     with dg.instance_for_test() as instance:
-        instance.add_dynamic_partitions("agents", ["ana"])
-        result = dg.materialize(
-            [*CYCLE_ASSETS, *PASS_CHECKS],
-            partition_key="ana",
-            instance=instance,
-            resources={
-                "dream": DreamResource(agents_root=str(agents), now=format_time(NOW), preview=True),
-                "llm": LLMResource(),
-            },
-        )
+        result = cycle(agents, "ana", instance, preview=True)
     assert result.success
     writeback = counts(result, "store_writeback")
     assert writeback["planned_new"] == 3 and writeback["planned_removals"] == 6

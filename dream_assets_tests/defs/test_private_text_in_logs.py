@@ -12,11 +12,9 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
-from dream_assets.core.clock import format_time
 from dream_assets.core.memory.merge import MERGE_PENDING, build_merged_entry
-from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS
-from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.cycles import cycle, scripted_model
 from dream_assets_tests.scripted_llm import ScriptedLLM
 
 PRIVATE = re.compile(r"saffron|kumquat|Ilse", re.IGNORECASE)
@@ -43,10 +41,6 @@ def test_a_recovered_crash_logs_no_private_text_anywhere_dagster_captures(
     )
     volume.save(merged)
     scripted_llm.reply(json.dumps({"toDelete": [], "toSave": []}))
-    resources = {
-        "dream": DreamResource(agents_root=str(root), now=format_time(NOW)),
-        "llm": LLMResource(base_url=scripted_llm.base_url, model="scripted", api_key="x"),
-    }
     home = tmp_path / "dagster_home"
     home.mkdir()
     with dg.instance_for_test(
@@ -55,13 +49,7 @@ def test_a_recovered_crash_logs_no_private_text_anywhere_dagster_captures(
         },
         temp_dir=str(home),
     ) as instance:
-        instance.add_dynamic_partitions("agents", ["ada"])
-        result = dg.materialize(
-            [*CYCLE_ASSETS, *PASS_CHECKS],
-            partition_key="ada",
-            instance=instance,
-            resources=resources,
-        )
+        result = cycle(root, "ada", instance, scripted_model(scripted_llm))
         assert result.success
         events = instance.all_logs(result.run_id)
         event_log = "\n".join(

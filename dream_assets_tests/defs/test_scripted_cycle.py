@@ -9,11 +9,9 @@ from typing import Any
 
 import dagster as dg
 
-from dream_assets.core.clock import format_time
 from dream_assets.core.safety.safety_report import load_safety_report
-from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS
-from dream_assets.defs.resources import DreamResource, LLMResource
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import entry, make_volume
+from dream_assets_tests.cycles import cycle, scripted_model
 from dream_assets_tests.scripted_llm import ScriptedLLM
 
 SECRET = "ghp_A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"
@@ -55,18 +53,8 @@ def test_scripted_cycle_report_matches_the_server_and_the_disk(
         },
     )
     scripted_llm.respond_with(_answer)
-    resources = {
-        "dream": DreamResource(agents_root=str(root), now=format_time(NOW)),
-        "llm": LLMResource(base_url=scripted_llm.base_url, model="scripted", api_key="x"),
-    }
     with dg.instance_for_test() as instance:
-        instance.add_dynamic_partitions("agents", ["ada"])
-        result = dg.materialize(
-            [*CYCLE_ASSETS, *PASS_CHECKS],
-            partition_key="ada",
-            instance=instance,
-            resources=resources,
-        )
+        result = cycle(root, "ada", instance, scripted_model(scripted_llm))
         assert result.success
         assert all(e.passed for e in result.get_asset_check_evaluations())
 

@@ -1,6 +1,8 @@
 """The sensors, evaluated like the daemon does (build_sensor_context + instance_for_test).
 
-A daemon start is a new SENSOR heartbeat id in the instance; the clock is DreamResource's.
+A daemon start is a new SENSOR heartbeat id in the instance; the clock is DreamResource's. Each
+sensor is built with the deployment's options a test wants (``deployment``), as the entry point
+builds them with the environment's.
 """
 
 from __future__ import annotations
@@ -18,17 +20,31 @@ from dagster._core.test_utils import create_run_for_test
 from dagster._daemon.types import DaemonHeartbeat
 
 from dream_assets.core.clock import format_time
+from dream_assets.core.options import DreamOptions, load_options
+from dream_assets.defs.audit_pause import audit_pause
 from dream_assets.defs.cron_windows import CronWindows
 from dream_assets.defs.freshness import cycle_freshness_policy
 from dream_assets.defs.pools import LLM_POOL, ensure_pool_limits, llm_assets_outside_pool
 from dream_assets.defs.resources import DreamResource
 from dream_assets.defs.sensors import (
-    agent_activity,
-    agent_discovery,
-    audit_pause,
-    dream_cadence,
+    agent_activity_sensor,
+    agent_discovery_sensor,
+    dream_cadence_sensor,
 )
 from dream_assets_tests.cadence_clock import DELAY, INTERVAL, START
+
+
+def deployment(**env: str) -> DreamOptions:
+    """The deployment's options, as the definitions read them from an environment of ``env``."""
+    return load_options(env)
+
+
+# The sensors as a deployment with every option at its default builds them.
+agent_discovery = agent_discovery_sensor(DreamOptions())
+dream_cadence = dream_cadence_sensor(DreamOptions())
+agent_activity = agent_activity_sensor(DreamOptions())
+# ... and with no initial delay (DREAM_INITIAL_DELAY_MINUTES=0).
+dream_cadence_no_delay = dream_cadence_sensor(deployment(DREAM_INITIAL_DELAY_MINUTES="0"))
 
 
 @pytest.fixture(autouse=True)
@@ -134,11 +150,8 @@ def test_first_cycle_runs_after_the_initial_delay(
     assert "already handled" in skipped(cadence.tick(START + DELAY + timedelta(seconds=30)))
 
 
-def test_the_initial_delay_is_configurable(
-    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
-    cadence = Sensor(dream_cadence, instance, root)
+def test_the_initial_delay_is_configurable(instance: dg.DagsterInstance, root: Path) -> None:
+    cadence = Sensor(dream_cadence_no_delay, instance, root)
     assert requested(cadence.tick(START)) == [("ada", "first")]
 
 
@@ -249,14 +262,14 @@ def test_new_agent_is_registered_and_gets_a_first_cycle(
 
 
 def test_a_new_fleet_is_registered_a_page_per_check(
-    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
+    instance: dg.DagsterInstance, root: Path
 ) -> None:
     # The daemon looks up every requested key on its own before adding them, so a whole new
     # fleet in one request held the discovery tick for minutes: a page per check instead.
-    monkeypatch.setenv("DREAM_DISCOVERY_PARTITIONS_PER_CHECK", "2")
     for name in ("bob", "cy", "dee", "eve"):
         (root / name).mkdir()
-    discovery = Sensor(agent_discovery, instance, root)
+    options = deployment(DREAM_DISCOVERY_PARTITIONS_PER_CHECK="2")
+    discovery = Sensor(agent_discovery_sensor(options), instance, root)
     pages = []
     for minute in range(3):
         (add,) = discovery.tick(START + timedelta(minutes=minute)).dynamic_partitions_requests or []
@@ -267,31 +280,28 @@ def test_a_new_fleet_is_registered_a_page_per_check(
 
 
 def test_a_new_agent_never_waits_for_the_discovery_tick(
-    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
+    instance: dg.DagsterInstance, root: Path
 ) -> None:
-    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
-    result = Sensor(dream_cadence, instance, root).tick(START)
+    result = Sensor(dream_cadence_no_delay, instance, root).tick(START)
     (add,) = result.dynamic_partitions_requests or []
     assert list(add.partition_keys or []) == ["ada"]
     assert requested(result) == [("ada", "first")]
 
 
 def test_an_agent_with_bad_options_is_skipped_with_the_reason(
-    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
+    instance: dg.DagsterInstance, root: Path
 ) -> None:
-    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
     (root / "ada" / "dream-options.json").write_text('{"interval_hours": "often"}')
     (root / "bob").mkdir()
-    result = Sensor(dream_cadence, instance, root).tick(START)
+    result = Sensor(dream_cadence_no_delay, instance, root).tick(START)
     assert requested(result) == [("bob", "first")]
 
 
 def test_cadence_follows_a_cron_when_one_is_configured(
-    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
+    instance: dg.DagsterInstance, root: Path
 ) -> None:
-    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
-    monkeypatch.setenv("DREAM_CYCLE_CRON", "0 */6 * * *")
-    cadence = Sensor(dream_cadence, instance, root)
+    options = deployment(DREAM_INITIAL_DELAY_MINUTES="0", DREAM_CYCLE_CRON="0 */6 * * *")
+    cadence = Sensor(dream_cadence_sensor(options), instance, root)
     first = cadence.tick(START)
     assert [r.tags["dream/window"] for r in first.run_requests or []] == [
         format_time(datetime(2026, 3, 1, 6, 0, tzinfo=UTC))
@@ -406,11 +416,10 @@ def test_busy_marker_skips_an_activity_cycle_until_it_is_gone(
 
 
 def test_an_agent_with_the_cycle_disabled_gets_no_automated_cycle(
-    instance: dg.DagsterInstance, root: Path, last_cycle: datetime, monkeypatch: pytest.MonkeyPatch
+    instance: dg.DagsterInstance, root: Path, last_cycle: datetime
 ) -> None:
-    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
     (root / "ada" / "dream-options.json").write_text('{"enabled": false}')
-    assert "disabled" in skipped(Sensor(dream_cadence, instance, root).tick(last_cycle))
+    assert "disabled" in skipped(Sensor(dream_cadence_no_delay, instance, root).tick(last_cycle))
     later = last_cycle + timedelta(hours=3)
     assert "disabled" in skipped(Sensor(agent_activity, instance, root).tick(later))
 
@@ -442,13 +451,12 @@ def test_pause_file_is_shown_on_consolidated_memory_until_removed(
 
 
 def test_cycles_of_a_paused_agent_carry_the_pause_tag(
-    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
+    instance: dg.DagsterInstance, root: Path
 ) -> None:
-    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
     flag = root / "ada" / "memory-audit" / "consolidation-paused.json"
     flag.parent.mkdir(parents=True)
     flag.write_text("{}")
-    (request,) = Sensor(dream_cadence, instance, root).tick(START).run_requests or []
+    (request,) = Sensor(dream_cadence_no_delay, instance, root).tick(START).run_requests or []
     assert request.tags["dream/consolidation-paused"] == "true"
 
 
@@ -466,10 +474,9 @@ def test_llm_pool_limit_is_written_once_and_an_operator_value_is_kept(
 
 
 def test_first_cycle_request_sets_the_llm_pool_limit(
-    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
+    instance: dg.DagsterInstance, root: Path
 ) -> None:
-    monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
-    Sensor(dream_cadence, instance, root).tick(START)
+    Sensor(dream_cadence_no_delay, instance, root).tick(START)
     assert instance.event_log_storage.get_concurrency_info(LLM_POOL).slot_count == 1
 
 

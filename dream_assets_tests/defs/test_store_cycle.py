@@ -10,12 +10,9 @@ from typing import Any
 
 import dagster as dg
 
-from dream_assets.core.clock import format_time
 from dream_assets.core.store.kinds.memory_index import linked_file
 from dream_assets.core.store.volume import AgentVolume
-from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS
-from dream_assets.defs.resources import DreamResource, LLMResource
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import entry, make_volume
 from dream_assets_tests.claude_code_dirs import (
     INDEX,
     TOPICS,
@@ -23,34 +20,11 @@ from dream_assets_tests.claude_code_dirs import (
     tree_bytes,
     write_claude_memory,
 )
+from dream_assets_tests.cycles import counts, cycle, scripted_model
 from dream_assets_tests.scripted_llm import ScriptedLLM
 
 MERGED_SOURCES = ("user_role.md", "user_role_copy.md", "deploys.md", "deploys_short.md")
 UNTOUCHED = ("oncall.md", "broken.md", "latin1.md")
-
-
-def cycle(
-    agents: Path, agent: str, instance: dg.DagsterInstance, llm: LLMResource | None = None
-) -> dg.ExecuteInProcessResult:
-    if not instance.has_dynamic_partition("agents", agent):
-        instance.add_dynamic_partitions("agents", [agent])
-    return dg.materialize(
-        [*CYCLE_ASSETS, *PASS_CHECKS],
-        partition_key=agent,
-        instance=instance,
-        resources={
-            "dream": DreamResource(agents_root=str(agents), now=format_time(NOW)),
-            "llm": llm or LLMResource(),
-        },
-    )
-
-
-def counts(result: dg.ExecuteInProcessResult, asset: str) -> dict[str, Any]:
-    for event in result.get_asset_materialization_events():
-        materialization = event.step_materialization_data.materialization
-        if materialization.asset_key.to_user_string() == asset:
-            return materialization.metadata["report"].value["counts"]
-    raise AssertionError(f"{asset} was not materialized")
 
 
 def non_link_lines(text: str) -> list[str]:
@@ -206,7 +180,7 @@ def test_model_cycle_merges_in_the_store_and_leaves_a_file_edited_meanwhile(
     agents = tmp_path / "agents"
     connect_agent(agents / "ana", memory)
     scripted_llm.respond_with(_model_with_agent_edit(memory))
-    llm = LLMResource(base_url=scripted_llm.base_url, model="scripted", api_key="x")
+    llm = scripted_model(scripted_llm)
     with dg.instance_for_test() as instance:
         result = cycle(agents, "ana", instance, llm)
         assert result.success
@@ -241,16 +215,7 @@ def test_preview_leaves_the_store_and_the_agent_directory_byte_identical(tmp_pat
     connect_agent(agents / "ana", memory)
     store_before, home_before = tree_bytes(memory), tree_bytes(agents / "ana")
     with dg.instance_for_test() as instance:
-        instance.add_dynamic_partitions("agents", ["ana"])
-        result = dg.materialize(
-            [*CYCLE_ASSETS, *PASS_CHECKS],
-            partition_key="ana",
-            instance=instance,
-            resources={
-                "dream": DreamResource(agents_root=str(agents), now=format_time(NOW), preview=True),
-                "llm": LLMResource(),
-            },
-        )
+        result = cycle(agents, "ana", instance, preview=True)
     assert result.success
     writeback = counts(result, "store_writeback")
     assert writeback["planned_new"] == 2 and writeback["planned_removals"] == 4

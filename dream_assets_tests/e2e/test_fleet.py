@@ -22,11 +22,14 @@ from dagster._core.test_utils import create_run_for_test
 from dream_assets.core.schedule.cadence import ActivityState, AgentActivity
 from dream_assets.core.store.volume import discover_agents
 from dream_assets.defs import sensors
-from dream_assets.defs.sensors import _summary, agent_activity, dream_cadence
+from dream_assets.defs.sensor_ticks import summary as _summary
+from dream_assets.defs.sensors import agent_activity_sensor, dream_cadence_sensor
 from dream_assets_tests.defs.test_sensors import (  # noqa: F401 (fixtures)
     START,
     Sensor,
+    agent_activity,
     default_cadence,
+    deployment,
     instance,
     requested,
     shared_instance,
@@ -91,16 +94,20 @@ def fleet_cadence(
     monkeypatch: pytest.MonkeyPatch,
 ) -> FleetCadence:
     """``(count, **bounds)``: a fleet of ``count`` agents due at once (no initial delay), the
-    sensors' ``bounds`` set, daemon-1 started; the dream_cadence sensor over it, and the names."""
+    sensors' ``bounds`` set (a ``DREAM_*`` option of the deployment, or a constant of
+    ``defs.sensors``), daemon-1 started; the dream_cadence sensor over it, and the names."""
 
     def make(count: int, **bounds: int) -> tuple[Sensor, list[str]]:
+        env = {"DREAM_INITIAL_DELAY_MINUTES": "0"}
         for bound, value in bounds.items():
-            monkeypatch.setattr(sensors, bound, value)
-        monkeypatch.setenv("DREAM_INITIAL_DELAY_MINUTES", "0")
+            if bound.startswith("DREAM_"):
+                env[bound] = str(value)
+            else:
+                monkeypatch.setattr(sensors, bound, value)
         root = tmp_path / "agents"
         names = _fleet(root, count)
         start_daemon(instance, "daemon-1")
-        return Sensor(dream_cadence, instance, root), names
+        return Sensor(dream_cadence_sensor(deployment(**env)), instance, root), names
 
     return make
 
@@ -124,14 +131,20 @@ def _finished_cycle(instance: dg.DagsterInstance, agent: str) -> datetime:  # no
     return created if created.tzinfo else created.replace(tzinfo=UTC)
 
 
-@pytest.mark.parametrize("bound", ["ACTIVITY_LOOKUPS_PER_CHECK", "RUN_REQUESTS_PER_CHECK"])
+@pytest.mark.parametrize(
+    "bound", ["ACTIVITY_LOOKUPS_PER_CHECK", "DREAM_CADENCE_REQUESTS_PER_CHECK"]
+)
 def test_activity_lookups_page_across_checks_oldest_activity_first(
     instance: dg.DagsterInstance,  # noqa: F811
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     bound: str,
 ) -> None:
-    monkeypatch.setattr(sensors, bound, 2)
+    if bound.startswith("DREAM_"):
+        sensor = agent_activity_sensor(deployment(**{bound: "2"}))
+    else:
+        monkeypatch.setattr(sensors, bound, 2)
+        sensor = agent_activity
     root = tmp_path / "agents"
     names = _fleet(root, 5)
     instance.add_dynamic_partitions("agents", names)
@@ -139,7 +152,7 @@ def test_activity_lookups_page_across_checks_oldest_activity_first(
     # a04 talked first, a00 last: the oldest activity is looked up first.
     for offset, name in enumerate(reversed(names)):
         _talk(root, name, last + timedelta(minutes=1 + offset))
-    activity = Sensor(agent_activity, instance, root)
+    activity = Sensor(sensor, instance, root)
     later = last + timedelta(hours=2)
     pages = [[agent for agent, _ in requested(activity.tick(later))] for _ in range(3)]
     assert pages == [["a04", "a03"], ["a02", "a01"], ["a00"]]
@@ -172,7 +185,7 @@ def test_activity_older_than_the_last_cycle_is_looked_up_once(
 def test_a_fleet_window_is_requested_over_several_checks_each_agent_once(
     fleet_cadence: FleetCadence,
 ) -> None:
-    cadence, names = fleet_cadence(5, RUN_REQUESTS_PER_CHECK=2)
+    cadence, names = fleet_cadence(5, DREAM_CADENCE_REQUESTS_PER_CHECK=2)
     first = cadence.tick(START)
     assert [agent for agent, _ in requested(first)] == ["a00", "a01"]
     assert first.run_requests is not None

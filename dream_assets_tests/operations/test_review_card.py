@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from dream_assets.core.safety.review_queue import ReviewQueue, make_item
+from dream_assets.core.safety.review_queue import make_item
 from dream_assets.operations.review_card import (
     CHANGED,
     MISSING,
@@ -15,7 +15,7 @@ from dream_assets.operations.review_card import (
     build_card,
     word_diff,
 )
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import NOW, entry, make_volume, queued_merge
 
 
 def test_word_diff_names_dropped_added_and_reworded_spans() -> None:
@@ -35,16 +35,7 @@ def test_each_source_states_whether_it_changed_since_it_was_queued(tmp_path: Pat
     volume = make_volume(
         tmp_path / "ada", [entry(f"m-{i}", f"Fact {i} about Lisbon.") for i in range(1, 5)]
     )
-    sources = [volume.get(f"m-{i}") for i in range(1, 5)]
-    item = make_item(
-        kind="merge",
-        reason="pinned",
-        sources=[s for s in sources if s is not None],
-        now=NOW,
-        run_id="r1",
-        content="Facts 1 to 4 about Lisbon.",
-    )
-    ReviewQueue(volume.root).add(item)
+    item = queued_merge(volume, [f"m-{i}" for i in range(1, 5)], "Facts 1 to 4 about Lisbon.")
     edited = volume.get("m-2")
     assert edited is not None
     volume.save(edited.with_changes(content="Fact 2 about Porto."))

@@ -11,28 +11,19 @@ import pytest
 from starlette.testclient import TestClient
 
 from dream_assets.core.clock import FixedClock, SystemClock
-from dream_assets.core.safety.review_queue import ReviewItem, ReviewQueue, make_item
+from dream_assets.core.safety.review_queue import ReviewItem, ReviewQueue
 from dream_assets.core.store.lease import acquire, release
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.review_page.app import PageError, review_app
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import NOW, entry, make_volume, queued_merge
 
 SAME_SITE = {"origin": "http://testserver", "sec-fetch-site": "same-origin"}
 
 
 def _queued(volume: AgentVolume) -> ReviewItem:
-    sources = [volume.get("m-1"), volume.get("m-2")]
-    item = make_item(
-        kind="merge",
-        reason="pinned",
-        sources=[s for s in sources if s is not None],
-        now=NOW,
-        run_id="r1",
-        content="Caroline moved to Berlin in 2021.",
-        category="people/caroline",
+    return queued_merge(
+        volume, ["m-1", "m-2"], "Caroline moved to Berlin in 2021.", category="people/caroline"
     )
-    ReviewQueue(volume.root).add(item)
-    return item
 
 
 @pytest.fixture

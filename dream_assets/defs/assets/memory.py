@@ -1,5 +1,7 @@
 """Near-duplicate scan and memory consolidation (Pass 1), with their blocking checks."""
 
+from typing import Any
+
 import dagster as dg
 
 from dream_assets.checks.consolidation import (
@@ -12,11 +14,16 @@ from dream_assets.core.facts.merge_check import meaning_rules
 from dream_assets.core.near_duplicates.embeddings import EmbeddingsUnavailable
 from dream_assets.core.telemetry.windows import read_feedback_window
 from dream_assets.defs.assets.housekeeping import memory_importance, telemetry_windows
-from dream_assets.defs.assets.steps import Findings, agent_asset, agent_check, standing_check
-from dream_assets.defs.lease import agent_writer
+from dream_assets.defs.assets.steps import (
+    Findings,
+    agent_asset,
+    agent_check,
+    model_pass_step,
+    standing_check,
+    writer_step,
+)
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
-from dream_assets.defs.results import cancelled_step, materialize_report
-from dream_assets.defs.run_bounds import run_bounds
+from dream_assets.defs.results import materialize_report
 from dream_assets.embedders import embedder_from_options
 from dream_assets.passes.duplicate_clusters.scan import (
     read_cluster_table,
@@ -40,10 +47,7 @@ GROUP = "memory"
 def duplicate_clusters(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as agent:
-        cancelled = cancelled_step(context, agent.guard)
-        if cancelled is not None:
-            return cancelled
+    def scan(agent: Agent) -> dg.MaterializeResult:
         embedder, problem = None, None
         try:
             embedder = embedder_from_options(agent.options, llm.settings(agent.options))
@@ -59,6 +63,8 @@ def duplicate_clusters(
         )
         return materialize_report(context, report, guard=agent.guard)
 
+    return writer_step(context, dream, scan)
+
 
 @agent_asset(
     GROUP,
@@ -70,25 +76,18 @@ def duplicate_clusters(
 def consolidated_memory(
     context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
-    with agent_writer(context, dream) as agent:
-        cancelled = cancelled_step(context, agent.guard)
-        if cancelled is not None:
-            return cancelled
-        model = llm.chat_model(agent, context.run.run_id)
-        report = run_memory_consolidation(
-            agent.volume,
-            agent.options,
-            agent.clock.now(),
-            model=model,
-            clusters=read_cluster_table(agent.volume.duckdb_path),
-            feedback=read_feedback_window(agent.volume.duckdb_path),
-            run_id=context.run.run_id,
-            bounds=run_bounds(context, agent),
-            # The decay due now rides on this pass's rewrites (the importance pass of this run
-            # left it to them; nothing is due on what that pass wrote itself).
-            decay=due_decay(agent.options, agent.clock.now()),
-        )
-        return materialize_report(context, report, model, guard=agent.guard)
+    return model_pass_step(context, dream, llm, run_memory_consolidation, consolidation_inputs)
+
+
+def consolidation_inputs(agent: Agent) -> dict[str, Any]:
+    """What consolidation is given beside the volume: the scan's clusters, the feedback window,
+    and the decay due now (the importance pass of this run left it to this pass's rewrites;
+    nothing is due on what that pass wrote itself)."""
+    return {
+        "clusters": read_cluster_table(agent.volume.duckdb_path),
+        "feedback": read_feedback_window(agent.volume.duckdb_path),
+        "decay": due_decay(agent.options, agent.clock.now()),
+    }
 
 
 @agent_check(consolidated_memory, name="merge_coverage", what="merge coverage")

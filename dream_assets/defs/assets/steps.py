@@ -3,15 +3,14 @@ step, the pass given the agent's volume, options and clock (and model), its repo
 the materialization (docs/automation.md); and what every check of one agent does around its
 rule: the agent read for the check's partition, the rule's violations turned into the result."""
 
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from datetime import datetime
-from typing import Protocol
+from typing import Any, Protocol
 
 import dagster as dg
 
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.defs.lease import agent_writer
 from dream_assets.defs.partitions import agents_partitions
@@ -19,24 +18,15 @@ from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import cancelled_step, check_from_violations, materialize_report
 from dream_assets.defs.run_bounds import run_bounds
-from dream_assets.llm import ChatModel
 
 
 class DeterministicPass(Protocol):
     def __call__(self, volume: AgentVolume, options: DreamOptions, now: datetime) -> PassReport: ...
 
 
-class ModelPass(Protocol):
-    def __call__(
-        self,
-        volume: AgentVolume,
-        options: DreamOptions,
-        now: datetime,
-        model: ChatModel | None,
-        *,
-        run_id: str | None = None,
-        bounds: RunBounds | None = None,
-    ) -> PassReport: ...
+# A pass that may ask the model: ``(volume, options, now, *, model, run_id, bounds, **inputs)``
+# -> PassReport, ``inputs`` being what its step reads for it beside the volume (model_pass_step).
+ModelPass = Callable[..., PassReport]
 
 
 def agent_asset(
@@ -59,38 +49,59 @@ def agent_asset(
     )
 
 
+def writer_step(
+    context: dg.AssetExecutionContext,
+    dream: DreamResource,
+    work: Callable[[Agent], dg.MaterializeResult],
+) -> dg.MaterializeResult:
+    """The step of an asset that writes the agent's volume: ``work`` with the agent's lease held
+    (``defs.lease``); a run cancelled before the step starts reports so without ``work``."""
+    with agent_writer(context, dream) as agent:
+        cancelled = cancelled_step(context, agent.guard)
+        if cancelled is not None:
+            return cancelled
+        return work(agent)
+
+
 def pass_step(
     context: dg.AssetExecutionContext, dream: DreamResource, run_pass: DeterministicPass
 ) -> dg.MaterializeResult:
     """A deterministic pass in its step (bind ``run_id`` with ``functools.partial`` if it takes
     one)."""
-    with agent_writer(context, dream) as agent:
-        cancelled = cancelled_step(context, agent.guard)
-        if cancelled is not None:
-            return cancelled
+
+    def work(agent: Agent) -> dg.MaterializeResult:
         report = run_pass(agent.volume, agent.options, agent.clock.now())
         return materialize_report(context, report, guard=agent.guard)
 
+    return writer_step(context, dream, work)
+
 
 def model_pass_step(
-    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource, run_pass: ModelPass
+    context: dg.AssetExecutionContext,
+    dream: DreamResource,
+    llm: LLMResource,
+    run_pass: ModelPass,
+    inputs: Callable[[Agent], Mapping[str, Any]] | None = None,
 ) -> dg.MaterializeResult:
     """A pass that may ask the model, in its step: the model (or none) and its usage reported;
-    every change it makes counts against the run's bounds (``core.bounds``)."""
-    with agent_writer(context, dream) as agent:
-        cancelled = cancelled_step(context, agent.guard)
-        if cancelled is not None:
-            return cancelled
+    every change it makes counts against the run's bounds (``core.bounds``). ``inputs``: what
+    the pass is given beside the volume, read for the agent once its lease is held."""
+
+    def work(agent: Agent) -> dg.MaterializeResult:
         model = llm.chat_model(agent, context.run.run_id)
+        given = inputs(agent) if inputs is not None else {}
         report = run_pass(
             agent.volume,
             agent.options,
             agent.clock.now(),
-            model,
+            model=model,
             run_id=context.run.run_id,
             bounds=run_bounds(context, agent),
+            **given,
         )
         return materialize_report(context, report, model, guard=agent.guard)
+
+    return writer_step(context, dream, work)
 
 
 # What a check's rule finds in one agent for one run: its violations, or its violations and how
