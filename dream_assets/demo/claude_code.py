@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from dream_assets.core.store.atomic import atomic_write_bytes
+from dream_assets.demo.writer import write_new_tree
 
 
 def _topic(name: str, description: str, kind: str, body: str, extra: str = "") -> str:
@@ -139,11 +139,5 @@ class ClaudeCodeDemo:
 
 def write_claude_code_demo(directory: Path) -> ClaudeCodeDemo:
     """Write the demo memory directory; refuses a directory that exists already."""
-    directory = Path(directory)
-    if directory.exists():
-        raise ValueError(f"{directory} exists already: give a new directory")
-    directory.mkdir(parents=True)
-    atomic_write_bytes(directory / "MEMORY.md", INDEX.encode("utf-8"))
-    for name, text in TOPICS.items():
-        atomic_write_bytes(directory / name, text.encode("utf-8"))
-    return ClaudeCodeDemo(directory, len(TOPICS), len(INDEX.splitlines()))
+    write_new_tree(directory, {"MEMORY.md": INDEX, **TOPICS})
+    return ClaudeCodeDemo(Path(directory), len(TOPICS), len(INDEX.splitlines()))

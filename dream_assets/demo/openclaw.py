@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from dream_assets.core.store.atomic import atomic_write_bytes
+from dream_assets.demo.writer import write_new_tree
 
 ROLE = "Ana is a senior data engineer on the payments team and prefers terse answers."
 RELEASES = (
@@ -79,13 +79,6 @@ class OpenClawDemo:
 
 def write_openclaw_demo(workspace: Path) -> OpenClawDemo:
     """Write the demo workspace; refuses a directory that exists already."""
-    workspace = Path(workspace)
-    if workspace.exists():
-        raise ValueError(f"{workspace} exists already: give a new directory")
-    workspace.mkdir(parents=True)
-    files = {"MEMORY.md": MEMORY, **WORKSPACE_FILES, **DAILY_NOTES, **DREAMS}
-    for name, text in files.items():
-        (workspace / name).parent.mkdir(parents=True, exist_ok=True)
-        atomic_write_bytes(workspace / name, text.encode("utf-8"))
+    write_new_tree(workspace, {"MEMORY.md": MEMORY, **WORKSPACE_FILES, **DAILY_NOTES, **DREAMS})
     items = sum(1 for line in MEMORY.splitlines() if line.startswith(("- ", "* ")))
-    return OpenClawDemo(workspace, items, len(DAILY_NOTES))
+    return OpenClawDemo(Path(workspace), items, len(DAILY_NOTES))

@@ -26,6 +26,18 @@ from dream_assets.core.store.volume import AgentVolume
 DEMO_MARKER = ".dream-demo.json"
 
 
+def write_new_tree(directory: Path, files: dict[str, str]) -> None:
+    """A store demo: ``files`` (relative path: text) written into a new ``directory``; refuses
+    a directory that exists already."""
+    directory = Path(directory)
+    if directory.exists():
+        raise ValueError(f"{directory} exists already: give a new directory")
+    directory.mkdir(parents=True)
+    for name, text in files.items():
+        (directory / name).parent.mkdir(parents=True, exist_ok=True)
+        atomic_write_text(directory / name, text)
+
+
 def prepare_root(root: Path) -> None:
     """Create ``root``, or empty it when it already holds a demo volume; refuse anything else."""
     if root.exists() and not root.is_dir():
