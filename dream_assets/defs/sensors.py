@@ -39,6 +39,7 @@ from dream_assets.core.schedule.cadence import (
     read_activity,
     record_decision,
 )
+from dream_assets.core.store.prefix_agents import sync_agents_root_lines
 from dream_assets.core.store.volume import AgentVolume, PathEscapeError, discover_agents
 from dream_assets.defs.cron_windows import window_series
 from dream_assets.defs.jobs import dream_cycle_job
@@ -159,9 +160,15 @@ def _summary(lines: list[str], notes: Iterable[str] = ()) -> str:
 @dg.sensor(
     default_status=dg.DefaultSensorStatus.RUNNING,
     minimum_interval_seconds=30,
-    description="Registers each directory under DREAM_AGENTS_ROOT as an agent partition.",
+    description="Registers each directory under DREAM_AGENTS_ROOT as an agent partition "
+    "(first adding one per new namespace of a LangGraph prefix recorded in dream-stores.json).",
 )
 def agent_discovery(context: dg.SensorEvaluationContext, dream: DreamResource) -> dg.SensorResult:
+    # New namespaces under a LangGraph prefix recorded in dream-stores.json get a directory.
+    infos, warnings = sync_agents_root_lines(dream.root())
+    for log, lines in ((context.log.info, infos), (context.log.warning, warnings)):
+        for line in lines:
+            log(line)
     present = discover_agents(dream.root())
     registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
     new = [agent for agent in present if agent not in registered]

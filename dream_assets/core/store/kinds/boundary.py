@@ -158,6 +158,9 @@ class WriteOutcome:
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    # Why nothing of the plan was applied this time (the store cannot take it yet: a langgraph
+    # namespace with vectors and no matching embedder); the plan stays in the mirror.
+    waiting: str | None = None
 
 
 # Called with every (ref, bytes) about to leave the store, before any leaves; the bytes are on

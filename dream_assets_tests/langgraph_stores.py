@@ -1,0 +1,87 @@
+"""LangGraph stores for the tests, written by the real ``PostgresStore`` on the real PostgreSQL:
+LangMem's two value shapes, duplicates saved twice, another value shape, several namespaces
+(one a sub-namespace of the agent's)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from dream_assets_tests.services import Database, fresh_postgres_database
+
+ROLE = "Ana is a senior data engineer on the payments team and prefers terse answers."
+DEPLOYS = (
+    "Releases of the payments service go out through GitHub Actions on every tag, "
+    "staging first, then production."
+)
+DEPLOYS_SHORT = (
+    "Releases of the payments service go out through GitHub Actions on every tag, staging first."
+)
+LISBON = "Ana lives in Lisbon and cycles to the office."
+USER = ("memories", "user-42")
+OTHER = ("memories", "user-7")
+DRAFTS = ("memories", "user-42", "drafts")
+# key -> value of each namespace, as LangMem's tools and managers save them.
+ROWS: dict[tuple[str, ...], dict[str, dict[str, Any]]] = {
+    USER: {
+        "role-1": {"content": ROLE},
+        "role-2": {"content": ROLE},
+        "deploys": {"kind": "Memory", "content": {"content": DEPLOYS}},
+        "deploys-short": {"kind": "Memory", "content": {"content": DEPLOYS_SHORT}},
+        "lisbon": {"content": LISBON, "source": "chat"},
+        "profile": {"name": "Ana", "timezone": "Europe/Lisbon"},
+    },
+    OTHER: {
+        "a": {"content": "Jon deploys on Fridays."},
+        "b": {"content": "Jon deploys on Fridays."},
+    },
+    DRAFTS: {"d": {"content": ROLE}},
+}
+
+
+def dsn_of(database: Database, password: str = "") -> str:
+    secret = f":{password}" if password else ""
+    return f"postgresql://{database.user}{secret}@{database.host}:{database.port}/{database.name}"
+
+
+@pytest.fixture
+def langgraph_dsn() -> Iterator[str]:
+    """A fresh database holding ``ROWS``, put by the library itself."""
+    pytest.importorskip("langgraph.store.postgres", reason="extra 'stores' not installed")
+    with fresh_postgres_database(prefix="dream_lg") as database:
+        dsn = dsn_of(database)
+        write_rows(dsn, ROWS)
+        yield dsn
+
+
+def write_rows(dsn: str, rows: dict[tuple[str, ...], dict[str, dict[str, Any]]]) -> None:
+    from langgraph.store.postgres import PostgresStore
+
+    with PostgresStore.from_conn_string(dsn) as store:
+        store.setup()
+        for namespace, values in rows.items():
+            for key, value in values.items():
+                store.put(namespace, key, value)
+
+
+def rows_of(dsn: str, namespace: tuple[str, ...]) -> dict[str, tuple[str, Any]]:
+    """key -> (value as canonical JSON, updated_at) of exactly ``namespace``, read back with
+    ``PostgresStore.search``."""
+    from langgraph.store.postgres import PostgresStore
+
+    with PostgresStore.from_conn_string(dsn) as store:
+        found = store.search(namespace, limit=10_000, refresh_ttl=False)
+    return {
+        item.key: (json.dumps(item.value, sort_keys=True), item.updated_at)
+        for item in found
+        if tuple(item.namespace) == namespace
+    }
+
+
+def connect_namespace(home: Any, dsn: str, namespace: tuple[str, ...] = USER) -> None:
+    from dream_assets.core.store.connection import connect
+
+    connect(home, {"kind": "langgraph", "dsn": dsn, "namespace": list(namespace)})
