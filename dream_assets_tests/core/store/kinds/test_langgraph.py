@@ -5,7 +5,9 @@ leaves alone (other shapes, other namespaces, rows the agent updated)."""
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -183,9 +185,9 @@ def test_agent_names_are_safe_and_stable() -> None:
     assert agent_name(("memories", "a/b"), prefix) != agent_name(("memories", "a_b"), prefix)
 
 
-def test_a_namespace_with_vectors_and_no_embedder_waits(langgraph_dsn: str) -> None:
-    """Vectors written by the library's own index path (a fixed-dimension embedding function);
-    needs pgvector on the server."""
+def test_a_namespace_with_vectors_and_no_embedder_waits(vector_dsn: str) -> None:
+    """Vectors written by the library's own index path (a fixed-dimension embedding function),
+    on a PostgreSQL with pgvector."""
     from langgraph.store.postgres import PostgresStore
 
     def embed(texts: list[str]) -> list[list[float]]:
@@ -193,19 +195,14 @@ def test_a_namespace_with_vectors_and_no_embedder_waits(langgraph_dsn: str) -> N
 
     namespace = ("memories", "vectors")
     with PostgresStore.from_conn_string(
-        langgraph_dsn, index={"dims": 3, "embed": embed, "fields": ["content"]}
+        vector_dsn, index={"dims": 3, "embed": embed, "fields": ["content"]}
     ) as store:
-        try:
-            store.setup()
-        except Exception as exc:  # the vector extension is not installed on this server
-            if "vector" not in str(exc):
-                raise
-            pytest.skip(f"pgvector is not installed on this PostgreSQL: {str(exc).splitlines()[0]}")
+        store.setup()
         store.put(namespace, "v1", {"content": ROLE})
         store.put(namespace, "v2", {"content": ROLE})
-    lg = kind(langgraph_dsn, namespace)
+    lg = kind(vector_dsn, namespace)
     read = {item.ref: item for item in lg.read().items}
-    before = rows_of(langgraph_dsn, namespace)
+    before = rows_of(vector_dsn, namespace)
     outcome = lg.apply(
         WritePlan(
             new=[NewItem("m", ROLE, "c", ("v1", "v2"))],
@@ -215,4 +212,43 @@ def test_a_namespace_with_vectors_and_no_embedder_waits(langgraph_dsn: str) -> N
     )
     assert outcome.waiting and "vector index (3 dimensions)" in outcome.waiting
     assert outcome.written == {} and outcome.removed == {}
-    assert rows_of(langgraph_dsn, namespace) == before
+    assert rows_of(vector_dsn, namespace) == before
+
+
+@pytest.mark.semantic
+def test_a_namespace_with_vectors_is_written_with_a_matching_embedder(
+    vector_dsn: str, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``embed: "local"`` (384 dimensions, the extra semantic) on a 384-dimension index: the
+    merged row gets its vector through the library's own put, so a vector search finds it."""
+    from langgraph.store.postgres import PostgresStore
+
+    if importlib.util.find_spec("sentence_transformers") is None:
+        if os.environ.get("CI"):
+            pytest.fail("extra 'semantic' not installed: CI installs it (make install)")
+        pytest.skip("extra 'semantic' not installed")
+    monkeypatch.setenv("DREAM_MODEL_CACHE", str(tmp_path_factory.mktemp("minilm")))
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        return [[1.0 if i == len(t) % 384 else 0.0 for i in range(384)] for t in texts]
+
+    namespace = ("memories", "indexed")
+    index = {"dims": 384, "embed": embed, "fields": ["content"]}
+    with PostgresStore.from_conn_string(vector_dsn, index=index) as store:  # type: ignore[arg-type]
+        store.setup()
+        store.put(namespace, "v1", {"content": ROLE})
+        store.put(namespace, "v2", {"content": ROLE})
+    lg = kind(vector_dsn, namespace, embed="local", index_fields=["content"])
+    read = {item.ref: item for item in lg.read().items}
+    outcome = lg.apply(
+        WritePlan(
+            new=[NewItem("m", ROLE, "c", ("v1", "v2"), (dict(read["v1"].fields),))],
+            removals=[Removal(r, read[r].version, dict(read[r].fields)) for r in ("v1", "v2")],
+        ),
+        lambda items: None,
+    )
+    assert outcome.waiting is None and sorted(outcome.removed) == ["v1", "v2"]
+    key = outcome.written["m"][0]
+    with PostgresStore.from_conn_string(vector_dsn, index=index) as store:  # type: ignore[arg-type]
+        found = store.search(namespace, query="payments", limit=10, refresh_ttl=False)
+    assert [item.key for item in found] == [key]  # it has a vector; the sources are gone
