@@ -216,3 +216,35 @@ def test_namespace_prefix_registers_one_agent_per_namespace_and_later_ones_too(
         assert "user-10" in instance.get_dynamic_partitions("agents")
         discovery.tick(NOW + timedelta(minutes=1))
     assert len([p for p in root.iterdir() if p.is_dir()]) == 5
+
+
+def test_a_vector_namespace_without_embed_waits_with_one_reason(
+    tmp_path: Path, vector_dsn: str
+) -> None:
+    from langgraph.store.postgres import PostgresStore
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        return [[float(len(t)), 1.0] for t in texts]
+
+    namespace = ("memories", "indexed")
+    with PostgresStore.from_conn_string(vector_dsn, index={"dims": 2, "embed": embed}) as store:
+        store.setup()
+        store.put(namespace, "v1", {"content": ROLE})
+        store.put(namespace, "v2", {"content": ROLE})
+    agents = tmp_path / "agents"
+    connect_namespace(agents / "ana", vector_dsn, namespace)
+    before = rows_of(vector_dsn, namespace)
+    with dg.instance_for_test() as instance:
+        result = cycle(agents, "ana", instance)
+        assert result.success
+        assert all(e.passed for e in result.get_asset_check_evaluations())
+        writeback = counts(result, "store_writeback")
+        assert writeback["waiting"] == 1 and writeback["written"] == 0
+        for event in result.get_asset_materialization_events():
+            materialization = event.step_materialization_data.materialization
+            if materialization.asset_key.to_user_string() == "store_writeback":
+                report = materialization.metadata["report"].value
+                (refusal,) = [r for r in report["refusals"] if r["action"] == "waiting"]
+                assert "vector index (2 dimensions)" in refusal["detail"]
+    # Nothing written or removed; the mirror keeps the merge for a later writeback.
+    assert rows_of(vector_dsn, namespace) == before
