@@ -10,7 +10,7 @@ import os
 import re
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -85,21 +85,26 @@ def _setup_key(dsn: str) -> str:
 @contextmanager
 def opened(dsn: str) -> Iterator[Any]:
     """A ``PostgresStore`` on one connection (the library's ``from_conn_string``), its tables
-    set up once per database in this process; a connection failure is one masked line."""
+    set up once per database in this process; a DSN or connection failure is one masked line."""
     store_class, _ops = library()
     import psycopg
 
-    try:
-        with store_class.from_conn_string(dsn) as store:
+    with ExitStack() as stack:
+        try:
+            store = stack.enter_context(store_class.from_conn_string(dsn))
             key = _setup_key(dsn)
             if key not in _setup_done:
                 with _setup_lock:
                     store.setup()  # idempotent: the library's own migrations
                     _setup_done.add(key)
+        except psycopg.Error as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise StoreConfigError(f"langgraph store {mask_dsn(dsn)}: {mask_dsn(first)}") from exc
+        try:
             yield store
-    except psycopg.OperationalError as exc:
-        first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        raise StoreConfigError(f"langgraph store {mask_dsn(dsn)}: {mask_dsn(first)}") from exc
+        except psycopg.OperationalError as exc:  # the connection dropped meanwhile
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise StoreConfigError(f"langgraph store {mask_dsn(dsn)}: {mask_dsn(first)}") from exc
 
 
 def vector_dimension(store: Any, namespace: tuple[str, ...]) -> int | None:
