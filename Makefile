@@ -12,7 +12,7 @@ export DREAM_AGENTS_ROOT ?= $(DEMO_ROOT)
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[dev,celery]'
+	$(BIN)/pip install -q -e '.[dev,celery,stores]'
 	$(BIN)/pip install -q -e '.[semantic]' torch==2.13.0
 	touch $@
 

@@ -35,6 +35,13 @@ def cmd_connect(args: argparse.Namespace) -> int:
     if args.kind not in KINDS:
         known = ", ".join(sorted(KINDS))
         raise CliError(f"kind {args.kind!r} is not available in this version (known: {known})")
+    if args.kind == "langgraph":
+        try:
+            return _connect_langgraph(args)
+        except StoreConfigError as exc:
+            raise CliError(str(exc)) from exc
+    if args.namespace or args.namespace_prefix or args.embed:
+        raise CliError("--namespace, --namespace-prefix and --embed are for langgraph only")
     target = Path(args.target).expanduser().absolute()
     config: dict[str, Any] = {"kind": args.kind, TARGET_FIELD.get(args.kind, "path"): str(target)}
     home = _agent_home(args, target)
@@ -49,6 +56,58 @@ def cmd_connect(args: argparse.Namespace) -> int:
     )
     for item in read.unreadable[:20]:
         print(f"  unreadable: {item.ref}: {item.reason}")
+    print(f"next: dream run --agent {home} --preview, then dream run --agent {home}")
+    return 0
+
+
+def _langgraph_config(args: argparse.Namespace) -> dict[str, Any]:
+    """The DSN as dream-store.json holds it: ``env:NAME`` -> ``{"env": NAME}``."""
+    dsn: Any = args.target
+    if dsn.startswith("env:"):
+        dsn = {"env": dsn[len("env:") :]}
+    config: dict[str, Any] = {"kind": "langgraph", "dsn": dsn}
+    if args.embed:
+        config["embed"] = args.embed
+    return config
+
+
+def _connect_langgraph(args: argparse.Namespace) -> int:
+    from dream_assets.core.store.connection import connect
+    from dream_assets.core.store.kinds.langgraph_db import mask_dsn, parse_namespace
+    from dream_assets.core.store.prefix_agents import agent_name, record, register_prefix
+
+    config = _langgraph_config(args)
+    if bool(args.namespace) == bool(args.namespace_prefix):
+        raise CliError("langgraph needs one of --namespace LABELS or --namespace-prefix LABELS")
+    if args.namespace_prefix:
+        if not args.agents_root:
+            raise CliError("--namespace-prefix registers one agent per namespace: --agents-root")
+        root = Path(args.agents_root).expanduser().absolute()
+        prefix = parse_namespace(args.namespace_prefix, "--namespace-prefix")
+        connection = {**config, "namespace_prefix": list(prefix)}
+        done = register_prefix(root, connection)
+        record(root, connection)
+        print(
+            f"{mask_dsn(args.target)} prefix {'/'.join(prefix)}: {done.namespaces} namespaces, "
+            f"{len(done.added)} agents added, {done.existing} already connected, "
+            f"{len(done.skipped)} left alone (under {root})"
+        )
+        for name, why in done.skipped[:20]:
+            print(f"  left alone: {name}: {mask_dsn(why)}")
+        print(f"recorded in {root / 'dream-stores.json'}: the discovery sensor adds new ones")
+        return 0
+    namespace = parse_namespace(args.namespace, "--namespace")
+    config["namespace"] = list(namespace)
+    if args.agent:
+        home = Path(args.agent).expanduser().absolute()
+    else:
+        home = Path(args.agents_root).expanduser().absolute() / agent_name(namespace, namespace[:1])
+    store = connect(home, config)
+    read = store.read()
+    print(
+        f"connected {home} to {store.describe()}: {len(read.items)} items, "
+        f"{len(read.unreadable)} left alone (other value shapes)"
+    )
     print(f"next: dream run --agent {home} --preview, then dream run --agent {home}")
     return 0
 
@@ -101,7 +160,17 @@ def add_connect_parser(sub: Any) -> None:
     )
     connect.add_argument("kind", choices=CONTRACT_KINDS, help="the store's product")
     connect.add_argument(
-        "target", help="claude-code: the memory directory; openclaw: the workspace"
+        "target",
+        help="claude-code: the memory directory; openclaw: the workspace; langgraph: the "
+        "PostgreSQL DSN, or env:NAME to keep it in an environment variable",
+    )
+    connect.add_argument("--namespace", help="langgraph: the namespace, e.g. memories,user-42")
+    connect.add_argument(
+        "--namespace-prefix",
+        help="langgraph, with --agents-root: one agent per namespace under it, e.g. memories",
+    )
+    connect.add_argument(
+        "--embed", choices=["local"], help="langgraph: the embedder for a vector-indexed store"
     )
     where = connect.add_mutually_exclusive_group(required=True)
     where.add_argument("--agent", help="the agent directory (created when missing)")

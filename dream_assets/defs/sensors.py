@@ -36,6 +36,7 @@ from dream_assets.core.schedule.cadence import (
     read_activity,
     record_decision,
 )
+from dream_assets.core.store.prefix_agents import sync_agents_root_lines
 from dream_assets.core.store.volume import discover_agents
 from dream_assets.defs.audit_pause import audit_pause
 from dream_assets.defs.cron_windows import window_series
@@ -83,11 +84,17 @@ def agent_discovery_sensor(options: DreamOptions) -> dg.SensorDefinition:
 
     @running_sensor(
         minimum_interval_seconds=30,
-        description="Registers each directory under DREAM_AGENTS_ROOT as an agent partition.",
+        description="Registers each directory under DREAM_AGENTS_ROOT as an agent partition "
+        "(first adding one per new namespace of a LangGraph prefix recorded in dream-stores.json).",
     )
     def agent_discovery(
         context: dg.SensorEvaluationContext, dream: DreamResource
     ) -> dg.SensorResult:
+        # New namespaces under a LangGraph prefix recorded in dream-stores.json get a directory.
+        infos, warnings = sync_agents_root_lines(dream.root())
+        for log, lines in ((context.log.info, infos), (context.log.warning, warnings)):
+            for line in lines:
+                log(line)
         present = discover_agents(dream.root())
         registered = set(context.instance.get_dynamic_partitions(PARTITIONS))
         new = [agent for agent in present if agent not in registered]

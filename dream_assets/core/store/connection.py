@@ -71,8 +71,10 @@ def open_store(agent_dir: Path) -> StoreKind | None:
     return _apart(KINDS[str(config["kind"])](config, store_file(agent_dir)), agent_dir)
 
 
-def connect(agent_dir: Path, config: dict[str, Any]) -> StoreKind:
-    """Validate ``config`` (the kind opens its target) and write it as ``dream-store.json``."""
+def connect(agent_dir: Path, config: dict[str, Any], *, check: bool = True) -> StoreKind:
+    """Validate ``config`` (the kind opens its target, unless ``check`` is off because the
+    caller has just seen it, e.g. a namespace listed by ``prefix_agents``) and write it as
+    ``dream-store.json``."""
     kind = config.get("kind")
     if kind not in KINDS:
         raise StoreConfigError(f"unknown kind {kind!r} (known: {', '.join(sorted(KINDS))})")
@@ -84,7 +86,8 @@ def connect(agent_dir: Path, config: dict[str, Any]) -> StoreKind:
             f"{home} is an agent volume with its own memory: use a new directory"
         )
     store = _apart(KINDS[str(kind)](config, store_file(home)), home)
-    store.check_target()
+    if check:
+        store.check_target()
     home.mkdir(parents=True, exist_ok=True)
     atomic_write_text(store_file(agent_dir), json.dumps(config, indent=2) + "\n")
     return store

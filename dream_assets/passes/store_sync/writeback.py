@@ -74,6 +74,13 @@ def run_store_writeback(
         report.counts.update(written=0, removed=0, left_changed=0, put_back=0)
         return report
     outcome = store.apply(kind_plan, keeper(volume.root, run_id)) if kind_plan else WriteOutcome()
+    if outcome.waiting:
+        # Nothing applied: the mirror keeps the whole plan for a later writeback.
+        report.counts.update(written=0, removed=0, left_changed=0, put_back=0, waiting=1)
+        report.refuse("waiting", store.describe(), outcome.waiting)
+        report.warnings.append(outcome.waiting)
+        report.highlights = f"{store.describe()}: nothing written, {outcome.waiting}"
+        return report
     _stamp(volume, plan, outcome, run_id, now, report)
     report.counts.update(
         written=len(outcome.written),

@@ -11,15 +11,55 @@ implements :class:`StoreKind` and registers its name in ``KINDS``.
 from __future__ import annotations
 
 import hashlib
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class StoreConfigError(ValueError):
     """``dream-store.json`` or its target is not usable; the message is one line."""
+
+
+def required_field(
+    config: Mapping[str, Any], source: Path, *, kind: str, key: str, what: str
+) -> Any:
+    """``config[key]``, refused in one line naming ``source`` when missing or blank."""
+    raw = config.get(key)
+    if raw is None or (isinstance(raw, str) and not raw.strip()):
+        raise StoreConfigError(f'{source}: {kind} needs "{key}": {what}')
+    return raw
+
+
+def validate_directory(path: Path, *, where: str) -> Path:
+    """An absolute, readable and writable directory that is not a symlink."""
+    if not path.is_absolute():
+        raise StoreConfigError(f"{where}: {path} is not an absolute path")
+    if path.is_symlink():
+        raise StoreConfigError(f"{where}: {path} is a symlink (give the directory itself)")
+    if not path.is_dir():
+        raise StoreConfigError(f"{where}: {path} is not a directory")
+    if not os.access(path, os.R_OK | os.W_OK | os.X_OK):
+        raise StoreConfigError(f"{where}: {path} is not readable and writable")
+    return path
+
+
+def directory_field(
+    config: Mapping[str, Any], source: Path, *, kind: str, key: str, what: str
+) -> Path:
+    """A file kind's target: ``config[key]``, an absolute, usable directory."""
+    raw = required_field(config, source, kind=kind, key=key, what=what)
+    if not isinstance(raw, str):
+        raise StoreConfigError(f'{source}: {kind}\'s "{key}" must be a string: {what}')
+    return validate_directory(Path(raw).expanduser(), where=f"{source}: {key}")
+
+
+def refuse_dream_agent_dir(path: Path, *, not_what: str) -> None:
+    """A target that is itself a dream agent directory (a volume, or connected) is refused."""
+    if (path / "memory" / "entries").is_dir() or (path / "dream-store.json").exists():
+        raise StoreConfigError(f"{path} is a dream agent directory, not {not_what}")
 
 
 def item_version(data: bytes) -> str:
@@ -118,6 +158,9 @@ class WriteOutcome:
     missing: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    # Why nothing of the plan was applied this time (the store cannot take it yet: a langgraph
+    # namespace with vectors and no matching embedder); the plan stays in the mirror.
+    waiting: str | None = None
 
 
 # Called with every (ref, bytes) about to leave the store, before any leaves; the bytes are on

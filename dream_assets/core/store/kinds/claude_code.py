@@ -36,7 +36,9 @@ from dream_assets.core.store.kinds.boundary import (
     Unreadable,
     WriteOutcome,
     WritePlan,
+    directory_field,
     item_version,
+    refuse_dream_agent_dir,
 )
 from dream_assets.core.store.kinds.memory_index import (
     MAX_INDEX_LINES,
@@ -79,10 +81,9 @@ class ClaudeCodeStore:
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any], source: Path) -> ClaudeCodeStore:
-        raw = config.get("path")
-        if not isinstance(raw, str) or not raw.strip():
-            raise StoreConfigError(f'{source}: claude-code needs "path": the memory directory')
-        return cls(validate_directory(Path(raw).expanduser(), where=f"{source}: path"))
+        return cls(
+            directory_field(config, source, kind=KIND, key="path", what="the memory directory")
+        )
 
     def describe(self) -> str:
         return f"claude-code memory directory {self.path}"
@@ -93,10 +94,7 @@ class ClaudeCodeStore:
     def check_target(self) -> None:
         """A Claude Code memory directory holds ``MEMORY.md`` or topic files, and is not a
         dream agent directory (whose memory is ``memory/entries/``)."""
-        if (self.path / "memory" / "entries").is_dir() or (self.path / "dream-store.json").exists():
-            raise StoreConfigError(
-                f"{self.path} is a dream agent directory, not Claude Code memory"
-            )
+        refuse_dream_agent_dir(self.path, not_what="Claude Code memory")
         with os.scandir(self.path) as entries:
             if not any(e.name.endswith(".md") and not e.name.startswith(".") for e in entries):
                 raise StoreConfigError(
@@ -373,16 +371,3 @@ class ClaudeCodeStore:
             outcome.removed[removal.ref] = removal.fields.get("index_line", "")
         if going:
             fsync_dir(self.path)
-
-
-def validate_directory(path: Path, *, where: str) -> Path:
-    """An absolute, readable and writable directory that is not a symlink."""
-    if not path.is_absolute():
-        raise StoreConfigError(f"{where}: {path} is not an absolute path")
-    if path.is_symlink():
-        raise StoreConfigError(f"{where}: {path} is a symlink (give the directory itself)")
-    if not path.is_dir():
-        raise StoreConfigError(f"{where}: {path} is not a directory")
-    if not os.access(path, os.R_OK | os.W_OK | os.X_OK):
-        raise StoreConfigError(f"{where}: {path} is not readable and writable")
-    return path

@@ -26,8 +26,9 @@ from dream_assets.core.store.kinds.boundary import (
     Unreadable,
     WriteOutcome,
     WritePlan,
+    directory_field,
+    refuse_dream_agent_dir,
 )
-from dream_assets.core.store.kinds.claude_code import validate_directory
 from dream_assets.core.store.kinds.memory_md import (
     INDEX_FILE,
     Item,
@@ -78,10 +79,11 @@ class OpenClawStore:
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any], source: Path) -> OpenClawStore:
-        raw = config.get("workspace")
-        if not isinstance(raw, str) or not raw.strip():
-            raise StoreConfigError(f'{source}: openclaw needs "workspace": the workspace directory')
-        return cls(validate_directory(Path(raw).expanduser(), where=f"{source}: workspace"))
+        return cls(
+            directory_field(
+                config, source, kind=KIND, key="workspace", what="the workspace directory"
+            )
+        )
 
     def describe(self) -> str:
         return f"openclaw workspace {self.workspace} ({INDEX_FILE})"
@@ -93,8 +95,7 @@ class OpenClawStore:
         """An OpenClaw workspace holds ``MEMORY.md``, or its layout (``memory/`` daily notes,
         ``AGENTS.md``, ``SOUL.md`` ...), and is not a dream agent directory."""
         root = self.workspace
-        if (root / "memory" / "entries").is_dir() or (root / "dream-store.json").exists():
-            raise StoreConfigError(f"{root} is a dream agent directory, not an OpenClaw workspace")
+        refuse_dream_agent_dir(root, not_what="an OpenClaw workspace")
         if os.path.lexists(root / INDEX_FILE) or (root / NOTES_DIR).is_dir():
             return
         if any((root / name).is_file() for name in LAYOUT_FILES):

@@ -9,6 +9,7 @@ from typing import Any
 
 from dream_assets.core.store.kinds.boundary import StoreKind
 from dream_assets.core.store.kinds.claude_code import ClaudeCodeStore
+from dream_assets.core.store.kinds.langgraph import LangGraphStore
 from dream_assets.core.store.kinds.openclaw import OpenClawStore
 
 KindFactory = Callable[[Mapping[str, Any], Path], StoreKind]
@@ -17,4 +18,5 @@ KindFactory = Callable[[Mapping[str, Any], Path], StoreKind]
 KINDS: dict[str, KindFactory] = {
     "claude-code": ClaudeCodeStore.from_config,
     OpenClawStore.name: OpenClawStore.from_config,
+    LangGraphStore.name: LangGraphStore.from_config,
 }

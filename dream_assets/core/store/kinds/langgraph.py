@@ -1,0 +1,327 @@
+"""One namespace of a LangGraph ``PostgresStore`` as a store (LangMem's memory tools and
+managers): every read and write goes through the library (``langgraph_db``), no SQL of ours.
+
+An item is a row whose value is ``{"content": str, ...}`` (the tools) or
+``{"kind": K, "content": {"content": str, ...}}`` (the managers); any other value is left alone
+and counted (reported unreadable). Its ref is its key, its version the sha256 of the value's
+canonical JSON (``canonical``), and the row's ``updated_at`` is kept in its fields: a removal
+goes ahead only while both are what the snapshot read. A merged entry is put under a new key
+(uuid4) in its first source's shape. A removed row is first put, same key and value, under
+``["dream-archive", *namespace]`` (the local ``store-archive/`` keeps the same bytes), re-read,
+then deleted; the window for a lost agent edit is the few milliseconds between that re-read
+and the delete. A namespace with vectors is written only with ``embed`` naming an embedder of
+their dimension; otherwise the writeback waits (``WriteOutcome.waiting``). The store's TTLs
+and indexes are never touched: reads do not refresh a TTL, and nothing is swept.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Mapping
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from dream_assets.core.store.kinds.boundary import (
+    KeepRemoved,
+    NewItem,
+    StoreConfigError,
+    StoreItem,
+    StoreRead,
+    Unreadable,
+    WriteOutcome,
+    WritePlan,
+    item_version,
+    required_field,
+)
+from dream_assets.core.store.kinds.langgraph_db import (
+    ARCHIVE_ROOT,
+    EmbedFunc,
+    embedder,
+    library,
+    mask_dsn,
+    opened,
+    parse_namespace,
+    resolve_dsn,
+    vector_dimension,
+)
+from dream_assets.core.store.store_archive import SEGMENT
+
+KIND = "langgraph"
+CATEGORY_PREFIX = "langgraph/"
+PAGE = 5000  # rows per search while listing a namespace
+# The fields a snapshot keeps of a row (all strings: ``StoreItem.fields``).
+SHAPE, MANAGER_KIND, UPDATED_AT = "shape", "kind", "updated_at"
+TOOLS, MANAGER = "tools", "manager"
+
+
+def canonical(value: Any) -> bytes:
+    """A value as the bytes its version is the sha256 of (and ``store-archive/`` keeps)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def memory_text(value: Any) -> tuple[str, dict[str, str]] | None:
+    """A LangMem memory's text and shape fields, or None for any other value."""
+    if not isinstance(value, dict):
+        return None
+    content = value.get("content")
+    if isinstance(content, str):
+        return content, {SHAPE: TOOLS}
+    if isinstance(value.get("kind"), str) and isinstance(content, dict):
+        inner = content.get("content")
+        if isinstance(inner, str):
+            return inner, {SHAPE: MANAGER, MANAGER_KIND: str(value["kind"])}
+    return None
+
+
+def value_like(text: str, fields: Mapping[str, str]) -> dict[str, Any]:
+    """A new value for ``text`` in the shape a source had (the tools' shape by default)."""
+    if fields.get(SHAPE) == MANAGER:
+        return {"kind": fields.get(MANAGER_KIND) or "Memory", "content": {"content": text}}
+    return {"content": text}
+
+
+def _stamp(when: datetime | None) -> str:
+    return when.isoformat() if when is not None else ""
+
+
+class LangGraphStore:
+    name = KIND
+
+    def __init__(
+        self,
+        dsn: str,
+        namespace: tuple[str, ...],
+        embed: tuple[int, EmbedFunc] | None = None,
+        index_fields: list[str] | None = None,
+    ) -> None:
+        self.dsn = dsn
+        self.namespace = namespace
+        self.embed = embed
+        self.index_fields = index_fields
+        self._current: dict[str, tuple[str, str]] | None = None  # ref -> (version, updated_at)
+
+    @classmethod
+    def from_config(cls, config: Mapping[str, Any], source: Path) -> LangGraphStore:
+        library()  # the extra's one line before anything else
+        raw = required_field(config, source, kind=KIND, key="dsn", what="a PostgreSQL DSN")
+        namespace = parse_namespace(
+            required_field(config, source, kind=KIND, key="namespace", what="its labels"),
+            f"{source}: namespace",
+        )
+        fields = config.get("index_fields")
+        if fields is not None and not (
+            isinstance(fields, list) and all(isinstance(f, str) for f in fields)
+        ):
+            raise StoreConfigError(f'{source}: "index_fields" must be a list of field paths')
+        return cls(
+            resolve_dsn(raw, source), namespace, embedder(config.get("embed"), source), fields
+        )
+
+    def describe(self) -> str:
+        return f"langgraph store {mask_dsn(self.dsn)} namespace {'/'.join(self.namespace)}"
+
+    @property
+    def category(self) -> str:
+        return CATEGORY_PREFIX + "/".join(self.namespace)
+
+    @property
+    def archive_namespace(self) -> tuple[str, ...]:
+        return (ARCHIVE_ROOT, *self.namespace)
+
+    def directories(self) -> tuple[Path, ...]:
+        return ()
+
+    def check_target(self) -> None:
+        """The database answers and the library's tables are set up (``setup()``, idempotent)."""
+        with opened(self.dsn):
+            pass
+
+    # -- reading ----------------------------------------------------------------------------
+    def _rows(self, store: Any) -> list[Any]:
+        """Every row of exactly this namespace (a search matches sub-namespaces too)."""
+        rows: dict[str, Any] = {}
+        offset = 0
+        while True:
+            page = store.search(self.namespace, limit=PAGE, offset=offset, refresh_ttl=False)
+            for row in page:
+                if tuple(row.namespace) == self.namespace:
+                    rows.setdefault(row.key, row)
+            if len(page) < PAGE:
+                return sorted(rows.values(), key=lambda r: r.key)
+            offset += PAGE
+
+    def read(self) -> StoreRead:
+        read = StoreRead()
+        with opened(self.dsn) as store:
+            rows = self._rows(store)
+        current: dict[str, tuple[str, str]] = {}
+        for row in rows:
+            version = item_version(canonical(row.value))
+            current[row.key] = (version, _stamp(row.updated_at))
+            if not SEGMENT.match(row.key) or row.key in (".", ".."):
+                read.unreadable.append(Unreadable(row.key, "a key that cannot name a file"))
+                continue
+            found = memory_text(row.value)
+            if found is None:
+                read.unreadable.append(
+                    Unreadable(row.key, "not a LangMem memory value: left alone")
+                )
+                continue
+            text, fields = found
+            if not text.strip():
+                read.unreadable.append(Unreadable(row.key, "an empty memory: left alone"))
+                continue
+            read.items.append(
+                StoreItem(
+                    ref=row.key,
+                    version=version,
+                    text=text,
+                    category=self.category,
+                    fields={**fields, UPDATED_AT: _stamp(row.updated_at)},
+                    modified_at=row.updated_at,
+                )
+            )
+        self._current = current
+        return read
+
+    def current_version(self, ref: str) -> str | None:
+        # One listing per instance (the check asks for every item of the snapshot).
+        if self._current is None:
+            self.read()
+        assert self._current is not None
+        found = self._current.get(ref)
+        return found[0] if found else None
+
+    # -- writing ----------------------------------------------------------------------------
+    def _waiting(self, dims: int | None) -> str | None:
+        """Why this namespace cannot be written now (vectors without a matching embedder)."""
+        if dims is None:
+            return None
+        if self.embed is None:
+            return (
+                f"namespace {'/'.join(self.namespace)} has a vector index ({dims} dimensions) and "
+                'no "embed" in dream-store.json: the writeback waits'
+            )
+        if self.embed[0] != dims:
+            return (
+                f"namespace {'/'.join(self.namespace)} has {dims}-dimension vectors, the "
+                f"configured embedder makes {self.embed[0]}: the writeback waits"
+            )
+        return None
+
+    def _writer(self, store: Any, dims: int | None) -> Any:
+        """The store that puts new rows: with the embedder as index config where vectors are."""
+        if dims is None or self.embed is None:
+            return store
+        store_class, _ops = library()
+        index: dict[str, Any] = {"dims": self.embed[0], "embed": self.embed[1]}
+        if self.index_fields:
+            index["fields"] = self.index_fields
+        return store_class(store.conn, index=index)
+
+    def apply(self, plan: WritePlan, keep: KeepRemoved) -> WriteOutcome:
+        outcome = WriteOutcome()
+        self._current = None
+        with opened(self.dsn) as store:
+            dims = vector_dimension(store, self.namespace)
+            why = self._waiting(dims)
+            if why is not None:
+                outcome.waiting = why
+                return outcome
+            writer = self._writer(store, dims)
+            self._put_new(writer, plan.new, outcome)
+            self._put_back(writer, plan, outcome)
+            self._remove(store, plan, keep, outcome)
+        return outcome
+
+    def _put_new(self, writer: Any, new: list[NewItem], outcome: WriteOutcome) -> None:
+        _cls, ops = library()
+        puts = []
+        for item in new:
+            shape = next((f for f in item.source_fields if f.get(SHAPE)), {})
+            value = value_like(item.text, shape)
+            key = str(uuid.uuid4())
+            puts.append(ops.PutOp(self.namespace, key, value))
+            outcome.written[item.entry_id] = (key, item_version(canonical(value)))
+        if puts:
+            writer.batch(puts)
+
+    def _put_back(self, writer: Any, plan: WritePlan, outcome: WriteOutcome) -> None:
+        _cls, ops = library()
+        if not plan.put_back:
+            return
+        now = writer.batch([ops.GetOp(self.namespace, b.ref, False) for b in plan.put_back])
+        puts = []
+        for back, row in zip(plan.put_back, now, strict=True):
+            version = item_version(back.data)
+            try:
+                value = json.loads(back.data)
+            except ValueError:
+                outcome.failures.append(f"{back.entry_id}: its kept copy is not JSON")
+                continue
+            if row is not None and item_version(canonical(row.value)) != version:
+                outcome.failures.append(
+                    f"{back.entry_id}: key {back.ref} is taken in the store by another value"
+                )
+                continue
+            if row is None:
+                puts.append(ops.PutOp(self.namespace, back.ref, value))
+            outcome.put_back[back.entry_id] = (back.ref, version)
+        if puts:
+            writer.batch(puts)
+
+    def _still_as_read(self, store: Any, plan: WritePlan, outcome: WriteOutcome) -> list[Any]:
+        """The removals whose row is still what the snapshot read (value and ``updated_at``),
+        as (removal, row); the others are reported changed or missing."""
+        _cls, ops = library()
+        rows = store.batch([ops.GetOp(self.namespace, r.ref, False) for r in plan.removals])
+        same = []
+        for removal, row in zip(plan.removals, rows, strict=True):
+            if row is None:
+                outcome.missing.append(removal.ref)
+                continue
+            read_at = removal.fields.get(UPDATED_AT)
+            if item_version(canonical(row.value)) != removal.version or (
+                read_at and read_at != _stamp(row.updated_at)
+            ):
+                outcome.changed.append((removal.ref, "updated in the store since the snapshot"))
+                continue
+            same.append((removal, row))
+        return same
+
+    def _remove(
+        self, store: Any, plan: WritePlan, keep: KeepRemoved, outcome: WriteOutcome
+    ) -> None:
+        _cls, ops = library()
+        if not plan.removals:
+            return
+        going = self._still_as_read(store, plan, outcome)
+        if not going:
+            return
+        keep([(removal.ref, canonical(row.value)) for removal, row in going])
+        store.batch(
+            [ops.PutOp(self.archive_namespace, r.ref, row.value, index=False) for r, row in going]
+        )
+        # Re-read just before the delete: an agent's update since the first read keeps its row.
+        again = {
+            removal.ref: row
+            for removal, row in zip(
+                [r for r, _ in going],
+                store.batch([ops.GetOp(self.namespace, r.ref, False) for r, _ in going]),
+                strict=True,
+            )
+        }
+        deletes = []
+        for removal, row in going:
+            now = again.get(removal.ref)
+            if now is None:
+                outcome.missing.append(removal.ref)
+            elif canonical(now.value) != canonical(row.value) or now.updated_at != row.updated_at:
+                outcome.changed.append((removal.ref, "updated in the store during the writeback"))
+            else:
+                deletes.append(ops.PutOp(self.namespace, removal.ref, None))
+                outcome.removed[removal.ref] = ""
+        if deletes:
+            store.batch(deletes)

@@ -1,0 +1,163 @@
+"""The database side of the ``langgraph`` kind: the library (``PostgresStore`` of
+``langgraph-checkpoint-postgres``, extra ``stores``), the DSN (a string, or ``{"env": NAME}``;
+never shown with its password), the library's ``setup()`` once per database and process, and
+whether a namespace has vectors (read through the library's own search, no SQL of ours).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any
+
+from dream_assets.core.store.kinds.boundary import StoreConfigError
+
+EXTRA_HINT = "pip install 'dream-assets[stores]'"
+# LangGraph's namespace labels: non-empty, no "." (the library's own rule).
+ARCHIVE_ROOT = "dream-archive"
+_PASSWORD_URL = re.compile(
+    r"(?P<head>[a-z][a-z0-9+.-]*://[^:/@\s]*:)(?P<secret>[^@\s]*)(?=@)", re.I
+)
+_PASSWORD_KV = re.compile(r"(?P<head>\bpassword\s*=\s*)(?P<secret>'(?:[^'\\]|\\.)*'|\S+)", re.I)
+_DIMENSIONS = re.compile(r"different vector dimensions (\d+) and (\d+)")
+_setup_done: set[str] = set()
+_setup_lock = threading.Lock()
+
+
+def library() -> Any:
+    """``PostgresStore`` and the ops module, or the one-line error naming the extra."""
+    try:
+        import psycopg  # noqa: F401
+        from langgraph.store import base as ops
+        from langgraph.store.postgres import PostgresStore
+    except ImportError as exc:
+        raise StoreConfigError(
+            f"the langgraph kind needs langgraph-checkpoint-postgres and psycopg 3 "
+            f"({exc.name or exc} is missing): {EXTRA_HINT}"
+        ) from exc
+    return PostgresStore, ops
+
+
+def mask_dsn(text: str) -> str:
+    """``text`` with any DSN password replaced by ``***`` (URL and key=value forms)."""
+    text = _PASSWORD_URL.sub(lambda m: m.group("head") + "***", text)
+    return _PASSWORD_KV.sub(lambda m: m.group("head") + "***", text)
+
+
+def resolve_dsn(raw: Any, source: Path, env: Mapping[str, str] | None = None) -> str:
+    """The DSN ``dream-store.json`` names: a string, or ``{"env": NAME}`` read from ``env``."""
+    env = os.environ if env is None else env
+    if isinstance(raw, str) and raw.strip():
+        return raw.strip()
+    if isinstance(raw, dict) and set(raw) == {"env"} and isinstance(raw["env"], str):
+        value = env.get(raw["env"], "").strip()
+        if not value:
+            raise StoreConfigError(f"{source}: dsn: the environment variable {raw['env']} is unset")
+        return value
+    raise StoreConfigError(
+        f'{source}: langgraph\'s "dsn" must be a DSN string or {{"env": "DREAM_LANGGRAPH_DSN"}}'
+    )
+
+
+def parse_namespace(raw: Any, where: str) -> tuple[str, ...]:
+    """A namespace as a list (or a comma-separated string) of labels, validated as LangGraph
+    does (non-empty labels without "."); the dream's own archive is refused."""
+    labels = raw.split(",") if isinstance(raw, str) else raw
+    if not isinstance(labels, list | tuple) or not labels:
+        raise StoreConfigError(f"{where}: a namespace is a non-empty list of labels")
+    out = tuple(str(label).strip() if isinstance(label, str) else "" for label in labels)
+    bad = next((label for label in out if not label or "." in label), None)
+    if bad is not None:
+        raise StoreConfigError(f"{where}: namespace label {bad!r} is empty or holds a '.'")
+    if out[0] == ARCHIVE_ROOT:
+        raise StoreConfigError(f"{where}: {ARCHIVE_ROOT!r} is the dream's archive, not memory")
+    return out
+
+
+def _setup_key(dsn: str) -> str:
+    return mask_dsn(dsn) + "\x00" + str(hash(dsn))
+
+
+@contextmanager
+def opened(dsn: str) -> Iterator[Any]:
+    """A ``PostgresStore`` on one connection (the library's ``from_conn_string``), its tables
+    set up once per database in this process; a DSN or connection failure is one masked line."""
+    store_class, _ops = library()
+    import psycopg
+
+    with ExitStack() as stack:
+        try:
+            store = stack.enter_context(store_class.from_conn_string(dsn))
+            key = _setup_key(dsn)
+            if key not in _setup_done:
+                with _setup_lock:
+                    store.setup()  # idempotent: the library's own migrations
+                    _setup_done.add(key)
+        except psycopg.Error as exc:
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise StoreConfigError(f"langgraph store {mask_dsn(dsn)}: {mask_dsn(first)}") from exc
+        try:
+            yield store
+        except psycopg.OperationalError as exc:  # the connection dropped meanwhile
+            first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+            raise StoreConfigError(f"langgraph store {mask_dsn(dsn)}: {mask_dsn(first)}") from exc
+
+
+def vector_dimension(store: Any, namespace: tuple[str, ...]) -> int | None:
+    """The dimension of the vectors under ``namespace`` (None: none there, or no index in the
+    database). Asked through the library: a search with a query on a store configured with a
+    one-dimension probe embedding joins the store's vectors; PostgreSQL names their dimension
+    when it differs. Never calls the probe's ``setup()`` (that would create a vector index)."""
+    import psycopg
+
+    store_class, _ops = library()
+    probe = store_class(
+        store.conn,
+        index={"dims": 1, "embed": _probe_embedding, "fields": ["$"]},
+    )
+    try:
+        found = probe.search(namespace, query="dream probe", limit=1, refresh_ttl=False)
+    except (psycopg.errors.UndefinedTable, psycopg.errors.UndefinedObject):
+        return None  # no store_vectors table, or no pgvector: no index in this database
+    except psycopg.errors.DataException as exc:
+        match = _DIMENSIONS.search(str(exc))
+        if match is None:
+            raise
+        return int(match.group(1)) if match.group(2) == "1" else int(match.group(2))
+    return 1 if found else None
+
+
+def _probe_embedding(texts: Sequence[str]) -> list[list[float]]:
+    return [[1.0] for _ in texts]
+
+
+EmbedFunc = Callable[[Sequence[str]], list[list[float]]]
+
+
+def embedder(raw: Any, source: Path) -> tuple[int, EmbedFunc] | None:
+    """``embed`` of ``dream-store.json``: None (no embedder), or ``"local"`` (the recorded
+    offline model of the extra ``semantic``) as (dimension, function). Loaded on first use."""
+    if raw is None:
+        return None
+    if raw != "local":
+        raise StoreConfigError(
+            f'{source}: "embed" must be null or "local" (the offline model, extra semantic)'
+        )
+    from dream_assets.core.near_duplicates.embeddings import (
+        DEFAULT_LOCAL_MODEL,
+        LOCAL_MODELS,
+        LocalEmbedder,
+        default_cache_dir,
+    )
+
+    model = LOCAL_MODELS[DEFAULT_LOCAL_MODEL]
+    local = LocalEmbedder(model, default_cache_dir(os.environ))
+
+    def embed(texts: Sequence[str]) -> list[list[float]]:
+        return [list(map(float, row)) for row in local.embed(list(texts))]
+
+    return model.dimension, embed
