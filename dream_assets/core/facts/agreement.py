@@ -38,6 +38,7 @@ from pathlib import Path
 
 from dream_assets.core.facts.coverage import (
     DEFAULT_VOCABULARY,
+    CoverageResult,
     CoverageSource,
     Vocabulary,
     missing_specifics,
@@ -106,12 +107,8 @@ def disagreement(
     """Why ``a`` and ``b`` state different facts, or None when nothing conflicts."""
     if _moments_differ(a.subject_time, b.subject_time):
         return "subject time differs"
-    a_missing = missing_specifics(
-        [CoverageSource("a", a.text, a.category)], b.text, vocabulary=vocabulary
-    )
-    b_missing = missing_specifics(
-        [CoverageSource("b", b.text, b.category)], a.text, vocabulary=vocabulary
-    )
+    a_missing = _covered(CoverageSource("a", a.text, a.category), b.text, vocabulary)
+    b_missing = _covered(CoverageSource("b", b.text, b.category), a.text, vocabulary)
     if a_missing.missing and b_missing.missing:
         return f"specifics differ: {a_missing.missing[0]} / {b_missing.missing[0]}"
     a_numbers, b_numbers = _numbers(a.text), _numbers(b.text)
@@ -198,3 +195,15 @@ def _numbers(text: str) -> set[str]:
     found |= {str(value) for value in number_word_values(words)}
     found |= {str(TIMES_WORDS[word]) for word in words if word in TIMES_WORDS}
     return found
+
+
+# ── Cost, not rules (issue 27) ─────────────────────────────────────────────────────────────
+# A corpus repeats its texts, so one text meets the same other text in many candidate pairs (at
+# 100 000 planted entries, 61 169 pairs ask 29 392 distinct coverage checks). The check is a pure
+# function of its arguments: asked once per distinct (source, other text, vocabulary), its result
+# reused. What it decides is ``missing_specifics``'s, unchanged.
+
+
+@lru_cache(maxsize=1 << 17)
+def _covered(source: CoverageSource, other: str, vocabulary: Vocabulary) -> CoverageResult:
+    return missing_specifics([source], other, vocabulary=vocabulary)

@@ -67,12 +67,17 @@ def _write_temp_beside(path: Path, data: bytes, *, sync: bool) -> str:
             mode = os.stat(path).st_mode & 0o7777
         except FileNotFoundError:
             mode = 0o644
-        os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+        try:
+            os.fchmod(fd, mode)
+            # Plain writes on the descriptor: no file object per temp file (a batch writes one
+            # per entry of the corpus).
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
             if sync:
-                handle.flush()
-                os.fsync(handle.fileno())
+                os.fsync(fd)
+        finally:
+            os.close(fd)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)

@@ -88,6 +88,7 @@ class EntryIndex:
     def __init__(self, root: Path) -> None:
         self.root = root
         self.entries_dir = root / "memory" / "entries"
+        self._entries_text = os.fspath(self.entries_dir)
         self.db_path = root / INDEX_FILE
         self.rows: dict[str, Row] | None = None
         self._dirty: set[str] = set()
@@ -327,7 +328,8 @@ class EntryIndex:
     def note_written(self, path: Path, data: bytes, entry: MemoryEntry) -> None:
         """The cycle wrote ``data`` to ``path``: keep the parsed entry, so the next scan only
         hashes the file (the row is racy: it was written just now) instead of parsing it."""
-        if self.rows is None or path.parent != self.entries_dir:
+        # A string comparison: ``Path.__eq__`` per written entry was a visible share of a batch.
+        if self.rows is None or os.path.dirname(os.fspath(path)) != self._entries_text:
             return
         try:
             st = os.stat(path)

@@ -82,11 +82,7 @@ def entry_lock_held(path: Path) -> Iterator[None]:
     if key in held:
         yield
         return
-    try:
-        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
-    except FileNotFoundError:
-        lock_file.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = _open_stripe(lock_file)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
         held.add(key)
@@ -97,6 +93,54 @@ def entry_lock_held(path: Path) -> Iterator[None]:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+class StripeLocks:
+    """``entry_lock_held`` for a batch of writes: each stripe's lock file opened once for the
+    batch, not once per entry (the lock itself is still taken and released around each entry's
+    check and rename, so an agent's write waits for one rename at most)."""
+
+    def __init__(self) -> None:
+        self._fds: dict[str, int] = {}
+
+    def __enter__(self) -> StripeLocks:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        for fd in self._fds.values():
+            os.close(fd)
+        self._fds.clear()
+
+    @contextlib.contextmanager
+    def held(self, path: Path) -> Iterator[None]:
+        """Hold the lock of the entry file ``path``, as ``entry_lock_held`` does."""
+        # ``str(stripe_path(path))`` without pathlib's per-call objects (one call per entry).
+        text = os.fspath(path)
+        entry_id = os.path.basename(text).removesuffix(".json")
+        volume_memory = os.path.dirname(os.path.dirname(text))
+        key = os.path.join(volume_memory, LOCK_DIR, f"{stripe_of(entry_id):02x}")
+        held: set[str] = _held.__dict__.setdefault("stripes", set())
+        if key in held:
+            yield
+            return
+        fd = self._fds.get(key)
+        if fd is None:
+            fd = self._fds[key] = _open_stripe(Path(key))
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        held.add(key)
+        try:
+            yield
+        finally:
+            held.discard(key)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+
+
+def _open_stripe(lock_file: Path) -> int:
+    try:
+        return os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+    except FileNotFoundError:
+        lock_file.parent.mkdir(parents=True, exist_ok=True)
+        return os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
 
 
 def update_entry(volume: EntryFiles, entry_id: str, change: Change) -> MemoryEntry | None:

@@ -28,7 +28,7 @@ from dream_assets.core.store.atomic import (
     file_lock,
 )
 from dream_assets.core.store.entry_index import EntryIndex, index_for, stat_key
-from dream_assets.core.store.entry_lock import entry_lock_held
+from dream_assets.core.store.entry_lock import StripeLocks
 from dream_assets.core.store.jsonl import CONVERSATION_LINE, JsonlRead, encode_line, read_jsonl
 
 # Per-session log directories and single-file logs (docs/passes.md, Pass 0).
@@ -175,7 +175,7 @@ class AgentVolume:
             self._entries_dir_inside = self.entries_dir.is_dir() and self._is_inside(
                 self.entries_dir
             )
-        if self._entries_dir_inside and not path.is_symlink():
+        if self._entries_dir_inside and not os.path.islink(path):
             return path
         return self._inside(path)
 
@@ -258,13 +258,14 @@ class AgentVolume:
                 now = None
             return expect.get(path.stem, now) == now
 
-        failed = atomic_write_batch(
-            [(paths[e.id], texts[e.id]) for e in entries],
-            unchanged if expect else None,
-            # The guard and the rename under the entry's lock: an agent write through
-            # ``update_entry`` lands before (and fails the guard) or after, never between.
-            entry_lock_held if expect else None,
-        )
+        with StripeLocks() as stripes:
+            failed = atomic_write_batch(
+                [(paths[e.id], texts[e.id]) for e in entries],
+                unchanged if expect else None,
+                # The guard and the rename under the entry's lock: an agent write through
+                # ``update_entry`` lands before (and fails the guard) or after, never between.
+                stripes.held if expect else None,
+            )
         errors = {path.stem: exc for path, exc in failed}
         for entry in entries:
             if entry.id not in errors:

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
-from dream_assets.core.facts.coverage import Vocabulary, load_vocabulary
+from dream_assets.core.facts.coverage import load_vocabulary
 from dream_assets.core.facts.merge_check import meaning_rules
 from dream_assets.core.llm_reply import (
     MemoryReply,
@@ -94,62 +94,43 @@ def run_memory_consolidation(
     ledger = PassLedger.load(volume.ledger_path)
     if ledger.warning:
         report.warnings.append(ledger.warning)
-    if volume.pause_flag.exists():
+    paused = volume.pause_flag.exists()
+    if not paused and _gate(volume, options, now, ledger, report):
+        return report
+    cycle = _run_state(volume, options, now, None if paused else model, run_id, report, bounds)
+    if paused:
         # Seed 000: "Only consolidation stops; mining, extraction and the retention sweeps keep
         # running": the Correction feedback is still mined, by the host (no model call).
         report.skipped = f"paused by the memory audit ({volume.pause_flag} exists)"
-        mine_corrections(_run_state(volume, options, now, None, run_id, report, bounds), feedback)
+        mine_corrections(cycle, feedback)
         return report
-    if _gate(volume, options, now, ledger, report):
-        return report
+    cycle.decay = decay
     try:
-        return _consolidate(
-            volume,
-            options,
-            now,
-            report,
-            ledger,
-            model=model,
-            clusters=clusters,
-            feedback=feedback,
-            run_id=run_id,
-            batch_size=batch_size,
-            bounds=bounds,
-            decay=decay,
-        )
+        return _consolidate(cycle, ledger, clusters, feedback, batch_size)
     finally:
         if decay is not None:
             _write_remaining_decay(volume, decay, report)
 
 
 def _consolidate(
-    volume: AgentVolume,
-    options: DreamOptions,
-    now: datetime,
-    report: PassReport,
+    cycle: ConsolidationRun,
     ledger: PassLedger,
-    *,
-    model: ChatModel | None,
     clusters: Sequence[Cluster] | None,
     feedback: Sequence[dict[str, Any]],
-    run_id: str | None,
     batch_size: int,
-    bounds: RunBounds | None,
-    decay: DueDecay | None,
 ) -> PassReport:
     """The pass past its gate."""
+    volume, options, now, report = cycle.volume, cycle.options, cycle.now, cycle.report
+    model, decay, vocabulary = cycle.model, cycle.decay, cycle.vocabulary
     scan = volume.scan_entries()
     for problem in scan.problems:
         report.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
     if finish_interrupted_merges(
-        volume, scan.entries, now, run_id, report, log_memory_text=options.log_memory_text
+        volume, scan.entries, now, cycle.run_id, report, log_memory_text=options.log_memory_text
     ):
         scan = volume.scan_entries()
     # Decided on the importance the decay handed over leaves (the floor, a merge's importance).
     live = [decay.applied(e) for e in scan.live] if decay is not None else scan.live
-    vocabulary, vocabulary_warning = load_vocabulary(volume.vocabulary_path)
-    if vocabulary_warning:
-        report.warnings.append(vocabulary_warning)
 
     previous = ledger.last(PASS)
     since = previous.completed_at if previous else None
@@ -170,18 +151,7 @@ def _consolidate(
     eligible, open_clusters = _eligible(live, clusters, report)
     report.counts["eligible"] = len(eligible)
     report.counts["clusters_open"] = len(open_clusters)
-    cycle = _run_state(
-        volume,
-        options,
-        now,
-        model,
-        run_id,
-        report,
-        bounds,
-        vocabulary,
-        decay=decay,
-        scanned=volume.entry_index.stats_of([e.id for e in live]),
-    )
+    cycle.scanned = volume.entry_index.stats_of([e.id for e in live])
     if model is None:
         mine_corrections(cycle, feedback)
     if not eligible:
@@ -266,15 +236,10 @@ def _run_state(
     run_id: str | None,
     report: PassReport,
     bounds: RunBounds | None,
-    vocabulary: Vocabulary | None = None,
-    *,
-    decay: DueDecay | None = None,
-    scanned: dict[str, tuple[int, int, int, int] | None] | None = None,
 ) -> ConsolidationRun:
-    if vocabulary is None:
-        vocabulary, warning = load_vocabulary(volume.vocabulary_path)
-        if warning:
-            report.warnings.append(warning)
+    vocabulary, warning = load_vocabulary(volume.vocabulary_path)
+    if warning:
+        report.warnings.append(warning)
     return ConsolidationRun(
         volume=volume,
         options=options,
@@ -285,8 +250,6 @@ def _run_state(
         report=report,
         repairs_left=options.merge_repair_max_per_cycle if options.merge_repair_enabled else 0,
         bounds=bounds,
-        decay=decay,
-        scanned=scanned or {},
     )
 
 
@@ -360,20 +323,19 @@ def _batches(
     """Batches of at most ``size`` entries, each of one audience: one model call sees one
     audience (docs/safety.md), and a cluster is never split."""
     by_id = {e.id: e for e in eligible}
+    audience = {e.id: entry_audience(e) for e in eligible}  # once per entry, not per comparison
     units: list[list[str]] = [list(c) for c in clusters]
     clustered = {m for c in clusters for m in c}
     units += [[e.id] for e in eligible if e.id not in clustered]
     order: dict[str, int] = {}
     for unit in units:
-        order.setdefault(entry_audience(by_id[unit[0]]), len(order))
-    units.sort(key=lambda unit: order[entry_audience(by_id[unit[0]])])
+        order.setdefault(audience[unit[0]], len(order))
+    units.sort(key=lambda unit: order[audience[unit[0]]])
     batches: list[tuple[list[MemoryEntry], list[list[str]]]] = []
     current: list[MemoryEntry] = []
     current_clusters: list[list[str]] = []
     for unit in units:
-        new_audience = bool(current) and entry_audience(current[0]) != entry_audience(
-            by_id[unit[0]]
-        )
+        new_audience = bool(current) and audience[current[0].id] != audience[unit[0]]
         if new_audience or (size > 0 and current and len(current) + len(unit) > size):
             batches.append((current, current_clusters))
             current, current_clusters = [], []
