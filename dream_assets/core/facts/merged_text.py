@@ -6,13 +6,24 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
+from itertools import pairwise
 
+from dream_assets.core.facts.baseline import FUNCTION_WORDS
 from dream_assets.core.facts.dates import (
     _YEAR_MONTH,
     DateKey,
     _iso_key,
     _month_dates,
     _plausible_year,
+)
+from dream_assets.core.facts.equivalents import (
+    DEMONYM_CLASSES,
+    UNIT_SPELLINGS,
+    Duration,
+    duration_unit,
+    durations_of,
+    percents_of,
 )
 from dream_assets.core.facts.lexicon import number_word_values
 from dream_assets.core.facts.tokens import (
@@ -51,6 +62,9 @@ class MergedText:
     # delivery" is not; "Amazon Web Services" for "AWS" is), and a code's letters ("KL1234" for
     # "KL"). Two-letter initials of any two words coincide too often to credit.
     spelled: frozenset[str] = frozenset()
+    # The percentages ("10%", "a tenth") and durations ("half an hour") the merge states.
+    percents: frozenset[str] = frozenset()
+    durations: frozenset[Duration] = frozenset()
 
     @classmethod
     def of(cls, text: str) -> MergedText:
@@ -81,7 +95,7 @@ class MergedText:
             if _plausible_year(year) and 1 <= month <= 12:
                 dates.add((year, month, None))
         numbers |= {str(n) for n in number_word_values(_WORD_RUN.findall(text.lower()))}
-        numbers |= {str(int(m.group(1)) * 1000) for m in _THOUSANDS.finditer(text)}
+        numbers |= {_thousands(m.group(1)) for m in _THOUSANDS.finditer(text)}
         times |= _clock_readings(text)
         spelled = _acronym_spellings(text)
         folded = set()
@@ -99,11 +113,22 @@ class MergedText:
             frozenset(dates),
             frozenset(folded),
             frozenset(spelled),
+            frozenset(percents_of(text)),
+            frozenset(durations_of(text)),
         )
 
     def covers(self, specific: Specific) -> bool:
         if specific.kind == "number":
-            return canonical_number(specific.text) in self.numbers
+            number = canonical_number(specific.text)
+            if number in self.numbers:
+                return True
+            if specific.unit == "%":
+                return number in self.percents
+            unit = duration_unit(specific.unit) if specific.unit else None
+            if unit is not None and number.replace(".", "", 1).isdigit():
+                family, size = unit
+                return (family, Fraction(number) * size) in self.durations
+            return False
         if specific.kind == "time":
             return canonical_time(specific.text) in self.times
         if specific.kind == "iso":
@@ -119,6 +144,12 @@ class MergedText:
             return True
         if len(name) >= CASE_FOLD_MIN_LETTERS and name.isalpha() and name.casefold() in self.folded:
             return True
+        # "GB" / "gigabytes", "Norway" / "Norwegian": one thing in two spellings.
+        spellings = UNIT_SPELLINGS.get(name.casefold()) or DEMONYM_CLASSES.get(name)
+        if spellings and any(
+            w.casefold() in spellings or w in spellings for w in self.words if w != name
+        ):
+            return True
         if is_acronym(name) and name + "s" in self.words:
             return True
         if is_plural_acronym(name) and name[:-1] in self.words:
@@ -130,6 +161,10 @@ class MergedText:
             return True
         return specific.date is not None and self._has_date(specific.date)
 
+    def has_acronym(self, acronyms: tuple[str, ...]) -> bool:
+        """Whether the merge writes one of ``acronyms`` (or its plural) as an acronym."""
+        return any(a in self.words or a + "s" in self.words for a in acronyms if len(a) >= 2)
+
     def _has_date(self, wanted: DateKey) -> bool:
         year, month, day = wanted
         return any(
@@ -139,7 +174,14 @@ class MergedText:
 
 
 _WORD_RUN = re.compile(r"[a-z]+")
-_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})[kK](?![^\W_])")  # "$18k" is 18000
+_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,2})?)[kK](?![^\W_])")  # "$18k" is 18000
+
+
+def _thousands(figure: str) -> str:
+    """ "18" -> "18000", "26.5" -> "26500" (the figure before a "k")."""
+    return str(int(Fraction(figure) * 1000))
+
+
 _HOUR_MARK = re.compile(
     r"(?<![\w:])(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'clock)(?!\w)", re.I
 )
@@ -160,6 +202,11 @@ def _acronym_spellings(text: str) -> set[str]:
     for size in (3, 4, 5):
         for start in range(len(words) - size + 1):
             found.add("".join(w[0] for w in words[start : start + size]).upper())
+    # Two lowercase content words spell a two-letter acronym ("pull requests" for "PRs"); two
+    # short or function words coincide with too many.
+    for first, second in pairwise(words):
+        if all(w.islower() and len(w) >= 3 and w not in FUNCTION_WORDS for w in (first, second)):
+            found.add((first[0] + second[0]).upper())
     return found
 
 

@@ -1,0 +1,105 @@
+"""Issue 24, by category: spellings of one specific that credit each other, and the words a
+sentence may open with as grammar. Each equivalence is checked both ways: the other spelling
+credits the specific, and a merge that drops it in every spelling is still rejected."""
+
+from __future__ import annotations
+
+import pytest
+
+from dream_assets.core.facts.coverage import CoverageSource, missing_specifics, specifics_of
+from dream_assets.core.facts.equivalents import durations_of, percents_of
+from dream_assets.core.facts.meaning import changed_meanings
+
+
+def missing(sources: list[str], merged: str) -> tuple[str, ...]:
+    given = [CoverageSource(f"s{i}", text) for i, text in enumerate(sources)]
+    return missing_specifics(given, merged).missing
+
+
+@pytest.mark.parametrize(
+    ("source", "specific"),
+    [
+        ("Project Borealis must ship by 30 September.", "Project"),  # a classifier before a name
+        ("Aunt Meera is a judge.", "Aunt"),
+        ("Neighbour Mrs. Kowalski waters the plants.", "Neighbour"),
+        ("Meal-preps weekday lunches every Sunday.", "Meal"),  # part of a hyphenated word
+        ("Absolutely loves Ethiopian food.", "Absolutely"),  # an adverb is never a name
+        ("Pet insurance is with Petplan.", "Pet"),  # a noun modifying the noun after it
+        ("Rental lease ends 31 March.", "Rental"),
+    ],
+)
+def test_a_sentence_opening_english_word_before_a_name_or_noun_is_grammar(
+    source: str, specific: str
+) -> None:
+    assert specific not in specifics_of(source)
+
+
+@pytest.mark.parametrize(
+    ("source", "specific"),
+    [
+        ("Biscuit is a three-year-old Sheltie.", "Biscuit"),  # a subject: where a name stands
+        ("Biscuit's vet is Dr. Lindqvist.", "Biscuit"),  # a possessive
+        ("Tom still lives in Leeds.", "Tom"),
+        ("Rocky has a dog named Milo.", "Rocky"),
+        ("Shanghai conference is in May.", "Shanghai"),  # not an English noun
+        ("Target start date is March.", "Target"),  # a name that is also a word
+        ("Norway trip is in June.", "Norway"),  # not in the English lexicon
+    ],
+)
+def test_a_name_opening_a_sentence_stays_a_specific(source: str, specific: str) -> None:
+    assert specific in specifics_of(source)
+
+
+def test_a_word_written_as_a_name_mid_sentence_is_a_name_at_a_sentence_start_too() -> None:
+    sources = ["Stripe sandbox throttles at 25 requests.", "Payments go through Stripe."]
+    assert "Stripe" in missing(sources, "The payment sandbox throttles at 25 requests.")
+
+
+def test_a_sentence_start_capital_is_credited_by_an_inflection_of_its_word() -> None:
+    assert missing(["Quit smoking in 2020."], "An ex-smoker since quitting in 2020.") == ()
+    assert missing(["Master's thesis is on imaging."], "Their master's thesis: imaging.") == ()
+
+
+@pytest.mark.parametrize(
+    ("source", "merged", "dropped"),
+    [
+        ("Prefers small PRs.", "Likes small pull requests.", "Likes small changes."),
+        ("Standup at 9:45 Central European Time.", "Standup at 9:45 CET.", "Standup at 9:45."),
+        ("Pays £10 for 20 GB.", "Twenty gigabytes for £10.", "A data plan for £10 and 20."),
+        ("Internet speed is 1 Gbit/s.", "A 1 Gbps line.", "A 1 fast line."),
+        ("Sailing the coast of Norway.", "Sailing the Norwegian coast.", "Sailing the coast."),
+        ("Has saved £26,500.", "Has put away £26.5k.", "Has put away £26k."),
+        ("Gives 10% of income.", "Gives a tenth of their income.", "Gives a third."),
+        ("Practises for 30 minutes.", "Practises for half an hour.", "Practises for an hour."),
+        ("Walks for 90 minutes.", "Walks for an hour and a half.", "Walks for two hours."),
+    ],
+)
+def test_an_equivalent_spelling_credits_and_a_drop_in_every_spelling_does_not(
+    source: str, merged: str, dropped: str
+) -> None:
+    assert missing([source], merged) == ()
+    assert missing([source], dropped) != ()
+
+
+def test_durations_and_percents_are_read_in_any_spelling() -> None:
+    minutes = ("min", 30)
+    assert minutes in durations_of("a half-hour wait")
+    assert minutes in durations_of("thirty minutes")
+    assert ("min", 20160) in durations_of("a fortnight")
+    assert ("month", 18) in durations_of("a year and a half")
+    assert "50" in percents_of("Half of the budget")
+    assert "25" in percents_of("a quarter of it")
+    assert percents_of("the third time") == set()
+
+
+def test_the_quantity_rule_reads_the_same_equivalences() -> None:
+    def findings(sources: list[str], merged: str) -> list[str]:
+        given = [CoverageSource(f"s{i}", text) for i, text in enumerate(sources)]
+        return [f for f in changed_meanings(given, merged).missing if f.startswith("quantity")]
+
+    assert findings(["Waits 30 minutes after the pill."], "Waits half an hour after it.") == []
+    assert findings(["Half of the budget is social."], "50% of the budget is social.") == []
+    assert findings(["Hiring two engineers."], "Hiring a pair of engineers.") == []
+    # the counts around a unit of time are still counts: "four espressos a day" is four
+    assert findings(["Drinks four espressos a day."], "Drinks several espressos a day.") != []
+    assert findings(["Swims three times a week."], "Swims twice a week.") != []
