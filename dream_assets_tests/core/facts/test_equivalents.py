@@ -103,3 +103,51 @@ def test_the_quantity_rule_reads_the_same_equivalences() -> None:
     # the counts around a unit of time are still counts: "four espressos a day" is four
     assert findings(["Drinks four espressos a day."], "Drinks several espressos a day.") != []
     assert findings(["Swims three times a week."], "Swims twice a week.") != []
+
+
+def meaning_findings(sources: list[str], merged: str, kind: str) -> list[str]:
+    given = [CoverageSource(f"s{i}", text) for i, text in enumerate(sources)]
+    return [f for f in changed_meanings(given, merged).missing if f.startswith(kind)]
+
+
+@pytest.mark.parametrize(
+    ("source", "merged"),
+    [
+        ("Tries to avoid flying.", "Tries not to fly."),  # a verb of refusal, spelt out
+        ("Has stopped adding sugar to tea.", "No longer puts sugar in their tea."),
+        ("Prefers REST over GraphQL.", "Uses REST, not GraphQL."),  # a preference's contrast
+        ("Only eats salmon-flavoured food.", "Will eat nothing but salmon-flavoured food."),
+        ("Always votes in local elections.", "Never misses a local election."),  # double
+    ],
+)
+def test_a_negation_the_sources_state_another_way_is_not_added(source: str, merged: str) -> None:
+    assert meaning_findings([source], merged, "negation") == []
+
+
+def test_a_negation_the_merge_states_is_still_added_when_the_sources_are_positive() -> None:
+    assert meaning_findings(["Eats eggs and dairy."], "Eats no eggs.", "negation") != []
+    assert meaning_findings(["Misses the bus."], "Never misses the bus.", "negation") == []
+
+
+@pytest.mark.parametrize(
+    ("source", "merged"),
+    [
+        ("Only drinks red wine, never beer.", "Red wine is all they drink - beer, never."),
+        ("Surgery is not recommended for now.", "For now surgery isn't advised."),
+    ],
+)
+def test_a_negation_kept_elliptically_or_by_its_subject_is_kept(source: str, merged: str) -> None:
+    assert meaning_findings([source], merged, "negation") == []
+
+
+def test_a_negation_dropped_is_still_found() -> None:
+    assert meaning_findings(["Surgery is not recommended."], "Surgery is recommended.", "negation")
+    assert meaning_findings(["Never drinks beer."], "Drinks beer, wine, never whisky.", "negation")
+
+
+def test_a_source_kept_in_another_spelling_has_not_vanished() -> None:
+    sources = ["Follows a 16:8 intermittent fasting routine.", "Eating window is noon to 8 pm."]
+    merged = "Follows 16:8 intermittent fasting routine, eating only between 12:00 and 20:00."
+    assert meaning_findings(sources, merged, "source") == []
+    dropped = "Follows a 16:8 intermittent fasting routine."
+    assert meaning_findings(sources, dropped, "source") != []
