@@ -39,6 +39,7 @@ from dream_assets.core.models import MemoryEntry, is_high_value, review_fingerpr
 from dream_assets.core.near_duplicates.cluster import Cluster
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.store.entry_index import INDEX_FILE
+from dream_assets.core.store.entry_lock import LOCK_DIR
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
@@ -198,7 +199,9 @@ def _bytes(volume: AgentVolume) -> dict[str, bytes]:
     return {
         str(p.relative_to(volume.root)): p.read_bytes()
         for p in sorted(volume.root.rglob("*"))
-        if p.is_file() and p.name != INDEX_FILE  # the entry index is a cache
+        if p.is_file()
+        and p.name != INDEX_FILE  # the entry index is a cache
+        and p.parent.name != LOCK_DIR  # the empty entry-lock stripes, made on first need
     }
 
 
