@@ -190,8 +190,14 @@ def _status(words: set[str]) -> frozenset[str]:
     return frozenset(found)
 
 
+_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,2})?)[kK](?![^\W_])")
+
+
 def _numbers(text: str) -> set[str]:
-    found = {m.group().replace(",", "") for m in _NUMBER.finditer(text)}
+    # "$95k" and "4.3k" are 95 000 and 4 300, as in the coverage check.
+    thousands = {str(int(float(m.group(1)) * 1000)) for m in _THOUSANDS.finditer(text)}
+    text = _THOUSANDS.sub(" ", text)
+    found = {m.group().replace(",", "") for m in _NUMBER.finditer(text)} | thousands
     # Leading zeros are formatting ("08" in 2026-08-19 is 8 in "August 8")
     found = {n.lstrip("0") or "0" if n.isdigit() else n for n in found}
     words = _WORD.findall(text.lower())

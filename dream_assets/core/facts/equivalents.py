@@ -29,9 +29,13 @@ _UNIT_CLASSES = (
     "kW kilowatt kilowatts",
     "mAh milliamp-hour milliamp-hours",
     "TV television",
+    "USD dollar dollars $",
+    "EUR euro euros €",
+    "GBP sterling £",
     "UK Britain",
     "US USA America",
 )
+CURRENCY_SIGNS = frozenset({"$", "€", "£"})
 UNIT_SPELLINGS: dict[str, frozenset[str]] = {
     spelling.casefold(): frozenset(s.casefold() for s in line.split())
     for line in _UNIT_CLASSES

@@ -56,6 +56,11 @@ def number_word_values(words: list[str]) -> set[int]:
                 index += 1
         elif word in UNIT_WORDS:
             value = UNIT_WORDS[word]
+        elif word in ("hundred", "thousand", "million") and (
+            index == 0 or words[index - 1] in ("a", "one")
+        ):
+            value = 1  # "a thousand pieces", "thousand-piece": the scale word below counts
+            index -= 1
         if value is not None:
             following = words[index + 1] if index + 1 < len(words) else ""
             if following in ("hundred", "thousand", "million"):

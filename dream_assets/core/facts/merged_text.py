@@ -18,6 +18,7 @@ from dream_assets.core.facts.dates import (
     _plausible_year,
 )
 from dream_assets.core.facts.equivalents import (
+    CURRENCY_SIGNS,
     DEMONYM_CLASSES,
     UNIT_SPELLINGS,
     Duration,
@@ -94,6 +95,7 @@ class MergedText:
             year, month = int(match.group(1)), int(match.group(2))
             if _plausible_year(year) and 1 <= month <= 12:
                 dates.add((year, month, None))
+        words |= {sign for sign in CURRENCY_SIGNS if sign in text}  # "$" spells "USD"
         numbers |= {str(n) for n in number_word_values(_WORD_RUN.findall(text.lower()))}
         numbers |= {_thousands(m.group(1)) for m in _THOUSANDS.finditer(text)}
         times |= _clock_readings(text)

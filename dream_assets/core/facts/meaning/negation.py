@@ -38,6 +38,12 @@ def _contrast_clauses(words: Sequence[Word]) -> set[int]:
         for first, second in itertools.pairwise(words)
         if (first.lower, second.lower) in _CONTRAST_PHRASES and first.clause == second.clause
     }
+    # "grain-free", "alcohol-free": the compound states "without grain".
+    found |= {
+        second.clause
+        for first, second in itertools.pairwise(words)
+        if second.lower == "free" and second.start == first.end + 1 and first.content
+    }
     # "prefers REST over GraphQL" states "not GraphQL" as surely as "rather than" does.
     preferring = {w.clause for w in words if w.lower.startswith("prefer")}
     found |= {w.clause for w in words if w.lower == "over" and w.clause in preferring}
