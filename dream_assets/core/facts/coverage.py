@@ -44,6 +44,7 @@ from dream_assets.core.facts.tokens import (
     EVIDENCE,
     MERIDIEM,
     PRONOUN_CONTRACTION,
+    TOKEN,
     Specific,
     is_capitalized_word,
     is_plural_acronym,
@@ -318,13 +319,20 @@ def _capitalized_runs(text: str) -> dict[str, tuple[str, ...]]:
     """Each word of a run of two or more capitalized words -> the run's possible acronyms (with
     and without the connecting "of", "and"...)."""
     found: dict[str, tuple[str, ...]] = {}
+    # "Continuous integration is ..." / "CI": a capitalized word and the words after it.
+    words = [m.group() for m in TOKEN.finditer(straighten(text)) if m.lastgroup == "word"]
+    for index, word in enumerate(words):
+        if is_capitalized_word(word):
+            found[word] = tuple(
+                "".join(w[0] for w in words[index : index + size]).upper() for size in (2, 3)
+            )
     for match in _CAPITALIZED_RUN.finditer(straighten(text)):
         words = match.group().split()
         capitals = "".join(w[0] for w in words if w[0].isupper())
         every = "".join(w[0] for w in words).upper()
         for word in words:
             if word[0].isupper():
-                found[word] = tuple(dict.fromkeys((capitals, every)))
+                found[word] = tuple(dict.fromkeys((capitals, every, *found.get(word, ()))))
     return found
 
 

@@ -5,6 +5,7 @@ credited by the merged text")."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
@@ -66,6 +67,8 @@ class MergedText:
     # The percentages ("10%", "a tenth") and durations ("half an hour") the merge states.
     percents: frozenset[str] = frozenset()
     durations: frozenset[Duration] = frozenset()
+    # The words without their diacritics: "Krakow" is "Kraków" typed on another keyboard.
+    plain: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, text: str) -> MergedText:
@@ -117,6 +120,7 @@ class MergedText:
             frozenset(spelled),
             frozenset(percents_of(text)),
             frozenset(durations_of(text)),
+            frozenset(without_diacritics(w) for w in words),
         )
 
     def covers(self, specific: Specific) -> bool:
@@ -137,6 +141,8 @@ class MergedText:
             return specific.date in self.dates
         name = specific.text
         if name in self.words:
+            return True
+        if without_diacritics(name) in self.plain:
             return True
         if _TITLE_EQUIVALENT.get(name) in self.words:
             return True
@@ -173,6 +179,13 @@ class MergedText:
             m == month and (day is None or d == day) and (year is None or y == year)
             for y, m, d in self.dates
         )
+
+
+def without_diacritics(word: str) -> str:
+    """ "Kraków" -> "Krakow", "Reykjavík" -> "Reykjavik"; "Straße" stays (no combining mark)."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
 _WORD_RUN = re.compile(r"[a-z]+")
