@@ -188,3 +188,38 @@ def percents_of(text: str) -> set[str]:
 
 
 PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
+
+
+# ── Frequencies ────────────────────────────────────────────────────────────────────────────
+
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+Rate = tuple[str, Fraction]  # (family, occurrences per unit of the family)
+
+
+def frequency_counts(text: str) -> list[tuple[frozenset[str], Rate]]:
+    """The frequencies ``text`` states with the words that count them: "every six months" is one
+    per six months ("six"), "twice a year" two per twelve months ("twice"), "three times a
+    week" three per 10 080 minutes ("three")."""
+    words = _DURATION_WORDS.findall(text.lower())
+    found: list[tuple[frozenset[str], Rate]] = []
+    for index, word in enumerate(words):
+        unit = duration_unit(word)
+        if unit is None:
+            continue
+        family, size = unit
+        before = words[max(0, index - 4) : index]
+        if len(before) >= 2 and before[-2] == "every":  # "every six months"
+            counted = _amount_before(before[-1:])
+            if counted is not None:
+                found.append((frozenset(before[-1:]), (family, 1 / (counted[0] * size))))
+        elif before[-1:] == ["every"]:  # "every month"
+            found.append((frozenset(), (family, 1 / size)))
+        elif len(before) >= 2 and before[-1] in ("a", "an", "per", "each"):
+            count = before[-2]
+            if count in _TIMES:  # "twice a year"
+                found.append((frozenset({count}), (family, _TIMES[count] / size)))
+            elif count == "times" and len(before) >= 3:  # "three times a week"
+                counted = _amount_before(before[-3:-2])
+                if counted is not None:
+                    found.append((frozenset(before[-3:-2]), (family, counted[0] / size)))
+    return found

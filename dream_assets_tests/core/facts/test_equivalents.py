@@ -151,3 +151,17 @@ def test_a_source_kept_in_another_spelling_has_not_vanished() -> None:
     assert meaning_findings(sources, merged, "source") == []
     dropped = "Follows a 16:8 intermittent fasting routine."
     assert meaning_findings(sources, dropped, "source") != []
+
+
+def test_a_frequency_in_another_spelling_is_the_same_quantity() -> None:
+    sources = ["Blood test every six months."]
+    assert meaning_findings(sources, "A blood test twice a year.", "quantity") == []
+    assert meaning_findings(sources, "A blood test three times a year.", "quantity") != []
+    assert meaning_findings(["Swims three times a week."], "Swims twice a week.", "quantity")
+
+
+def test_a_source_whose_numbers_survive_has_not_vanished() -> None:
+    sources = ["House deposit target is £40,000.", "Has saved £26,500 so far."]
+    kept = "House deposit target is £40,000, with £26.5k put away."
+    assert meaning_findings(sources, kept, "source") == []
+    assert meaning_findings(sources, "House deposit target is £40,000.", "source") != []

@@ -170,10 +170,18 @@ class _KeptWords:
             for w in source.words
             if w.content and not w.lower[0].isdigit() and w.lower not in _CLOCK_WORDS
         }
-        if not words:
+        # Its numbers of two or more digits (the coverage check's) are its content too, kept by
+        # value in any spelling ("£26,500" / "£26.5k", "91" / "ninety-one").
+        numbers = {
+            w.lower.rstrip("%"): w
+            for w in source.words
+            if w.lower[-1].isdigit() and sum(c.isdigit() for c in w.lower) >= 2
+        }
+        if not words and not numbers:
             return 0.0
         gone = [w for stem, w in words.items() if not self._kept(stem, w)]
-        return len(gone) / len(words)
+        gone += [n for n in numbers if not self.merged.covers(Specific(n, "number"))]
+        return len(gone) / (len(words) + len(numbers))
 
     def _kept(self, stem_: str, word: Word) -> bool:
         if stem_ in self.stems:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dream_assets.core.facts.equivalents import duration_counts, durations_of, percents_of
+from dream_assets.core.facts.equivalents import (
+    duration_counts,
+    durations_of,
+    frequency_counts,
+    percents_of,
+)
 from dream_assets.core.facts.meaning.text import Text
 
 # A share written as a fraction or a percentage is one quantity ("half" / "50%").
@@ -13,10 +18,15 @@ _SHARE_PERCENT = {"1/2": "50", "1/4": "25"}
 
 def _same_elsewhere(quantity_text: str, value: str, text: Text, other: Text) -> bool:
     """Whether ``quantity_text`` of ``text`` counts a duration or a share that ``other`` states in
-    another spelling: "30 minutes" / "half an hour", "20%" / "a fifth", "Half of" / "50%"."""
+    another spelling: "30 minutes" / "half an hour", "20%" / "a fifth", "Half of" / "50%",
+    "every six months" / "twice a year"."""
     lower = quantity_text.lower()
     other_durations = durations_of(other.text)
     if any(lower in words and d in other_durations for words, d in duration_counts(text.text)):
+        return True
+    # "every six months" / "twice a year": one frequency
+    other_rates = {rate for _, rate in frequency_counts(other.text)}
+    if any(lower in words and r in other_rates for words, r in frequency_counts(text.text)):
         return True
     share = value if lower.endswith("%") else _SHARE_PERCENT.get(value)
     return share is not None and share in percents_of(other.text)
