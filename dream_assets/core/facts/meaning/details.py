@@ -179,9 +179,9 @@ class _KeptWords:
         }
         if not words and not numbers:
             return 0.0
-        gone = [w for stem, w in words.items() if not self._kept(stem, w)]
-        gone += [n for n in numbers if not self.merged.covers(Specific(n, "number"))]
-        return len(gone) / (len(words) + len(numbers))
+        gone = sum(not self._kept(stem, w) for stem, w in words.items())
+        gone += sum(not self.merged.covers(Specific(n, "number")) for n in numbers)
+        return gone / (len(words) + len(numbers))
 
     def _kept(self, stem_: str, word: Word) -> bool:
         if stem_ in self.stems:
