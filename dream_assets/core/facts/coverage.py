@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dream_assets.core.facts.baseline import BASELINE_WORDS
 from dream_assets.core.facts.dates import (
@@ -91,6 +92,7 @@ class CoverageResult:
     """Findings that do not reject on their own (``merge_check.HINT_KINDS``): for the verifier."""
 
 
+@lru_cache(maxsize=1 << 16)
 def lowercase_words_of(text: str) -> frozenset[str]:
     """The all-lowercase prose words of ``text``: the corpus evidence of ordinary language."""
     words = set()
@@ -131,6 +133,7 @@ def _word_is_specific(
     return True
 
 
+@lru_cache(maxsize=1 << 16)
 def _midsentence_lowercase_words(text: str) -> frozenset[str]:
     """The merge's lowercase mid-sentence words with their lemmas ("pets" -> pet, "master's" ->
     master): a sentence-start capital in a source is credited by any inflection of its word."""
@@ -143,6 +146,7 @@ def _midsentence_lowercase_words(text: str) -> frozenset[str]:
     return frozenset(words)
 
 
+@lru_cache(maxsize=1 << 16)
 def capitalized_words_of(text: str) -> frozenset[str]:
     """The casefolded capitalized words of ``text`` written mid-sentence: evidence of a name."""
     return frozenset(
@@ -284,7 +288,7 @@ def missing_specifics(
     """
     evidence = _evidence_of(source.content for source in sources)
     names = frozenset().union(*(capitalized_words_of(source.content) for source in sources))
-    covered_by = MergedText.of(merged)
+    covered_by = MergedText.cached(merged)
     merged_prose = _midsentence_lowercase_words(merged)
     missing: dict[str, None] = {}
     for source in sources:
@@ -295,12 +299,11 @@ def missing_specifics(
             evidence=evidence,
             names=names,
         )
-        runs = _capitalized_runs(source.content)
         for specific in found:
             if specific.text in missing or covered_by.covers(specific):
                 continue
             # "Central European Time" / "CET": a name written out, credited by its acronym.
-            if covered_by.has_acronym(runs.get(specific.text, ())):
+            if covered_by.has_acronym(_capitalized_runs(source.content).get(specific.text, ())):
                 continue
             # "Recycling is collected ..." merged as "... and recycling is collected": the same
             # word, its sentence-start capital dropped. Credited only from a sentence start and
@@ -315,6 +318,7 @@ def missing_specifics(
 _CAPITALIZED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the)\s+)?[A-Z][a-z]+)+\b")
 
 
+@lru_cache(maxsize=1 << 16)
 def _capitalized_runs(text: str) -> dict[str, tuple[str, ...]]:
     """Each word of a run of two or more capitalized words -> the run's possible acronyms (with
     and without the connecting "of", "and"...)."""

@@ -8,6 +8,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property, lru_cache
 from itertools import pairwise
 
 from dream_assets.core.facts.baseline import FUNCTION_WORDS
@@ -50,7 +51,7 @@ _TITLE_EQUIVALENT = {**TITLE_SPELLINGS, **{full: short for short, full in TITLE_
 CASE_FOLD_MIN_LETTERS = 3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MergedText:
     words: frozenset[str]
     numbers: frozenset[str]
@@ -59,16 +60,35 @@ class MergedText:
     # Casefolded capitalized or all-caps words of the merge that are not a sentence-start
     # capital (which may be grammar): a name in another letter case is the same name.
     folded: frozenset[str] = frozenset()
-    # What an acronym may be spelt out as: the capitals of a CamelCase word ("JavaScript" for
-    # "JS"), the initials of three or more consecutive words ("continuous integration and
-    # delivery" is not; "Amazon Web Services" for "AWS" is), and a code's letters ("KL1234" for
-    # "KL"). Two-letter initials of any two words coincide too often to credit.
-    spelled: frozenset[str] = frozenset()
-    # The percentages ("10%", "a tenth") and durations ("half an hour") the merge states.
-    percents: frozenset[str] = frozenset()
-    durations: frozenset[Duration] = frozenset()
-    # The words without their diacritics: "Krakow" is "Kraków" typed on another keyboard.
-    plain: frozenset[str] = frozenset()
+    text: str = ""  # straightened; the spellings below are read from it when first needed
+
+    @cached_property
+    def spelled(self) -> frozenset[str]:
+        """What an acronym may be spelt out as: the capitals of a CamelCase word ("JavaScript"
+        for "JS"), the initials of three to five consecutive words ("Amazon Web Services" for
+        "AWS"), of two lowercase content words ("pull requests" for "PR"; two short or function
+        words coincide too often), and a code's letters ("KL1234" for "KL")."""
+        return frozenset(_acronym_spellings(self.text))
+
+    @cached_property
+    def percents(self) -> frozenset[str]:
+        """The percentages the merge states ("10%", "a tenth")."""
+        return frozenset(percents_of(self.text))
+
+    @cached_property
+    def durations(self) -> frozenset[Duration]:
+        """The durations the merge states ("half an hour")."""
+        return frozenset(durations_of(self.text))
+
+    @cached_property
+    def plain(self) -> frozenset[str]:
+        """The words without their diacritics: "Krakow" is "Kraków" typed on another keyboard."""
+        return frozenset(without_diacritics(w) for w in self.words)
+
+    @classmethod
+    def cached(cls, text: str) -> MergedText:
+        """``of``, remembered per text: the pair judge checks one entry against many."""
+        return _merged_text(text)
 
     @classmethod
     def of(cls, text: str) -> MergedText:
@@ -102,7 +122,6 @@ class MergedText:
         numbers |= {str(n) for n in number_word_values(_WORD_RUN.findall(text.lower()))}
         numbers |= {_thousands(m.group(1)) for m in _THOUSANDS.finditer(text)}
         times |= _clock_readings(text)
-        spelled = _acronym_spellings(text)
         folded = set()
         for match, kind, initial in positioned_tokens(text):
             token = match.group()
@@ -117,10 +136,7 @@ class MergedText:
             frozenset(times),
             frozenset(dates),
             frozenset(folded),
-            frozenset(spelled),
-            frozenset(percents_of(text)),
-            frozenset(durations_of(text)),
-            frozenset(without_diacritics(w) for w in words),
+            text,
         )
 
     def covers(self, specific: Specific) -> bool:
@@ -179,6 +195,11 @@ class MergedText:
             m == month and (day is None or d == day) and (year is None or y == year)
             for y, m, d in self.dates
         )
+
+
+@lru_cache(maxsize=1 << 16)
+def _merged_text(text: str) -> MergedText:
+    return MergedText.of(text)
 
 
 def without_diacritics(word: str) -> str:

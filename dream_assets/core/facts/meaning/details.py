@@ -162,7 +162,7 @@ class _KeptWords:
 
     def __init__(self, merged: Text) -> None:
         self.stems = merged.content
-        self.merged = MergedText.of(merged.text)
+        self.merged = MergedText.cached(merged.text)
 
     def vanished_share(self, source: Text) -> float:
         words = {
