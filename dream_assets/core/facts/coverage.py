@@ -307,9 +307,11 @@ def missing_specifics(
                 continue
             # "Recycling is collected ..." merged as "... and recycling is collected": the same
             # word, its sentence-start capital dropped. Credited only from a sentence start and
-            # only by the word lowercase mid-sentence in the merge, so a name still needs its
-            # capital wherever the source wrote it mid-sentence.
-            if specific.initial and lemmas_of(specific.text.lower()) & merged_prose:
+            # only by the word lowercase mid-sentence in the merge (or an inflection of it:
+            # "Quit" by "quitting", "Pet" by "pets"; never the reverse, so "Rose" is not credited
+            # by "rises"), so a name still needs its capital wherever the source wrote it
+            # mid-sentence.
+            if specific.initial and specific.text.lower() in merged_prose:
                 continue
             missing[specific.text] = None
     return CoverageResult(ok=not missing, missing=tuple(missing))
