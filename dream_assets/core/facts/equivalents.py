@@ -17,8 +17,8 @@ from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS
 # ── Units ──────────────────────────────────────────────────────────────────────────────────
 
 _UNIT_CLASSES = (
-    "GB gigabyte gigabytes gig gigs",
-    "MB megabyte megabytes meg megs",
+    "GB gigabyte gigabytes",
+    "MB megabyte megabytes",
     "TB terabyte terabytes",
     "KB kilobyte kilobytes",
     "Gbit Gbps gigabit gigabits",
@@ -36,11 +36,19 @@ _UNIT_CLASSES = (
     "US USA America",
 )
 CURRENCY_SIGNS = frozenset({"$", "€", "£"})
+# Each spelling (casefolded) -> its class as written: an abbreviation matches only as written
+# ("US", never the pronoun "us"), a lowercase spelling in any letter case ("Gigabytes").
 UNIT_SPELLINGS: dict[str, frozenset[str]] = {
-    spelling.casefold(): frozenset(s.casefold() for s in line.split())
+    spelling.casefold(): frozenset(line.split())
     for line in _UNIT_CLASSES
     for spelling in line.split()
 }
+
+
+def spells(word: str, spellings: frozenset[str]) -> bool:
+    """Whether ``word`` of a merge is one of ``spellings`` (see ``UNIT_SPELLINGS``)."""
+    return word in spellings or (word.lower() in spellings and word.lower() != word.upper())
+
 
 # ── Countries and their adjectives ─────────────────────────────────────────────────────────
 

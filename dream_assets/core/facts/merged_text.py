@@ -27,6 +27,7 @@ from dream_assets.core.facts.equivalents import (
     duration_unit,
     durations_of,
     percents_of,
+    spells,
 )
 from dream_assets.core.facts.lexicon import number_word_values
 from dream_assets.core.facts.tokens import (
@@ -170,9 +171,7 @@ class MergedText:
             return True
         # "GB" / "gigabytes", "Norway" / "Norwegian": one thing in two spellings.
         spellings = UNIT_SPELLINGS.get(name.casefold()) or DEMONYM_CLASSES.get(name)
-        if spellings and any(
-            w.casefold() in spellings or w in spellings for w in self.words if w != name
-        ):
+        if spellings and any(spells(w, spellings) for w in self.words if w != name):
             return True
         if is_acronym(name) and name + "s" in self.words:
             return True

@@ -165,3 +165,9 @@ def test_a_source_whose_numbers_survive_has_not_vanished() -> None:
     kept = "House deposit target is £40,000, with £26.5k put away."
     assert meaning_findings(sources, kept, "source") == []
     assert meaning_findings(sources, "House deposit target is £40,000.", "source") != []
+
+
+def test_an_abbreviation_is_credited_only_as_written() -> None:
+    assert missing(["Moved to the US in 2019."], "Moved to America in 2019.") == ()
+    assert missing(["Moved to the US in 2019."], "Moved in with us in 2019.") == ("US",)
+    assert missing(["Costs 95 USD."], "Costs $95.") == ()
