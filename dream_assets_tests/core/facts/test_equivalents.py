@@ -171,3 +171,9 @@ def test_an_abbreviation_is_credited_only_as_written() -> None:
     assert missing(["Moved to the US in 2019."], "Moved to America in 2019.") == ()
     assert missing(["Moved to the US in 2019."], "Moved in with us in 2019.") == ("US",)
     assert missing(["Costs 95 USD."], "Costs $95.") == ()
+
+
+def test_an_exclusive_only_credits_nothing_but_and_not_a_flat_negation() -> None:
+    source = ["Only drinks coffee in the morning."]
+    assert meaning_findings(source, "Drinks nothing but coffee in the morning.", "negation") == []
+    assert meaning_findings(source, "Never drinks coffee in the morning.", "negation") != []

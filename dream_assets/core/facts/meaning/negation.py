@@ -50,8 +50,17 @@ def _contrast_clauses(words: Sequence[Word]) -> set[int]:
     return found
 
 
-# "only eats salmon" is "eats nothing but salmon": an exclusive word states a negation of the rest.
+# "only eats salmon" is "eats nothing but salmon": an exclusive word states a negation of the rest,
+# which a merge may spell as a negation followed by "but", "except", "other than", "besides".
 _EXCLUSIVE_WORDS = frozenset({"only", "solely", "exclusively"})
+_EXCEPTION_WORDS = frozenset({"but", "except", "besides", "other", "apart", "save"})
+
+
+def _followed_by_exception(words: Sequence[Word], cue: Word) -> bool:
+    index = words.index(cue)
+    return any(w.lower in _EXCEPTION_WORDS for w in words[index + 1 : index + 3])
+
+
 # A negated verb of absence is a double negation: "never misses" is "always attends".
 _ABSENCE_VERB_PREFIXES = ("miss", "skip", "forget", "forgot", "fail", "neglect", "omit")
 
@@ -173,17 +182,20 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         stems_by_clause = clause_stems(source.words)
         for negation in _negations(source.words):
             source_negated |= stems_by_clause.get(negation.cue.clause, set())
-        # A verb of refusal ("avoids flying", "has stopped adding sugar"), a contrast or an
-        # exclusive word ("only eats salmon") states the negation the merge spells out.
+        # A verb of refusal ("avoids flying", "has stopped adding sugar") or a contrast states
+        # the negation the merge spells out.
         stated_negatively = _contrast_clauses(source.words) | {
-            w.clause for w in source.words if is_negative_verb(w) or w.lower in _EXCLUSIVE_WORDS
+            w.clause for w in source.words if is_negative_verb(w)
         }
         for clause in stated_negatively:
             source_negated |= stems_by_clause.get(clause, set())
+    exclusive = any(w.lower in _EXCLUSIVE_WORDS for source in sources for w in source.words)
     findings = []
     for negation in _negations(merged.words):
         if any(w.lower.startswith(_ABSENCE_VERB_PREFIXES) for w in negation.words[1:2]):
             continue  # "never misses an election": "always votes", said twice negatively
+        if exclusive and _followed_by_exception(merged.words, negation.cue):
+            continue  # "only eats salmon" -> "eats nothing but salmon": the same exclusion
         # Only words the sources state are evidence of a flip; a paraphrase that negates new
         # words ("punctual" -> "never arrives late") says the same thing another way.
         stated = negation.scope & source_stems
