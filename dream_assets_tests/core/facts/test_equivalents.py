@@ -177,3 +177,9 @@ def test_an_exclusive_only_credits_nothing_but_and_not_a_flat_negation() -> None
     source = ["Only drinks coffee in the morning."]
     assert meaning_findings(source, "Drinks nothing but coffee in the morning.", "negation") == []
     assert meaning_findings(source, "Never drinks coffee in the morning.", "negation") != []
+
+
+def test_a_preference_negates_what_it_passes_over_only() -> None:
+    source = ["Prefers REST over GraphQL for public APIs."]
+    assert meaning_findings(source, "Uses REST, not GraphQL, for public APIs.", "negation") == []
+    assert meaning_findings(source, "Uses GraphQL, not REST, for public APIs.", "negation") != []

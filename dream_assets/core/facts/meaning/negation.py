@@ -44,9 +44,17 @@ def _contrast_clauses(words: Sequence[Word]) -> set[int]:
         for first, second in itertools.pairwise(words)
         if second.lower == "free" and second.start == first.end + 1 and first.content
     }
-    # "prefers REST over GraphQL" states "not GraphQL" as surely as "rather than" does.
+    return found
+
+
+def _passed_over(words: Sequence[Word]) -> set[str]:
+    """ "prefers REST over GraphQL" states "not GraphQL" as surely as "rather than" does: the
+    stems after a preference's "over", in its clause (not the preferred "REST")."""
     preferring = {w.clause for w in words if w.lower.startswith("prefer")}
-    found |= {w.clause for w in words if w.lower == "over" and w.clause in preferring}
+    found: set[str] = set()
+    for index, word in enumerate(words):
+        if word.lower == "over" and word.clause in preferring:
+            found |= {w.stem for w in words[index + 1 :] if w.clause == word.clause and w.content}
     return found
 
 
@@ -153,7 +161,7 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
         for c in list(negated_clauses)
         if c > 0 and not merged_clause_stems.get(c, set()) - cues
     }
-    negated_stems: set[str] = set()
+    negated_stems: set[str] = _passed_over(merged.words)
     for clause in negated_clauses:
         negated_stems |= merged_clause_stems.get(clause, set())
     findings = []
@@ -189,6 +197,7 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         }
         for clause in stated_negatively:
             source_negated |= stems_by_clause.get(clause, set())
+        source_negated |= _passed_over(source.words)
     exclusive = any(w.lower in _EXCLUSIVE_WORDS for source in sources for w in source.words)
     findings = []
     for negation in _negations(merged.words):
