@@ -183,3 +183,14 @@ def test_a_preference_negates_what_it_passes_over_only() -> None:
     source = ["Prefers REST over GraphQL for public APIs."]
     assert meaning_findings(source, "Uses REST, not GraphQL, for public APIs.", "negation") == []
     assert meaning_findings(source, "Uses GraphQL, not REST, for public APIs.", "negation") != []
+
+
+def test_british_and_american_spellings_are_one_word_to_the_meaning_rules() -> None:
+    from dream_assets.core.facts.meaning.words import stem
+
+    for british, american in [
+        ("watercolour", "watercolors"), ("organised", "organized"), ("centre", "center"),
+        ("travelled", "traveled"), ("catalogue", "catalog"), ("neighbours", "neighbor"),
+    ]:  # fmt: skip
+        assert stem(british) == stem(american)
+    assert stem("hour") != stem("hor") and stem("tours") == stem("tour")
