@@ -277,6 +277,8 @@ def _options(argv: list[str]) -> tuple[str, Path, Path, set[str]]:
     parser.add_argument("--split", choices=("dev", "final", "all"), default=None)
     parser.add_argument("--final", action="store_true", help="the same as --split final")
     parser.add_argument("--no-anchor", action="store_true")
+    # run_all.py passes --quick to every benchmark; these corpora are small, so it changes nothing.
+    parser.add_argument("--quick", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--merge-corpus", type=Path, default=BLIND / "merge_corpus.jsonl")
     parser.add_argument("--paraphrase-corpus", type=Path, default=BLIND / "paraphrase_corpus.jsonl")
     parser.add_argument(
