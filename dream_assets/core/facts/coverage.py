@@ -161,9 +161,10 @@ def _opens_as_grammar(text: str, match: re.Match[str], following: re.Match[str] 
     around it: a title or classifier before a name ("Project Borealis", "Aunt Meera", "Neighbour
     Mrs. Kowalski"; the name after it stays a specific), the first part of a hyphenated word
     ("Meal-preps"), an adverb ("Absolutely loves ..."), or a noun modifying the noun after it
-    ("Pet insurance", "Rental lease"). A word that opens a sentence as a subject ("Biscuit is a
-    Sheltie", "Tom works ...") or a possessive ("Biscuit's vet") keeps its capital's weight: those
-    are the places a name stands."""
+    ("Pet insurance", "Rental lease") or taking a prepositional complement ("Contractor for the
+    kitchen is ..."). A word that opens a sentence as a subject ("Biscuit is a Sheltie", "Tom works
+    ...") or a possessive ("Biscuit's vet") keeps its capital's weight: those are the places a
+    name stands."""
     token = match.group()
     key = token.lower()
     if "'" in token or key in NAMES_THAT_ARE_WORDS or not english_readings(key):
@@ -180,7 +181,13 @@ def _opens_as_grammar(text: str, match: re.Match[str], following: re.Match[str] 
     word = following.group()
     if word[0].isupper():
         return True
+    if word in _NOUN_COMPLEMENTS:
+        return True  # "Contractor for the kitchen is ...": a noun phrase's head, not a subject
     return word.islower() and is_compound_head(word)
+
+
+# Prepositions that open a noun's complement ("Deadline for the report", "Rest of the week").
+_NOUN_COMPLEMENTS = frozenset({"for", "of", "on", "at", "with", "from", "in", "to", "about"})
 
 
 def _specifics(

@@ -26,6 +26,7 @@ def missing(sources: list[str], merged: str) -> tuple[str, ...]:
         ("Absolutely loves Ethiopian food.", "Absolutely"),  # an adverb is never a name
         ("Pet insurance is with Petplan.", "Pet"),  # a noun modifying the noun after it
         ("Rental lease ends 31 March.", "Rental"),
+        ("Contractor for the kitchen is Bautista & Sons.", "Contractor"),  # a complement
     ],
 )
 def test_a_sentence_opening_english_word_before_a_name_or_noun_is_grammar(
