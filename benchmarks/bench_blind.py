@@ -5,6 +5,9 @@ never saw the rules, frozen before any tuning (``dream_assets_tests/data/blind/`
     python benchmarks/bench_blind.py --final   # the final split: measured once, as measured
     python benchmarks/bench_blind.py --no-anchor   # without the anchor: the rules this round
                                                    # started from, measured first by default
+    python benchmarks/bench_blind.py --split all   # dev, final or all (both halves)
+    python benchmarks/bench_blind.py --merge-corpus PATH --paraphrase-corpus PATH --split final
+        # other corpora of the same schema (a fresh held-out set); default the files below
 
 Two tables. The merge gate: per finding kind, the share of faithful merges it rejects (a kind may
 reject a merge on its own only where that share is at most 1 %) and the share of each kind of loss
@@ -56,9 +59,18 @@ def _kinds(case: dict) -> set[str]:
     return found
 
 
-def merge_gate(split: str) -> None:
-    cases = [json.loads(line) for line in (BLIND / "merge_corpus.jsonl").open()]
-    cases = [c for c in cases if c["split"] == split]
+def _in_split(record: dict, split: str) -> bool:
+    return split == "all" or record.get("split") == split
+
+
+def _merge_cases(path: Path, split: str) -> list[dict]:
+    with path.open(encoding="utf-8") as lines:
+        cases = [json.loads(line) for line in lines if line.strip()]
+    return [c for c in cases if _in_split(c, split)]
+
+
+def merge_gate(split: str, path: Path) -> None:
+    cases = _merge_cases(path, split)
     faithful = [c for c in cases if c["label"] == "faithful"]
     rejected: Counter[str] = Counter()
     for case in faithful:
@@ -92,10 +104,12 @@ def merge_gate(split: str) -> None:
     print_markdown_table(header, rows)
 
 
-def duplicate_judge(split: str) -> None:
+def duplicate_judge(split: str, path: Path) -> None:
     from dream_assets_tests.semantic_corpus import load_corpus, score_corpus
 
-    lines = load_corpus(BLIND / "paraphrase_corpus.jsonl")
+    lines = load_corpus(path)
+    if split == "all":  # score_corpus filters by one split name: relabel both halves as one
+        lines = [{**x, "split": "all"} for x in lines]
     settings: list[tuple[str, dict]] = [("lexical", {})]
     try:
         import os
@@ -165,7 +179,7 @@ def duplicate_judge(split: str) -> None:
     )
 
 
-def end_to_end(split: str) -> None:
+def end_to_end(split: str, path: Path) -> None:
     """Every case through the real consolidation pass against the scripted model server on
     loopback: the model proposes the case's merge, then a verifier answers. ``honest``: supported
     for a faithful merge, the loss's kind for every source of a lossy one; ``vouching``: supported
@@ -180,8 +194,7 @@ def end_to_end(split: str) -> None:
     from dream_assets_tests.builders import NOW, entry, make_volume
     from dream_assets_tests.scripted_llm import ScriptedLLM, verification_sources
 
-    cases = [json.loads(line) for line in (BLIND / "merge_corpus.jsonl").open()]
-    cases = [c for c in cases if c["split"] == split]
+    cases = _merge_cases(path, split)
     options = DreamOptions(
         merge_repair_enabled=False,
         max_changes_per_run=0,
@@ -257,13 +270,46 @@ def anchor(revision: str, argv: list[str]) -> None:
     print("\n##### ours: this checkout's rules")
 
 
+def _options(argv: list[str]) -> tuple[str, Path, Path, set[str]]:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", choices=("dev", "final", "all"), default=None)
+    parser.add_argument("--final", action="store_true", help="the same as --split final")
+    parser.add_argument("--no-anchor", action="store_true")
+    # run_all.py passes --quick to every benchmark; these corpora are small, so it changes nothing.
+    parser.add_argument("--quick", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--merge-corpus", type=Path, default=BLIND / "merge_corpus.jsonl")
+    parser.add_argument("--paraphrase-corpus", type=Path, default=BLIND / "paraphrase_corpus.jsonl")
+    parser.add_argument(
+        "--only", default="gate,e2e,duplicates", help="comma list of gate, e2e, duplicates"
+    )
+    args = parser.parse_args(argv)
+    for option, path in (
+        ("--merge-corpus", args.merge_corpus),
+        ("--paraphrase-corpus", args.paraphrase_corpus),
+    ):
+        if not path.is_file():
+            parser.error(f"{option}: no such file: {path}")
+    split = args.split or ("final" if args.final else "dev")
+    merge, paraphrase = args.merge_corpus.resolve(), args.paraphrase_corpus.resolve()
+    return split, merge, paraphrase, set(args.only.split(","))
+
+
 def main(argv: list[str]) -> int:
-    split = "final" if "--final" in argv else "dev"
+    split, merge_path, paraphrase_path, only = _options(argv)
     if "--no-anchor" not in argv and "DREAM_BENCH_CODE" not in os.environ:
-        anchor(OLD_RULES, argv)
-    merge_gate(split)
-    end_to_end(split)
-    duplicate_judge(split)
+        # The anchor reads the same corpora: absolute paths, passed on with the other options.
+        args = [a for a in argv if a != "--no-anchor"]
+        args += ["--merge-corpus", str(merge_path), "--paraphrase-corpus", str(paraphrase_path)]
+        anchor(OLD_RULES, args)
+    print(f"(merge corpus {merge_path}, paraphrase corpus {paraphrase_path}, split {split})")
+    if "gate" in only:
+        merge_gate(split, merge_path)
+    if "e2e" in only:
+        end_to_end(split, merge_path)
+    if "duplicates" in only:
+        duplicate_judge(split, paraphrase_path)
     return 0
 
 

@@ -47,6 +47,7 @@ from dream_assets.core.facts.coverage import (
 from dream_assets.core.facts.lexicon import TIMES_WORDS, number_word_values
 from dream_assets.core.facts.meaning.negation import negation_flips
 from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.facts.roles import class_difference
 
 
 @cache
@@ -80,7 +81,8 @@ PLANNED = frozenset(
     {
         "will", "plan", "plans", "planned", "planning", "scheduled", "intends", "intend",
         "upcoming", "tomorrow", "next", "wants", "hopes", "hoping", "considering", "'ll",
-        "going", "expects", "expected", "due", "booked",
+        "going", "expects", "expected", "due", "booked", "still", "thinking",
+        "pending", "drafting",
     }
 )  # fmt: skip
 DONE = frozenset(
@@ -99,6 +101,12 @@ IRREGULAR_PAST = frozenset(
     }
 )  # fmt: skip
 CANCELLED = frozenset({"cancelled", "canceled", "postponed", "scrapped"})
+# Begun and ended: "Started the course" / "Finished the course", "has started taking" / "has
+# stopped taking".
+BEGUN = frozenset({"started", "starting", "starts", "began", "begun", "beginning", "begins"})
+ENDED = frozenset(
+    {"stopped", "stopping", "quit", "finished", "completed", "ended", "ceased", "discontinued"}
+)
 
 
 def disagreement(
@@ -111,13 +119,21 @@ def disagreement(
     b_missing = _covered(CoverageSource("b", b.text, b.category), a.text, vocabulary)
     if a_missing.missing and b_missing.missing:
         return f"specifics differ: {a_missing.missing[0]} / {b_missing.missing[0]}"
-    a_numbers, b_numbers = _numbers(a.text), _numbers(b.text)
+    a_times, b_times = _clock_times(a.text), _clock_times(b.text)
+    a_only = [t for t in a_times if not any(t & other for other in b_times)]
+    b_only = [t for t in b_times if not any(t & other for other in a_times)]
+    if a_only and b_only:
+        return f"times differ: {min(a_only[0])} / {min(b_only[0])}"
+    a_numbers, b_numbers = _numbers(_CLOCK.sub(" ", a.text)), _numbers(_CLOCK.sub(" ", b.text))
     if (a_numbers - b_numbers) and (b_numbers - a_numbers):
         return f"numbers differ: {min(a_numbers - b_numbers)} / {min(b_numbers - a_numbers)}"
     a_words, b_words = _words(a.text), _words(b.text)
     a_text, b_text = _read(a.text), _read(b.text)
     if negation_flips(a_text, b_text) or negation_flips(b_text, a_text):
         return "negation differs"
+    roles = class_difference(a.text, b.text)
+    if roles is not None:
+        return roles
     a_status, b_status = _status(a_words), _status(b_words)
     if a_status != b_status and ("cancelled" in a_status) != ("cancelled" in b_status):
         return "status differs: cancelled"
@@ -125,6 +141,10 @@ def disagreement(
         "planned" in b_status and "done" in a_status and "planned" not in a_status
     ):
         return "status differs: planned / done"
+    if ("begun" in a_status) != ("begun" in b_status) and ("ended" in a_status) != (
+        "ended" in b_status
+    ):
+        return "status differs: started / stopped"
     return None
 
 
@@ -184,11 +204,60 @@ def _status(words: set[str]) -> frozenset[str]:
         found.add("done")
     if words & CANCELLED or {"called", "off"} <= words:
         found.add("cancelled")
+    if words & BEGUN:
+        found.add("begun")
+    if words & ENDED:
+        found.add("ended")
     return frozenset(found)
 
 
+# A clock time in any spelling: "8 pm", "8:00 a.m.", "16:30", "4 o'clock".
+_CLOCK = re.compile(
+    r"(?<![\w:.])(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*(a\.?m\b\.?|p\.?m\b\.?|o'clock)"
+    r"|(?<![\w:.])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])",
+    re.IGNORECASE,
+)
+
+
+def _clock_times(text: str) -> list[frozenset[str]]:
+    """Each clock time of ``text`` as the 24-hour readings it may mean: "8 pm" is 20:00 only,
+    "16:30" is 16:30, a bare "4:30" is 4:30 or 16:30."""
+    found = []
+    for match in _CLOCK.finditer(text.replace("\u2019", "'")):
+        if match.group(1) is not None:
+            hour, minute = int(match.group(1)), match.group(2) or "00"
+            mark = match.group(3).lower().replace(".", "")
+            if not 0 <= hour <= 12:
+                continue
+            if mark == "pm":
+                hour = hour % 12 + 12
+            elif mark == "am":
+                hour %= 12
+            readings = (
+                {f"{hour}:{minute}"}
+                if mark != "o'clock"
+                else {
+                    f"{hour}:{minute}",
+                    f"{hour + 12}:{minute}",
+                }
+            )
+        else:
+            hour, minute = int(match.group(4)), match.group(5)
+            readings = {f"{hour}:{minute}"}
+            if 1 <= hour <= 12:
+                readings.add(f"{hour % 12 + 12}:{minute}")
+        found.append(frozenset(readings))
+    return found
+
+
+_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,2})?)[kK](?![^\W_])")
+
+
 def _numbers(text: str) -> set[str]:
-    found = {m.group().replace(",", "") for m in _NUMBER.finditer(text)}
+    # "$95k" and "4.3k" are 95 000 and 4 300, as in the coverage check.
+    thousands = {str(int(float(m.group(1)) * 1000)) for m in _THOUSANDS.finditer(text)}
+    text = _THOUSANDS.sub(" ", text)
+    found = {m.group().replace(",", "") for m in _NUMBER.finditer(text)} | thousands
     # Leading zeros are formatting ("08" in 2026-08-19 is 8 in "August 8")
     found = {n.lstrip("0") or "0" if n.isdigit() else n for n in found}
     words = _WORD.findall(text.lower())

@@ -220,3 +220,6 @@ BASELINE_WORDS: frozenset[str] = frozenset(
     ).split()
 )
 """Generic English that is ordinary language when it opens a sentence, and only then."""
+
+FUNCTION_WORDS: frozenset[str] = frozenset(_FUNCTION_WORDS.split())
+"""Articles, pronouns, prepositions, conjunctions and auxiliaries."""

@@ -20,20 +20,32 @@ or more letters, "Dr" / "Doctor").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dream_assets.core.facts.baseline import BASELINE_WORDS
 from dream_assets.core.facts.dates import (
     _iso_key,
     _month_dates,
 )
-from dream_assets.core.facts.lexicon import is_inflected_english
+from dream_assets.core.facts.equivalents import PERCENT_AFTER, duration_unit
+from dream_assets.core.facts.lexicon import (
+    NAMES_THAT_ARE_WORDS,
+    english_readings,
+    is_adverb_only,
+    is_base_noun,
+    is_compound_head,
+    is_inflected_english,
+    lemmas_of,
+)
 from dream_assets.core.facts.merged_text import MergedText
 from dream_assets.core.facts.tokens import (
     EVIDENCE,
     MERIDIEM,
     PRONOUN_CONTRACTION,
+    TOKEN,
     Specific,
     is_capitalized_word,
     is_plural_acronym,
@@ -80,6 +92,7 @@ class CoverageResult:
     """Findings that do not reject on their own (``merge_check.HINT_KINDS``): for the verifier."""
 
 
+@lru_cache(maxsize=1 << 16)
 def lowercase_words_of(text: str) -> frozenset[str]:
     """The all-lowercase prose words of ``text``: the corpus evidence of ordinary language."""
     words = set()
@@ -120,12 +133,61 @@ def _word_is_specific(
     return True
 
 
+@lru_cache(maxsize=1 << 16)
 def _midsentence_lowercase_words(text: str) -> frozenset[str]:
+    """The merge's lowercase mid-sentence words with their lemmas ("pets" -> pet, "master's" ->
+    master): a sentence-start capital in a source is credited by any inflection of its word."""
+    words: set[str] = set()
+    for match, kind, initial in positioned_tokens(straighten(text)):
+        word = match.group()
+        if kind == "word" and not initial and word.islower():
+            word = word[:-2] if word.endswith("'s") else word
+            words |= lemmas_of(word)
+    return frozenset(words)
+
+
+@lru_cache(maxsize=1 << 16)
+def capitalized_words_of(text: str) -> frozenset[str]:
+    """The casefolded capitalized words of ``text`` written mid-sentence: evidence of a name."""
     return frozenset(
-        match.group()
+        match.group().removesuffix("'s").casefold()
         for match, kind, initial in positioned_tokens(straighten(text))
-        if kind == "word" and not initial and match.group().islower()
+        if kind == "word" and not initial and is_capitalized_word(match.group())
     )
+
+
+def _opens_as_grammar(text: str, match: re.Match[str], following: re.Match[str] | None) -> bool:
+    """Whether a sentence-opening capitalized English word is grammar, not a name, by the words
+    around it: a title or classifier before a name ("Project Borealis", "Aunt Meera", "Neighbour
+    Mrs. Kowalski"; the name after it stays a specific), the first part of a hyphenated word
+    ("Meal-preps"), an adverb ("Absolutely loves ..."), or a noun modifying the noun after it
+    ("Pet insurance", "Rental lease") or taking a prepositional complement ("Contractor for the
+    kitchen is ..."). A word that opens a sentence as a subject ("Biscuit is a Sheltie", "Tom works
+    ...") or a possessive ("Biscuit's vet") keeps its capital's weight: those are the places a
+    name stands."""
+    token = match.group()
+    key = token.lower()
+    if "'" in token or key in NAMES_THAT_ARE_WORDS or not english_readings(key):
+        return False
+    if is_adverb_only(key):
+        return True
+    rest = text[match.end() : match.end() + 2]
+    if len(rest) == 2 and rest[0] == "-" and rest[1].islower():
+        return True
+    if following is None or text[match.end() : following.start()] != " ":
+        return False
+    if not is_base_noun(key):
+        return False
+    word = following.group()
+    if word[0].isupper():
+        return True
+    if word in _NOUN_COMPLEMENTS:
+        return True  # "Contractor for the kitchen is ...": a noun phrase's head, not a subject
+    return word.islower() and is_compound_head(word)
+
+
+# Prepositions that open a noun's complement ("Deadline for the report", "Rest of the week").
+_NOUN_COMPLEMENTS = frozenset({"for", "of", "on", "at", "with", "from", "in", "to", "about"})
 
 
 def _specifics(
@@ -134,11 +196,13 @@ def _specifics(
     numeric_exempt: bool,
     vocabulary: Vocabulary,
     evidence: frozenset[str],
+    names: frozenset[str] = frozenset(),
 ) -> Iterator[Specific]:
     text = straighten(text)
     month_dates = _month_dates(text)
     previous_kind, previous_end = "", -1
-    for match, kind, sentence_initial in positioned_tokens(text):
+    tokens = list(positioned_tokens(text))
+    for index, (match, kind, sentence_initial) in enumerate(tokens):
         token = match.group()
         after_clock = (
             previous_kind in ("time", "number") and not text[previous_end : match.start()].strip()
@@ -158,6 +222,16 @@ def _specifics(
                 vocabulary=vocabulary,
                 evidence=evidence,
             ):
+                if (
+                    sentence_initial
+                    and is_capitalized_word(token)
+                    and token.lower() not in names
+                    and token.lower() not in vocabulary.always_specific_words
+                    and _opens_as_grammar(
+                        text, match, tokens[index + 1][0] if index + 1 < len(tokens) else None
+                    )
+                ):
+                    continue
                 initial = (
                     sentence_initial
                     and is_capitalized_word(name)
@@ -170,7 +244,15 @@ def _specifics(
             elif kind == "time":
                 yield Specific(token, "time")
             elif sum(c.isdigit() for c in token) >= 2:
-                yield Specific(token, "number")
+                after = text[match.end() : match.end() + 40]
+                unit = ""
+                if PERCENT_AFTER.match(after):
+                    unit = "%"
+                else:
+                    following = after.split(maxsplit=1)[:1]
+                    if following and duration_unit(following[0].strip(".,;:)")) is not None:
+                        unit = following[0].strip(".,;:)").lower()
+                yield Specific(token, "number", unit=unit)
 
 
 def specifics_of(
@@ -191,6 +273,7 @@ def specifics_of(
         numeric_exempt=vocabulary.is_numeric_exempt(category),
         vocabulary=vocabulary,
         evidence=lowercase_evidence,
+        names=capitalized_words_of(text),
     )
     return list(dict.fromkeys(specific.text for specific in found))
 
@@ -211,7 +294,8 @@ def missing_specifics(
     specific once, in source order, exactly as written -- it is what the repair call is shown.
     """
     evidence = _evidence_of(source.content for source in sources)
-    covered_by = MergedText.of(merged)
+    names = frozenset().union(*(capitalized_words_of(source.content) for source in sources))
+    covered_by = MergedText.cached(merged)
     merged_prose = _midsentence_lowercase_words(merged)
     missing: dict[str, None] = {}
     for source in sources:
@@ -220,18 +304,49 @@ def missing_specifics(
             numeric_exempt=vocabulary.is_numeric_exempt(source.category),
             vocabulary=vocabulary,
             evidence=evidence,
+            names=names,
         )
         for specific in found:
             if specific.text in missing or covered_by.covers(specific):
                 continue
+            # "Central European Time" / "CET": a name written out, credited by its acronym.
+            if covered_by.has_acronym(_capitalized_runs(source.content).get(specific.text, ())):
+                continue
             # "Recycling is collected ..." merged as "... and recycling is collected": the same
             # word, its sentence-start capital dropped. Credited only from a sentence start and
-            # only by the word lowercase mid-sentence in the merge, so a name still needs its
-            # capital wherever the source wrote it mid-sentence.
+            # only by the word lowercase mid-sentence in the merge (or an inflection of it:
+            # "Quit" by "quitting", "Pet" by "pets"; never the reverse, so "Rose" is not credited
+            # by "rises"), so a name still needs its capital wherever the source wrote it
+            # mid-sentence.
             if specific.initial and specific.text.lower() in merged_prose:
                 continue
             missing[specific.text] = None
     return CoverageResult(ok=not missing, missing=tuple(missing))
+
+
+_CAPITALIZED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the)\s+)?[A-Z][a-z]+)+\b")
+
+
+@lru_cache(maxsize=1 << 16)
+def _capitalized_runs(text: str) -> dict[str, tuple[str, ...]]:
+    """Each word of a run of two or more capitalized words -> the run's possible acronyms (with
+    and without the connecting "of", "and"...)."""
+    found: dict[str, tuple[str, ...]] = {}
+    # "Continuous integration is ..." / "CI": a capitalized word and the words after it.
+    words = [m.group() for m in TOKEN.finditer(straighten(text)) if m.lastgroup == "word"]
+    for index, word in enumerate(words):
+        if is_capitalized_word(word):
+            found[word] = tuple(
+                "".join(w[0] for w in words[index : index + size]).upper() for size in (2, 3)
+            )
+    for match in _CAPITALIZED_RUN.finditer(straighten(text)):
+        words = match.group().split()
+        capitals = "".join(w[0] for w in words if w[0].isupper())
+        every = "".join(w[0] for w in words).upper()
+        for word in words:
+            if word[0].isupper():
+                found[word] = tuple(dict.fromkeys((capitals, every, *found.get(word, ()))))
+    return found
 
 
 def _evidence_of(contents: Iterable[str]) -> frozenset[str]:

@@ -56,6 +56,11 @@ def number_word_values(words: list[str]) -> set[int]:
                 index += 1
         elif word in UNIT_WORDS:
             value = UNIT_WORDS[word]
+        elif word in ("hundred", "thousand", "million") and (
+            index == 0 or words[index - 1] in ("a", "one")
+        ):
+            value = 1  # "a thousand pieces", "thousand-piece": the scale word below counts
+            index -= 1
         if value is not None:
             following = words[index + 1] if index + 1 < len(words) else ""
             if following in ("hundred", "thousand", "million"):
@@ -93,3 +98,43 @@ def is_inflected_english(word: str) -> bool:
 
     lemmas = getAllLemmas(word)
     return any(lemma != word for pos in _INFLECTED_POS for lemma in lemmas.get(pos, ()))
+
+
+@cache
+def english_readings(word: str) -> dict[str, tuple[str, ...]]:
+    """lemminflect's readings of lowercase ``word`` (part of speech -> lemmas); {} for a word it
+    does not know (most names: "norway", "borealis", "theo")."""
+    from lemminflect import getAllLemmas
+
+    return dict(getAllLemmas(word))
+
+
+def lemmas_of(word: str) -> frozenset[str]:
+    """``word`` and every lemma of it ("pets" -> pet, "quitting" -> quit)."""
+    return frozenset(
+        {word, *(lemma for lemmas in english_readings(word).values() for lemma in lemmas)}
+    )
+
+
+def is_base_noun(word: str) -> bool:
+    """A singular English noun in its base form ("project", "insurance", "aunt"), not a name
+    that is also a word (``NAMES_THAT_ARE_WORDS``)."""
+    if word in NAMES_THAT_ARE_WORDS:
+        return False
+    return word in english_readings(word).get("NOUN", ())
+
+
+def is_adverb_only(word: str) -> bool:
+    """An English word read only as an adverb ("absolutely", "actively"): never a name."""
+    return set(english_readings(word)) == {"ADV"} and word not in NAMES_THAT_ARE_WORDS
+
+
+def is_compound_head(word: str) -> bool:
+    """A lowercase word that can only continue a noun phrase after a noun ("insurance" in
+    "Pet insurance", "lease" in "Rental lease"): a base noun with no adverb, auxiliary or
+    inflected-verb reading. A name followed by its verb ("Biscuit is", "Tom works", "Tom still
+    lives") never qualifies."""
+    readings = english_readings(word)
+    if not is_base_noun(word) or "ADV" in readings or "AUX" in readings:
+        return False
+    return all(lemma == word for lemma in readings.get("VERB", (word,)))

@@ -5,14 +5,29 @@ credited by the merged text")."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from itertools import pairwise
 
+from dream_assets.core.facts.baseline import FUNCTION_WORDS
 from dream_assets.core.facts.dates import (
     _YEAR_MONTH,
     DateKey,
     _iso_key,
     _month_dates,
     _plausible_year,
+)
+from dream_assets.core.facts.equivalents import (
+    CURRENCY_SIGNS,
+    DEMONYM_CLASSES,
+    UNIT_SPELLINGS,
+    Duration,
+    duration_unit,
+    durations_of,
+    percents_of,
+    spells,
 )
 from dream_assets.core.facts.lexicon import number_word_values
 from dream_assets.core.facts.tokens import (
@@ -37,7 +52,7 @@ _TITLE_EQUIVALENT = {**TITLE_SPELLINGS, **{full: short for short, full in TITLE_
 CASE_FOLD_MIN_LETTERS = 3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MergedText:
     words: frozenset[str]
     numbers: frozenset[str]
@@ -46,11 +61,35 @@ class MergedText:
     # Casefolded capitalized or all-caps words of the merge that are not a sentence-start
     # capital (which may be grammar): a name in another letter case is the same name.
     folded: frozenset[str] = frozenset()
-    # What an acronym may be spelt out as: the capitals of a CamelCase word ("JavaScript" for
-    # "JS"), the initials of three or more consecutive words ("continuous integration and
-    # delivery" is not; "Amazon Web Services" for "AWS" is), and a code's letters ("KL1234" for
-    # "KL"). Two-letter initials of any two words coincide too often to credit.
-    spelled: frozenset[str] = frozenset()
+    text: str = ""  # straightened; the spellings below are read from it when first needed
+
+    @cached_property
+    def spelled(self) -> frozenset[str]:
+        """What an acronym may be spelt out as: the capitals of a CamelCase word ("JavaScript"
+        for "JS"), the initials of three to five consecutive words ("Amazon Web Services" for
+        "AWS"), of two lowercase content words ("pull requests" for "PR"; two short or function
+        words coincide too often), and a code's letters ("KL1234" for "KL")."""
+        return frozenset(_acronym_spellings(self.text))
+
+    @cached_property
+    def percents(self) -> frozenset[str]:
+        """The percentages the merge states ("10%", "a tenth")."""
+        return frozenset(percents_of(self.text))
+
+    @cached_property
+    def durations(self) -> frozenset[Duration]:
+        """The durations the merge states ("half an hour")."""
+        return frozenset(durations_of(self.text))
+
+    @cached_property
+    def plain(self) -> frozenset[str]:
+        """The words without their diacritics: "Krakow" is "Kraków" typed on another keyboard."""
+        return frozenset(without_diacritics(w) for w in self.words)
+
+    @classmethod
+    def cached(cls, text: str) -> MergedText:
+        """``of``, remembered per text: the pair judge checks one entry against many."""
+        return _merged_text(text)
 
     @classmethod
     def of(cls, text: str) -> MergedText:
@@ -80,10 +119,10 @@ class MergedText:
             year, month = int(match.group(1)), int(match.group(2))
             if _plausible_year(year) and 1 <= month <= 12:
                 dates.add((year, month, None))
+        words |= {sign for sign in CURRENCY_SIGNS if sign in text}  # "$" spells "USD"
         numbers |= {str(n) for n in number_word_values(_WORD_RUN.findall(text.lower()))}
-        numbers |= {str(int(m.group(1)) * 1000) for m in _THOUSANDS.finditer(text)}
+        numbers |= {_thousands(m.group(1)) for m in _THOUSANDS.finditer(text)}
         times |= _clock_readings(text)
-        spelled = _acronym_spellings(text)
         folded = set()
         for match, kind, initial in positioned_tokens(text):
             token = match.group()
@@ -98,18 +137,29 @@ class MergedText:
             frozenset(times),
             frozenset(dates),
             frozenset(folded),
-            frozenset(spelled),
+            text,
         )
 
     def covers(self, specific: Specific) -> bool:
         if specific.kind == "number":
-            return canonical_number(specific.text) in self.numbers
+            number = canonical_number(specific.text)
+            if number in self.numbers:
+                return True
+            if specific.unit == "%":
+                return number in self.percents
+            unit = duration_unit(specific.unit) if specific.unit else None
+            if unit is not None and number.replace(".", "", 1).isdigit():
+                family, size = unit
+                return (family, Fraction(number) * size) in self.durations
+            return False
         if specific.kind == "time":
             return canonical_time(specific.text) in self.times
         if specific.kind == "iso":
             return specific.date in self.dates
         name = specific.text
         if name in self.words:
+            return True
+        if without_diacritics(name) in self.plain:
             return True
         if _TITLE_EQUIVALENT.get(name) in self.words:
             return True
@@ -118,6 +168,10 @@ class MergedText:
         if is_plural_acronym(name) and name[:-1] in self.spelled:
             return True
         if len(name) >= CASE_FOLD_MIN_LETTERS and name.isalpha() and name.casefold() in self.folded:
+            return True
+        # "GB" / "gigabytes", "Norway" / "Norwegian": one thing in two spellings.
+        spellings = UNIT_SPELLINGS.get(name.casefold()) or DEMONYM_CLASSES.get(name)
+        if spellings and any(spells(w, spellings) for w in self.words if w != name):
             return True
         if is_acronym(name) and name + "s" in self.words:
             return True
@@ -130,6 +184,10 @@ class MergedText:
             return True
         return specific.date is not None and self._has_date(specific.date)
 
+    def has_acronym(self, acronyms: tuple[str, ...]) -> bool:
+        """Whether the merge writes one of ``acronyms`` (or its plural) as an acronym."""
+        return any(a in self.words or a + "s" in self.words for a in acronyms if len(a) >= 2)
+
     def _has_date(self, wanted: DateKey) -> bool:
         year, month, day = wanted
         return any(
@@ -138,8 +196,27 @@ class MergedText:
         )
 
 
+@lru_cache(maxsize=1 << 16)
+def _merged_text(text: str) -> MergedText:
+    return MergedText.of(text)
+
+
+def without_diacritics(word: str) -> str:
+    """ "Kraków" -> "Krakow", "Reykjavík" -> "Reykjavik"; "Straße" stays (no combining mark)."""
+    if word.isascii():
+        return word
+    return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
+
+
 _WORD_RUN = re.compile(r"[a-z]+")
-_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3})[kK](?![^\W_])")  # "$18k" is 18000
+_THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,2})?)[kK](?![^\W_])")  # "$18k" is 18000
+
+
+def _thousands(figure: str) -> str:
+    """ "18" -> "18000", "26.5" -> "26500" (the figure before a "k")."""
+    return str(int(Fraction(figure) * 1000))
+
+
 _HOUR_MARK = re.compile(
     r"(?<![\w:])(\d{1,2})(?::(\d{2}))?\s*(a\.?m\.?|p\.?m\.?|o'clock)(?!\w)", re.I
 )
@@ -160,6 +237,11 @@ def _acronym_spellings(text: str) -> set[str]:
     for size in (3, 4, 5):
         for start in range(len(words) - size + 1):
             found.add("".join(w[0] for w in words[start : start + size]).upper())
+    # Two lowercase content words spell a two-letter acronym ("pull requests" for "PRs"); two
+    # short or function words coincide with too many.
+    for first, second in pairwise(words):
+        if all(w.islower() and len(w) >= 3 and w not in FUNCTION_WORDS for w in (first, second)):
+            found.add((first[0] + second[0]).upper())
     return found
 
 

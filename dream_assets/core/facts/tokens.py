@@ -75,6 +75,8 @@ class Specific:
     date: DateKey | None = None  # for a month word inside a date, and for an ISO date
     # A capitalized word found only at a sentence start: its capital may be grammar alone.
     initial: bool = False
+    # For a number: "%" when a percentage follows, or the unit of time after it ("minutes").
+    unit: str = ""
 
 
 def positioned_tokens(text: str) -> Iterator[tuple[re.Match[str], str, bool]]:

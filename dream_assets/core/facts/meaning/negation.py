@@ -33,11 +33,44 @@ def _is_negation(word: Word) -> bool:
 
 
 def _contrast_clauses(words: Sequence[Word]) -> set[int]:
-    return {
+    found = {
         first.clause
         for first, second in itertools.pairwise(words)
         if (first.lower, second.lower) in _CONTRAST_PHRASES and first.clause == second.clause
     }
+    # "grain-free", "alcohol-free": the compound states "without grain".
+    found |= {
+        second.clause
+        for first, second in itertools.pairwise(words)
+        if second.lower == "free" and second.start == first.end + 1 and first.content
+    }
+    return found
+
+
+def _passed_over(words: Sequence[Word]) -> set[str]:
+    """ "prefers REST over GraphQL" states "not GraphQL" as surely as "rather than" does: the
+    stems after a preference's "over", in its clause (not the preferred "REST")."""
+    preferring = {w.clause for w in words if w.lower.startswith("prefer")}
+    found: set[str] = set()
+    for index, word in enumerate(words):
+        if word.lower == "over" and word.clause in preferring:
+            found |= {w.stem for w in words[index + 1 :] if w.clause == word.clause and w.content}
+    return found
+
+
+# "only eats salmon" is "eats nothing but salmon": an exclusive word states a negation of the rest,
+# which a merge may spell as a negation followed by "but", "except", "other than", "besides".
+_EXCLUSIVE_WORDS = frozenset({"only", "solely", "exclusively"})
+_EXCEPTION_WORDS = frozenset({"but", "except", "besides", "other", "apart", "save"})
+
+
+def _followed_by_exception(words: Sequence[Word], cue: Word) -> bool:
+    index = words.index(cue)
+    return any(w.lower in _EXCEPTION_WORDS for w in words[index + 1 : index + 3])
+
+
+# A negated verb of absence is a double negation: "never misses" is "always attends".
+_ABSENCE_VERB_PREFIXES = ("miss", "skip", "forget", "forgot", "fail", "neglect", "omit")
 
 
 def is_negative_verb(word: Word) -> bool:
@@ -121,13 +154,28 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     negated_clauses = {w.clause for w in merged.words if _is_negation(w) or is_negative_verb(w)}
     negated_clauses |= _contrast_clauses(merged.words)
     merged_clause_stems = clause_stems(merged.words)
-    negated_stems: set[str] = set()
+    # "beer, never": a negation alone in its clause governs the clause before it.
+    cues = {w.stem for w in merged.words if _is_negation(w)}
+    negated_clauses |= {
+        c - 1
+        for c in list(negated_clauses)
+        if c > 0 and not merged_clause_stems.get(c, set()) - cues
+    }
+    negated_stems: set[str] = _passed_over(merged.words)
     for clause in negated_clauses:
         negated_stems |= merged_clause_stems.get(clause, set())
     findings = []
     for source in sources:
         for negation in _negations(source.words):
-            kept = bool(negation.scope & negated_stems) if negation.scope else bool(negated_clauses)
+            # "Surgery is not recommended" -> "surgery isn't advised": the negated statement's
+            # subject, in a negated clause of the merge, keeps it as well as its predicate does.
+            subject = {
+                w.stem
+                for w in source.words[: source.words.index(negation.cue)]
+                if w.content and w.clause == negation.cue.clause
+            }
+            scope = negation.scope | subject
+            kept = bool(scope & negated_stems) if negation.scope else bool(negated_clauses)
             if not kept:
                 findings.append(f"negation: {span(source, negation.words)}")
     return findings
@@ -142,10 +190,21 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         stems_by_clause = clause_stems(source.words)
         for negation in _negations(source.words):
             source_negated |= stems_by_clause.get(negation.cue.clause, set())
-        for clause in _contrast_clauses(source.words):
+        # A verb of refusal ("avoids flying", "has stopped adding sugar") or a contrast states
+        # the negation the merge spells out.
+        stated_negatively = _contrast_clauses(source.words) | {
+            w.clause for w in source.words if is_negative_verb(w)
+        }
+        for clause in stated_negatively:
             source_negated |= stems_by_clause.get(clause, set())
+        source_negated |= _passed_over(source.words)
+    exclusive = any(w.lower in _EXCLUSIVE_WORDS for source in sources for w in source.words)
     findings = []
     for negation in _negations(merged.words):
+        if any(w.lower.startswith(_ABSENCE_VERB_PREFIXES) for w in negation.words[1:2]):
+            continue  # "never misses an election": "always votes", said twice negatively
+        if exclusive and _followed_by_exception(merged.words, negation.cue):
+            continue  # "only eats salmon" -> "eats nothing but salmon": the same exclusion
         # Only words the sources state are evidence of a flip; a paraphrase that negates new
         # words ("punctual" -> "never arrives late") says the same thing another way.
         stated = negation.scope & source_stems

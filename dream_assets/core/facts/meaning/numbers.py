@@ -18,6 +18,7 @@ _ORDINAL_WORDS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "twentieth": 20,
 }  # fmt: skip
+_DECADE_WORDS = {word[:-1] + "ies": value for word, value in _TENS_WORDS.items()}
 _FRACTION_WORDS = {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
 _MONTH_WORDS = frozenset(
     {
@@ -44,6 +45,7 @@ _ISO_OR_TIME = re.compile(
 class Quantity:
     value: str  # canonical: "3", "#1" (ordinal), "1/2"
     text: str  # as written
+    # Not a count: "one" as a pronoun ("wants one too"), "first" as an adverb of order.
     is_pronoun_one: bool = False
 
 
@@ -96,7 +98,11 @@ def quantities_of(text: str) -> list[Quantity]:
         elif lower in _TIMES_WORDS:
             found.append(Quantity(str(_TIMES_WORDS[lower]), word.text))
         elif lower in _ORDINAL_WORDS:
-            found.append(Quantity(f"#{_ORDINAL_WORDS[lower]}", word.text))
+            # "Will fly into Marrakech first.": an adverb of order closing its clause, not a count
+            adverb = lower == "first" and not after
+            found.append(Quantity(f"#{_ORDINAL_WORDS[lower]}", word.text, is_pronoun_one=adverb))
+        elif lower in _DECADE_WORDS:
+            found.append(Quantity(str(_DECADE_WORDS[lower]), word.text))  # "her seventies" = 70s
         elif lower in _FRACTION_WORDS:
             found.append(Quantity(str(_FRACTION_WORDS[lower]), word.text))
         index += 1

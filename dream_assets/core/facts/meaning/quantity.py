@@ -4,7 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from dream_assets.core.facts.equivalents import (
+    duration_counts,
+    durations_of,
+    frequency_counts,
+    percents_of,
+)
 from dream_assets.core.facts.meaning.text import Text
+
+# A share written as a fraction or a percentage is one quantity ("half" / "50%").
+_SHARE_PERCENT = {"1/2": "50", "1/4": "25"}
+
+
+def _same_elsewhere(quantity_text: str, value: str, text: Text, other: Text) -> bool:
+    """Whether ``quantity_text`` of ``text`` counts a duration or a share that ``other`` states in
+    another spelling: "30 minutes" / "half an hour", "20%" / "a fifth", "Half of" / "50%",
+    "every six months" / "twice a year"."""
+    lower = quantity_text.lower()
+    other_durations = durations_of(other.text)
+    if any(lower in words and d in other_durations for words, d in duration_counts(text.text)):
+        return True
+    # "every six months" / "twice a year": one frequency
+    other_rates = {rate for _, rate in frequency_counts(other.text)}
+    if any(lower in words and r in other_rates for words, r in frequency_counts(text.text)):
+        return True
+    share = value if lower.endswith("%") else _SHARE_PERCENT.get(value)
+    return share is not None and share in percents_of(other.text)
 
 
 def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
@@ -23,8 +48,13 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
             source_values.add(quantity.value)
             if quantity.is_pronoun_one:
                 continue
-            if quantity.value not in merged_values:
-                findings[f"quantity: {quantity.text}"] = None
+            if quantity.value in merged_values:
+                continue
+            if _same_elsewhere(quantity.text, quantity.value, source, merged):
+                continue
+            if quantity.value == "2" and merged.text.lower().count("a pair of"):
+                continue  # "two engineers" / "a pair of engineers"
+            findings[f"quantity: {quantity.text}"] = None
     if any(source.numeric_exempt for source in sources):
         return list(findings)  # an exempt source's figures may legitimately be restated
     for quantity in merged.quantities:
@@ -32,6 +62,9 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
             continue  # "a"/"an"/"one" read the same; a merge may say "one" for "a"
         if quantity.value.startswith("#"):
             continue  # "first" also orders ("ran before the briefing" -> "triage first")
-        if quantity.value not in source_values:
-            findings[f"quantity: {quantity.text} (not in the sources)"] = None
+        if quantity.value in source_values:
+            continue
+        if any(_same_elsewhere(quantity.text, quantity.value, merged, s) for s in sources):
+            continue
+        findings[f"quantity: {quantity.text} (not in the sources)"] = None
     return list(findings)

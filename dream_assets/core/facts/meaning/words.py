@@ -51,6 +51,7 @@ def stem(word: str) -> str:
     word = straighten(word.lower())
     if word.endswith("'s"):
         word = word[:-2]
+    word = american_spelling(word)
     for suffix, replacement in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) + len(replacement) >= 3:
             word = word[: len(word) - len(suffix)] + replacement
@@ -59,6 +60,25 @@ def stem(word: str) -> str:
         word = word[:-1]
     if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":
         word = word[:-1]  # "running" -> "runn" -> "run"
+    return word
+
+
+# British and American spellings of one word compare equal: "watercolour" / "watercolor",
+# "organise" / "organize", "centre" / "center", "travelled" / "traveled", "catalogue" / "catalog".
+_BRITISH = (
+    (re.compile(r"(?<=[a-z]{3})our(?=(s|ed|ing|ite|ites|able|ful|ist|ists)?$)"), "or"),
+    (re.compile(r"(?<=[a-z]{3})is(?=(e|es|ed|ing|ation|ations)$)"), "iz"),
+    (re.compile(r"(?<=[a-z]{2})ys(?=(e|es|ed|ing)$)"), "yz"),
+    (re.compile(r"(?<=[a-z]{3})tre(?=s?$)"), "ter"),
+    (re.compile(r"(?<=[a-z]{3})ogue(?=s?$)"), "og"),
+    (re.compile(r"(?<=[a-z]{3}[aeiou])ll(?=(ed|ing|er|ers)$)"), "l"),
+)
+
+
+def american_spelling(word: str) -> str:
+    """``word`` (lowercase) in its American spelling, for comparison only."""
+    for pattern, replacement in _BRITISH:
+        word = pattern.sub(replacement, word)
     return word
 
 

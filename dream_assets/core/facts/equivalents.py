@@ -1,0 +1,233 @@
+"""Spellings of one specific that credit each other (issue 24): a unit abbreviated or written out
+("GB" / "gigabytes"), a country and its people's adjective ("Norway" / "Norwegian"), a duration in
+another unit ("30 minutes" / "half an hour"), a percentage as a fraction ("10%" / "a tenth").
+
+Each is an equivalence class, never a dropped requirement: a merge that loses the unit, the
+country or the duration in every spelling is still rejected. The tables are closed lists of
+English, not fitted to any corpus sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS
+
+# ── Units ──────────────────────────────────────────────────────────────────────────────────
+
+_UNIT_CLASSES = (
+    "GB gigabyte gigabytes",
+    "MB megabyte megabytes",
+    "TB terabyte terabytes",
+    "KB kilobyte kilobytes",
+    "Gbit Gbps gigabit gigabits",
+    "Mbit Mbps megabit megabits",
+    "GHz gigahertz",
+    "MHz megahertz",
+    "kWh kilowatt-hour kilowatt-hours",
+    "kW kilowatt kilowatts",
+    "mAh milliamp-hour milliamp-hours",
+    "TV television",
+    "USD dollar dollars $",
+    "EUR euro euros €",
+    "GBP sterling £",
+    "UK Britain",
+    "US USA America",
+)
+CURRENCY_SIGNS = frozenset({"$", "€", "£"})
+# Each spelling (casefolded) -> its class as written: an abbreviation matches only as written
+# ("US", never the pronoun "us"), a lowercase spelling in any letter case ("Gigabytes").
+UNIT_SPELLINGS: dict[str, frozenset[str]] = {
+    spelling.casefold(): frozenset(line.split())
+    for line in _UNIT_CLASSES
+    for spelling in line.split()
+}
+
+
+def spells(word: str, spellings: frozenset[str]) -> bool:
+    """Whether ``word`` of a merge is one of ``spellings`` (see ``UNIT_SPELLINGS``)."""
+    return word in spellings or (word.lower() in spellings and word.lower() != word.upper())
+
+
+# ── Countries and their adjectives ─────────────────────────────────────────────────────────
+
+_DEMONYMS = """
+Afghanistan Afghan; Argentina Argentine Argentinian Argentinean; Australia Australian;
+Austria Austrian; Belgium Belgian; Bolivia Bolivian; Brazil Brazilian; Britain British;
+Bulgaria Bulgarian; Cambodia Cambodian; Canada Canadian; Chile Chilean; China Chinese;
+Colombia Colombian; Croatia Croatian; Cuba Cuban; Czechia Czech; Denmark Danish Dane Danes;
+Ecuador Ecuadorian; Egypt Egyptian; England English; Estonia Estonian; Ethiopia Ethiopian;
+Finland Finnish Finn Finns; France French; Georgia Georgian; Germany German Germans;
+Ghana Ghanaian; Greece Greek Greeks; Hungary Hungarian; Iceland Icelandic; India Indian;
+Indonesia Indonesian; Iran Iranian Persian; Iraq Iraqi; Ireland Irish; Israel Israeli;
+Italy Italian Italians; Jamaica Jamaican; Japan Japanese; Jordan Jordanian; Kenya Kenyan;
+Korea Korean Koreans; Latvia Latvian; Lebanon Lebanese; Lithuania Lithuanian;
+Malaysia Malaysian; Mexico Mexican Mexicans; Morocco Moroccan; Nepal Nepali Nepalese;
+Netherlands Dutch Holland; Nigeria Nigerian; Norway Norwegian Norwegians; Pakistan Pakistani;
+Peru Peruvian; Philippines Filipino Philippine; Poland Polish Pole Poles; Portugal Portuguese;
+Romania Romanian; Russia Russian Russians; Scotland Scottish Scots; Serbia Serbian;
+Singapore Singaporean; Slovakia Slovak Slovakian; Slovenia Slovenian; Spain Spanish Spaniard;
+Sweden Swedish Swede Swedes; Switzerland Swiss; Syria Syrian; Taiwan Taiwanese; Thailand Thai;
+Tunisia Tunisian; Turkey Turkish Turk Turks; Ukraine Ukrainian; Uruguay Uruguayan;
+Venezuela Venezuelan; Vietnam Vietnamese; Wales Welsh; Europe European Europeans;
+Africa African; Asia Asian; Scandinavia Scandinavian; Bavaria Bavarian; Catalonia Catalan;
+Sicily Sicilian; Tuscany Tuscan; Provence Provencal; Normandy Norman; Brittany Breton
+"""
+DEMONYM_CLASSES: dict[str, frozenset[str]] = {
+    name: frozenset(entry.split())
+    for entry in _DEMONYMS.replace("\n", " ").split(";")
+    for name in entry.split()
+}
+
+# ── Durations ──────────────────────────────────────────────────────────────────────────────
+
+# Two families that convert exactly: clock time in minutes, calendar time in months.
+_DURATION_UNITS: dict[str, tuple[str, Fraction]] = {
+    "second": ("min", Fraction(1, 60)), "sec": ("min", Fraction(1, 60)),
+    "minute": ("min", Fraction(1)), "min": ("min", Fraction(1)),
+    "hour": ("min", Fraction(60)), "hr": ("min", Fraction(60)),
+    "day": ("min", Fraction(1440)), "week": ("min", Fraction(10080)),
+    "fortnight": ("min", Fraction(20160)),
+    "month": ("month", Fraction(1)), "year": ("month", Fraction(12)),
+    "decade": ("month", Fraction(120)),
+}  # fmt: skip
+Duration = tuple[str, Fraction]
+
+
+def duration_unit(word: str) -> tuple[str, Fraction] | None:
+    """``("min", 60)`` for "hour", "hours", "hrs"; None for a word that is not a unit of time."""
+    word = word.lower()
+    if word in _DURATION_UNITS:
+        return _DURATION_UNITS[word]
+    if word.endswith("s") and word[:-1] in _DURATION_UNITS:
+        return _DURATION_UNITS[word[:-1]]
+    return None
+
+
+_DURATION_WORDS = re.compile(r"\d+(?:\.\d+)?|[a-z]+")
+_FRACTIONS_OF_A_UNIT = {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
+
+
+def durations_of(text: str) -> set[Duration]:
+    """The durations ``text`` states in any spelling: "30 minutes", "half an hour", "a half-hour",
+    "an hour and a half", "1.5 hours", "a quarter of an hour", "two weeks", "a fortnight"."""
+    return {duration for _, duration in duration_counts(text)}
+
+
+def duration_counts(text: str) -> list[tuple[frozenset[str], Duration]]:
+    """Each duration of ``text`` with the words that count it ("half" and "an" in "half an
+    hour"), so a rule that reads those words as numbers can tell they measure a time."""
+    words = _DURATION_WORDS.findall(text.lower())
+    found: list[tuple[frozenset[str], Duration]] = []
+    for index, word in enumerate(words):
+        unit = duration_unit(word)
+        if unit is None:
+            continue
+        family, size = unit
+        before = words[max(0, index - 4) : index]
+        counted = _amount_before(before)
+        if counted is None:
+            continue
+        amount, taken = counted
+        counting = set(before[-taken:])
+        if words[index + 1 : index + 4] == ["and", "a", "half"]:
+            amount += Fraction(1, 2)
+            counting.add("half")
+        found.append((frozenset(counting), (family, amount * size)))
+    return found
+
+
+def _amount_before(before: list[str]) -> tuple[Fraction, int] | None:
+    """The count in the (up to four) words before a unit of time and how many of the last words
+    it took, or None: no count."""
+    if not before:
+        return None
+    if before[-4:] in (["one", "and", "a", "half"], ["an", "and", "a", "half"]):
+        return Fraction(3, 2), 4  # "one and a half hours"
+    if len(before) >= 3 and before[-2] == "of" and before[-1] in ("a", "an"):
+        share = _FRACTIONS_OF_A_UNIT.get(before[-3])  # "a quarter of an hour"
+        return (share, 3) if share is not None else None
+    if len(before) >= 2 and before[-1] in ("a", "an") and before[-2] in _FRACTIONS_OF_A_UNIT:
+        return _FRACTIONS_OF_A_UNIT[before[-2]], 2  # "half an hour", "half a day"
+    last, earlier = before[-1], before[:-1]
+    if last in _FRACTIONS_OF_A_UNIT:
+        return _FRACTIONS_OF_A_UNIT[last], 1  # "a half-hour", "a quarter hour"
+    if last[0].isdigit():
+        return Fraction(last), 1
+    if last in ("a", "an", "one"):
+        return Fraction(1), 1
+    if last in UNIT_WORDS:
+        tens = earlier[-1] if earlier else ""
+        if tens in TENS_WORDS and UNIT_WORDS[last] < 10:
+            return Fraction(TENS_WORDS[tens] + UNIT_WORDS[last]), 2
+        return Fraction(UNIT_WORDS[last]), 1
+    if last in TENS_WORDS:
+        return Fraction(TENS_WORDS[last]), 1
+    return None
+
+
+# ── Percentages ────────────────────────────────────────────────────────────────────────────
+
+# "a tenth of their income" is 10 %; "two thirds" about 67 % (and 66 %).
+_FRACTION_PERCENTS = {
+    ("half",): (50,), ("third",): (33,), ("quarter",): (25,), ("fifth",): (20,),
+    ("tenth",): (10,), ("three", "quarters"): (75,), ("two", "thirds"): (66, 67),
+    ("two", "fifths"): (40,), ("three", "fifths"): (60,), ("four", "fifths"): (80,),
+}  # fmt: skip
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
+
+
+def percents_of(text: str) -> set[str]:
+    """The percentages ``text`` states: "10%", "10 percent", and the fractions ("a tenth")."""
+    found = {m.group(1) for m in _PERCENT.finditer(text)}
+    words = re.findall(r"[a-z]+", text.lower())
+    for index in range(len(words)):
+        for size in (1, 2):
+            key = tuple(words[index : index + size])
+            if key not in _FRACTION_PERCENTS:
+                continue
+            before = words[index - 1] if index else ""
+            after = words[index + size] if index + size < len(words) else ""
+            # "a tenth of", "half the budget": a share, not "the third time" or "half-hour"
+            if before in ("a", "one") or after in ("of", "the") or size == 2:
+                found |= {str(v) for v in _FRACTION_PERCENTS[key]}
+    return found
+
+
+PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
+
+
+# ── Frequencies ────────────────────────────────────────────────────────────────────────────
+
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+Rate = tuple[str, Fraction]  # (family, occurrences per unit of the family)
+
+
+def frequency_counts(text: str) -> list[tuple[frozenset[str], Rate]]:
+    """The frequencies ``text`` states with the words that count them: "every six months" is one
+    per six months ("six"), "twice a year" two per twelve months ("twice"), "three times a
+    week" three per 10 080 minutes ("three")."""
+    words = _DURATION_WORDS.findall(text.lower())
+    found: list[tuple[frozenset[str], Rate]] = []
+    for index, word in enumerate(words):
+        unit = duration_unit(word)
+        if unit is None:
+            continue
+        family, size = unit
+        before = words[max(0, index - 4) : index]
+        if len(before) >= 2 and before[-2] == "every":  # "every six months"
+            counted = _amount_before(before[-1:])
+            if counted is not None:
+                found.append((frozenset(before[-1:]), (family, 1 / (counted[0] * size))))
+        elif before[-1:] == ["every"]:  # "every month"
+            found.append((frozenset(), (family, 1 / size)))
+        elif len(before) >= 2 and before[-1] in ("a", "an", "per", "each"):
+            count = before[-2]
+            if count in _TIMES:  # "twice a year"
+                found.append((frozenset({count}), (family, _TIMES[count] / size)))
+            elif count == "times" and len(before) >= 3:  # "three times a week"
+                counted = _amount_before(before[-3:-2])
+                if counted is not None:
+                    found.append((frozenset(before[-3:-2]), (family, counted[0] / size)))
+    return found
