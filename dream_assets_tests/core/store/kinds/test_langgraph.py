@@ -252,3 +252,15 @@ def test_a_namespace_with_vectors_is_written_with_a_matching_embedder(
     with PostgresStore.from_conn_string(vector_dsn, index=index) as store:  # type: ignore[arg-type]
         found = store.search(namespace, query="payments", limit=10, refresh_ttl=False)
     assert [item.key for item in found] == [key]  # it has a vector; the sources are gone
+
+
+def test_embed_is_null_local_or_an_endpoint_model_name() -> None:
+    pytest.importorskip("langgraph.store.postgres")
+    assert kind("postgresql://x@h/db").embed is None
+    assert kind("postgresql://x@h/db", embed="local").embed == "local"
+    assert kind("postgresql://x@h/db", embed=" text-embedding-3-small ").embed == (
+        "text-embedding-3-small"
+    )
+    for bad in ("", "  ", 3, ["local"]):
+        with pytest.raises(StoreConfigError, match='"embed" must be null, "local"'):
+            kind("postgresql://x@h/db", embed=bad)
