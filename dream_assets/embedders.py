@@ -1,11 +1,11 @@
 """The embedding backend the options choose, beside the model client (``llm.py``): the one
 factory the near-duplicate asset and ``dream clusters`` share (README, "Semantic
-near-duplicates")."""
+near-duplicates"), and the endpoint embedding a langgraph store's writeback uses."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from dream_assets.core.near_duplicates.embeddings import (
     Embedder,
@@ -17,7 +17,8 @@ from dream_assets.core.near_duplicates.embeddings import (
     local_model,
 )
 from dream_assets.core.options import DreamOptions
-from dream_assets.llm import LLMSettings, embed
+from dream_assets.core.store.kinds.boundary import EmbedTexts, EndpointEmbedding
+from dream_assets.llm import LLMError, LLMSettings, embed
 
 
 def embedding_choice(options: DreamOptions) -> str:
@@ -60,3 +61,23 @@ def embedder_from_options(
         name,
         options.similarity_threshold,
     )
+
+
+def endpoint_embedding(settings: LLMSettings) -> EndpointEmbedding:
+    """How a langgraph namespace with vectors is embedded with ``embed`` naming a model of the
+    configured endpoint (``/embeddings``, the base URL and key of ``DREAM_LLM_*``): the kind
+    gets this from the writeback (core knows no model client). Failures are one line."""
+
+    def for_model(name: str) -> EmbedTexts:
+        if not (settings.base_url or settings.api_key):
+            raise EmbeddingsUnavailable("no DREAM_LLM_BASE_URL (or API key) to reach")
+
+        def embed_texts(texts: Sequence[str]) -> list[list[float]]:
+            try:
+                return embed(settings, list(texts), name, max_retries=settings.max_retries)
+            except LLMError as exc:
+                raise EmbeddingsUnavailable(str(exc).splitlines()[0] if str(exc) else name) from exc
+
+        return embed_texts
+
+    return for_model

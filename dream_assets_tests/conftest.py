@@ -7,7 +7,11 @@ from pathlib import Path
 import pytest
 
 from dream_assets_tests.builders import NOW  # noqa: F401  (re-exported for tests)
-from dream_assets_tests.langgraph_stores import langgraph_dsn, vector_dsn  # noqa: F401  (fixtures)
+from dream_assets_tests.langgraph_stores import (  # noqa: F401  (fixtures)
+    langgraph_dsn,
+    pgvector_server,
+    vector_dsn,
+)
 from dream_assets_tests.services import Database, fresh_postgres_database, shipped_dagster_home
 
 

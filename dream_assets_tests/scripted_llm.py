@@ -77,6 +77,8 @@ class ScriptedLLM:
         self.defaults_served = 0
         self.requests: list[dict[str, Any]] = []
         self.embedding_fn: Callable[[str], list[float]] | None = None
+        # The model each embeddings request named, in order.
+        self.embedding_models: list[str] = []
         # Exceptions raised by a respond_with function, so a broken test script is visible.
         self.errors: list[str] = []
         self._respond_fn: Callable[[dict[str, Any]], str] | None = None
@@ -230,6 +232,8 @@ class ScriptedLLM:
         embedding_fn = self.embedding_fn
         if embedding_fn is None:
             return 404, _error_body("this scripted server has no embedding_fn")
+        with self._lock:
+            self.embedding_models.append(str(body.get("model")))
         inputs = body.get("input")
         texts = [inputs] if isinstance(inputs, str) else inputs
         if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):

@@ -30,16 +30,27 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     demo = sub.add_parser("demo", help="write a realistic demo agent volume")
-    demo.add_argument("dir", help="directory to write the demo agent into (must not exist)")
+    demo.add_argument(
+        "dir",
+        help="directory to write the demo agent into (must not exist); langgraph: the "
+        "PostgreSQL DSN (or env:NAME)",
+    )
     demo.add_argument(
         "--seed", type=int, default=7, help="random seed of the generated volume (default: 7)"
     )
     demo.add_argument(
         "--kind",
-        choices=["volume", "claude-code", "openclaw"],
+        choices=["volume", "claude-code", "openclaw", "langgraph"],
         default="volume",
         help="volume: a dream agent volume (default); claude-code: a Claude Code memory "
-        "directory, openclaw: an OpenClaw workspace, to connect (docs/stores.md)",
+        "directory, openclaw: an OpenClaw workspace, langgraph: a namespace of a LangGraph "
+        "PostgresStore (extra stores), to connect (docs/stores.md)",
+    )
+    demo.add_argument(
+        "--namespace",
+        default="memories,demo-user",
+        help="langgraph: the namespace to write, which must hold no rows (default: "
+        "memories,demo-user)",
     )
     demo.set_defaults(func=cmd_demo)
 

@@ -39,11 +39,39 @@ def _store_demo(kind: str, target: Path) -> int:
     return 0
 
 
+def _langgraph_demo(target: str, namespace: str) -> int:
+    import os
+
+    from dream_assets.core.store.kinds.boundary import StoreConfigError
+    from dream_assets.core.store.kinds.langgraph_db import mask_dsn
+
+    dsn = target
+    if target.startswith("env:"):
+        dsn = os.environ.get(target[len("env:") :], "").strip()
+        if not dsn:
+            raise CliError(f"{target}: the environment variable is unset")
+    try:
+        from dream_assets.demo.langgraph import write_langgraph_demo
+
+        written = write_langgraph_demo(dsn, namespace)
+    except (StoreConfigError, ValueError) as exc:
+        raise CliError(mask_dsn(str(exc))) from exc
+    print(f"LangGraph store {mask_dsn(dsn)} written: {written}")
+    print(
+        f"connect it:  dream connect langgraph {mask_dsn(target)} --namespace "
+        f"{','.join(written.namespace)} --agent AGENT_DIR"
+    )
+    print("dream it:    dream run --agent AGENT_DIR --preview, then dream run --agent AGENT_DIR")
+    return 0
+
+
 def cmd_demo(args: argparse.Namespace) -> int:
     from dream_assets.demo import write_demo
 
     if args.kind in STORE_DEMOS:
         return _store_demo(args.kind, Path(args.dir))
+    if args.kind == "langgraph":
+        return _langgraph_demo(args.dir, args.namespace)
     now = datetime.now(UTC).replace(minute=0, second=0, microsecond=0)
     try:
         summary = write_demo(Path(args.dir), seed=args.seed, now=now)

@@ -155,8 +155,17 @@ def add_connect_parser(sub: Any) -> None:
         "connect",
         help="point an agent directory at another product's memory store",
         description="Validate TARGET and write dream-store.json in the agent directory "
-        "(docs/stores.md). The agent directory keeps the mirror, reports and store-archive/; "
+        "(docs/stores.md).\nThe agent directory keeps the mirror, reports and store-archive/; "
         "the memory stays in the store.",
+        epilog="examples:\n"
+        "  dream connect claude-code ~/.claude/projects/P/memory --agent ~/dream/agents/app\n"
+        "  dream connect openclaw ~/.openclaw/workspace --agent ~/dream/agents/claw\n"
+        "  dream connect langgraph env:DREAM_LANGGRAPH_DSN --namespace memories,user-42 "
+        "--agent ~/dream/agents/u42\n"
+        "  dream connect langgraph env:DREAM_LANGGRAPH_DSN --namespace-prefix memories "
+        "--agents-root ~/dream/agents\n"
+        "  (--embed text-embedding-3-small: a vector-indexed namespace, embedded by the endpoint)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     connect.add_argument("kind", choices=CONTRACT_KINDS, help="the store's product")
     connect.add_argument(
@@ -170,7 +179,11 @@ def add_connect_parser(sub: Any) -> None:
         help="langgraph, with --agents-root: one agent per namespace under it, e.g. memories",
     )
     connect.add_argument(
-        "--embed", choices=["local"], help="langgraph: the embedder for a vector-indexed store"
+        "--embed",
+        metavar="local|MODEL",
+        help="langgraph, for a namespace with a vector index: 'local' (the offline model, extra "
+        "semantic) or an embeddings model of the DREAM_LLM_BASE_URL endpoint; its dimension "
+        "must be the index's, else the writeback waits",
     )
     where = connect.add_mutually_exclusive_group(required=True)
     where.add_argument("--agent", help="the agent directory (created when missing)")

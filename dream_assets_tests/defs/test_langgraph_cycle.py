@@ -33,6 +33,7 @@ from dream_assets_tests.langgraph_stores import (
     rows_of,
     write_rows,
 )
+from dream_assets_tests.scripted_llm import ScriptedLLM
 
 pytestmark = pytest.mark.postgres
 ARCHIVE = ("dream-archive", *USER)
@@ -249,3 +250,70 @@ def test_a_vector_namespace_without_embed_waits_with_one_reason(
                 assert "vector index (2 dimensions)" in refusal["detail"]
     # Nothing written or removed; the mirror keeps the merge for a later writeback.
     assert rows_of(vector_dsn, namespace) == before
+
+
+def _waiting_reason(result: dg.ExecuteInProcessResult) -> str:
+    for event in result.get_asset_materialization_events():
+        materialization = event.step_materialization_data.materialization
+        if materialization.asset_key.to_user_string() == "store_writeback":
+            report = materialization.metadata["report"].value
+            (refusal,) = [r for r in report["refusals"] if r["action"] == "waiting"]
+            return str(refusal["detail"])
+    raise AssertionError("store_writeback was not materialized")
+
+
+def test_a_vector_namespace_is_written_with_an_endpoint_model_of_its_dimension(
+    tmp_path: Path, vector_dsn: str, scripted_llm: ScriptedLLM, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``embed`` naming a model of the OpenAI-compatible endpoint (the scripted server's
+    ``/embeddings``): no endpoint, then a model of another dimension, wait with one reason and
+    change no row; a model of the namespace's dimension writes the merge with its vector."""
+    from langgraph.store.postgres import PostgresStore
+
+    from dream_assets.core.store.connection import connect
+
+    for name in ("DREAM_LLM_BASE_URL", "DREAM_LLM_API_KEY", "DREAM_LLM_MODEL"):
+        monkeypatch.delenv(name, raising=False)
+
+    def embed(texts: list[str]) -> list[list[float]]:
+        return [[float(len(t)), 1.0] for t in texts]
+
+    namespace = ("memories", "indexed")
+    index = {"dims": 2, "embed": embed}
+    with PostgresStore.from_conn_string(vector_dsn, index=index) as store:  # type: ignore[arg-type]
+        store.setup()
+        store.put(namespace, "v1", {"content": ROLE})
+        store.put(namespace, "v2", {"content": ROLE})
+    agents = tmp_path / "agents"
+    config = {"kind": "langgraph", "dsn": vector_dsn, "namespace": list(namespace)}
+    connect(agents / "ana", {**config, "embed": "scripted-embed"})
+    before = rows_of(vector_dsn, namespace)
+    endpoint = LLMResource(base_url=scripted_llm.base_url, api_key="x")  # no chat model
+    with dg.instance_for_test() as instance:
+        result = cycle(agents, "ana", instance)  # no endpoint configured
+        assert result.success and counts(result, "store_writeback")["waiting"] == 1
+        assert "endpoint model scripted-embed cannot embed" in _waiting_reason(result)
+        assert rows_of(vector_dsn, namespace) == before
+
+        scripted_llm.embedding_fn = lambda text: [float(len(text)), 1.0, 0.0, 0.0]
+        result = cycle(agents, "ana", instance, endpoint)
+        assert result.success and counts(result, "store_writeback")["waiting"] == 1
+        reason = _waiting_reason(result)
+        assert "2-dimension vectors, endpoint model scripted-embed makes 4" in reason
+        assert rows_of(vector_dsn, namespace) == before
+
+        scripted_llm.embedding_fn = lambda text: [float(len(text)), 1.0]
+        result = cycle(agents, "ana", instance, endpoint)
+        assert result.success
+        assert all(e.passed for e in result.get_asset_check_evaluations())
+        writeback = counts(result, "store_writeback")
+        assert writeback.get("waiting", 0) == 0
+        assert writeback["written"] == 1 and writeback["removed"] == 2
+    assert set(scripted_llm.embedding_models) == {"scripted-embed"}
+    after = rows_of(vector_dsn, namespace)
+    (key,) = set(after) - {"v1", "v2"}
+    assert json.loads(after[key][0]) == {"content": ROLE}
+    with PostgresStore.from_conn_string(vector_dsn, index=index) as store:  # type: ignore[arg-type]
+        found = store.search(namespace, query="payments", limit=10, refresh_ttl=False)
+    assert [item.key for item in found] == [key]  # it has a vector; the sources are gone
+    assert sorted(rows_of(vector_dsn, ("dream-archive", *namespace))) == ["v1", "v2"]

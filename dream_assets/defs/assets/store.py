@@ -9,7 +9,7 @@ import dagster as dg
 from dream_assets.checks.store_writeback import nothing_lost_violations
 from dream_assets.defs.assets.steps import Findings, agent_asset, agent_check, pass_step
 from dream_assets.defs.lease import agent_writer
-from dream_assets.defs.resources import Agent, DreamResource
+from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import materialize_report
 from dream_assets.passes.store_sync import run_store_snapshot, run_store_writeback
 
@@ -44,11 +44,16 @@ def store_snapshot(context: dg.AssetExecutionContext, dream: DreamResource) -> d
     deps=MEMORY_WRITERS,
 )
 def store_writeback(
-    context: dg.AssetExecutionContext, dream: DreamResource
+    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
 ) -> dg.MaterializeResult:
     with agent_writer(context, dream) as agent:
         report = run_store_writeback(
-            agent.volume, agent.clock.now(), run_id=context.run.run_id, preview=agent.preview
+            agent.volume,
+            agent.clock.now(),
+            run_id=context.run.run_id,
+            preview=agent.preview,
+            # An "embed" naming an endpoint model uses the run's endpoint (resource, options).
+            settings=llm.settings(agent.options),
         )
         return materialize_report(context, report)
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.connection import open_store
+from dream_assets.core.store.kinds.boundary import Unreadable
 from dream_assets.core.store.mirror import REMOVED_IN_STORE, STORE_REF, by_store_ref, reconcile
 from dream_assets.core.store.store_archive import write_snapshot
 from dream_assets.core.store.volume import AgentVolume
 
 PASS = "store_snapshot"
+FIRST_REFS = 5  # the refs a grouped warning names
 NO_STORE = "no external store (no dream-store.json): the agent directory is the store"
 
 
@@ -65,8 +68,8 @@ def run_store_snapshot(
         report.decide("changed in store", str(entry.metadata[STORE_REF]), "review re-opened")
     for entry in gone:
         report.decide(f"archived ({REMOVED_IN_STORE})", entry.id, str(entry.metadata[STORE_REF]))
+    report.warnings.extend(unreadable_warnings(store.name, read.unreadable))
     for item in read.unreadable:
-        report.warnings.append(f"{store.name} item {item.ref} left alone: {item.reason}")
         report.refuse("unreadable", item.ref, item.reason)
     report.highlights = (
         f"{store.describe()}: {len(read.items)} items, {len(result.new)} new, "
@@ -74,3 +77,19 @@ def run_store_snapshot(
         f"{len(read.unreadable)} unreadable"
     )
     return report
+
+
+def unreadable_warnings(kind: str, unreadable: Sequence[Unreadable]) -> list[str]:
+    """One warning per reason, with the count and the first few refs: a namespace with many
+    rows of another value shape is one line, not one per row."""
+    by_reason: dict[str, list[str]] = {}
+    for item in unreadable:
+        by_reason.setdefault(item.reason, []).append(item.ref)
+    lines = []
+    for reason, refs in by_reason.items():
+        if len(refs) == 1:
+            lines.append(f"{kind} item {refs[0]} left alone: {reason}")
+            continue
+        shown = ", ".join(refs[:FIRST_REFS]) + (", ..." if len(refs) > FIRST_REFS else "")
+        lines.append(f"{kind}: {len(refs)} items left alone ({shown}): {reason}")
+    return lines

@@ -9,13 +9,22 @@ after they changed the mirror: the mirror is the plan (``core.store.mirror.plan_
 
 from __future__ import annotations
 
+import os
 from datetime import datetime
 from typing import Any
 
 from dream_assets.core.clock import format_time
+from dream_assets.core.near_duplicates.embeddings import EmbeddingsUnavailable
+from dream_assets.core.options import OptionsError, load_options
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.connection import open_store
-from dream_assets.core.store.kinds.boundary import PutBack, WriteOutcome, WritePlan
+from dream_assets.core.store.kinds.boundary import (
+    EmbedTexts,
+    PutBack,
+    UsesEndpointEmbedding,
+    WriteOutcome,
+    WritePlan,
+)
 from dream_assets.core.store.mirror import (
     REMOVED_BY_AGENT,
     STORE_ARCHIVED_TO,
@@ -36,19 +45,31 @@ from dream_assets.core.store.store_archive import (
     snapshot_fields,
 )
 from dream_assets.core.store.volume import AgentVolume
+from dream_assets.embedders import endpoint_embedding
+from dream_assets.llm import LLMSettings
 from dream_assets.passes.store_sync.snapshot import NO_STORE
 
 PASS = "store_writeback"
 
 
 def run_store_writeback(
-    volume: AgentVolume, now: datetime, *, run_id: str, preview: bool = False
+    volume: AgentVolume,
+    now: datetime,
+    *,
+    run_id: str,
+    preview: bool = False,
+    settings: LLMSettings | None = None,
 ) -> PassReport:
+    """``settings``: the endpoint an ``embed`` naming an endpoint model uses (default: the
+    agent's model options, ``DREAM_LLM_*`` then ``dream-options.json``), read only when a
+    namespace with vectors needs it."""
     report = PassReport(PASS)
     store = open_store(volume.root)
     if store is None:
         report.skipped = NO_STORE
         return report
+    if isinstance(store, UsesEndpointEmbedding):
+        store.use_endpoint_embedding(_endpoint(volume, settings))
     scan = volume.scan_entries()
     for problem in scan.problems:
         report.warnings.append(f"unreadable mirror entry left in place: {problem.path}")
@@ -94,6 +115,19 @@ def run_store_writeback(
         f"(kept in store-archive/{run_id}/), {len(outcome.changed)} left because changed"
     )
     return report
+
+
+def _endpoint(volume: AgentVolume, settings: LLMSettings | None) -> Any:
+    def for_model(name: str) -> EmbedTexts:
+        chosen = settings
+        if chosen is None:
+            try:
+                chosen = LLMSettings.from_options(load_options(os.environ, volume.options_path))
+            except OptionsError as exc:
+                raise EmbeddingsUnavailable(str(exc)) from exc
+        return endpoint_embedding(chosen)(name)
+
+    return for_model
 
 
 def _kind_plan(volume: AgentVolume, plan: WritebackPlan, report: PassReport) -> WritePlan:

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 
 class StoreConfigError(ValueError):
@@ -161,6 +161,21 @@ class WriteOutcome:
     # Why nothing of the plan was applied this time (the store cannot take it yet: a langgraph
     # namespace with vectors and no matching embedder); the plan stays in the mirror.
     waiting: str | None = None
+
+
+# Texts -> their vectors, one per text.
+EmbedTexts = Callable[[Sequence[str]], list[list[float]]]
+# An embeddings endpoint's model name -> how to embed with it; raises
+# ``EmbeddingsUnavailable`` (one line) when no endpoint is configured or a call fails. Given to
+# a kind by the passes layer (core knows no model client).
+EndpointEmbedding = Callable[[str], EmbedTexts]
+
+
+@runtime_checkable
+class UsesEndpointEmbedding(Protocol):
+    """A kind that may embed what it writes with a model of the configured endpoint."""
+
+    def use_endpoint_embedding(self, embedding: EndpointEmbedding) -> None: ...
 
 
 # Called with every (ref, bytes) about to leave the store, before any leaves; the bytes are on

@@ -10,7 +10,9 @@ goes ahead only while both are what the snapshot read. A merged entry is put und
 ``["dream-archive", *namespace]`` (the local ``store-archive/`` keeps the same bytes), re-read,
 then deleted; the window for a lost agent edit is the few milliseconds between that re-read
 and the delete. A namespace with vectors is written only with ``embed`` naming an embedder of
-their dimension; otherwise the writeback waits (``WriteOutcome.waiting``). The store's TTLs
+their dimension (``"local"``, or a model of the configured endpoint, whose embedding the
+writeback gives: ``use_endpoint_embedding``); otherwise the writeback waits with one reason
+(``WriteOutcome.waiting``). The store's TTLs
 and indexes are never touched: reads do not refresh a TTL, and nothing is swept.
 """
 
@@ -23,7 +25,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from dream_assets.core.near_duplicates.embeddings import EmbeddingsUnavailable
 from dream_assets.core.store.kinds.boundary import (
+    EndpointEmbedding,
     KeepRemoved,
     NewItem,
     StoreConfigError,
@@ -37,9 +41,11 @@ from dream_assets.core.store.kinds.boundary import (
 )
 from dream_assets.core.store.kinds.langgraph_db import (
     ARCHIVE_ROOT,
+    LOCAL,
     EmbedFunc,
-    embedder,
+    embed_choice,
     library,
+    local_embedder,
     mask_dsn,
     opened,
     parse_namespace,
@@ -93,13 +99,14 @@ class LangGraphStore:
         self,
         dsn: str,
         namespace: tuple[str, ...],
-        embed: tuple[int, EmbedFunc] | None = None,
+        embed: str | None = None,
         index_fields: list[str] | None = None,
     ) -> None:
         self.dsn = dsn
         self.namespace = namespace
-        self.embed = embed
+        self.embed = embed  # None, "local", or an endpoint model's name
         self.index_fields = index_fields
+        self._endpoint: EndpointEmbedding | None = None
         self._current: dict[str, tuple[str, str]] | None = None  # ref -> (version, updated_at)
 
     @classmethod
@@ -116,8 +123,12 @@ class LangGraphStore:
         ):
             raise StoreConfigError(f'{source}: "index_fields" must be a list of field paths')
         return cls(
-            resolve_dsn(raw, source), namespace, embedder(config.get("embed"), source), fields
+            resolve_dsn(raw, source), namespace, embed_choice(config.get("embed"), source), fields
         )
+
+    def use_endpoint_embedding(self, embedding: EndpointEmbedding) -> None:
+        """How to embed with an endpoint model (``embed`` naming one); given by the writeback."""
+        self._endpoint = embedding
 
     def describe(self) -> str:
         return f"langgraph store {mask_dsn(self.dsn)} namespace {'/'.join(self.namespace)}"
@@ -195,28 +206,44 @@ class LangGraphStore:
         return found[0] if found else None
 
     # -- writing ----------------------------------------------------------------------------
-    def _waiting(self, dims: int | None) -> str | None:
-        """Why this namespace cannot be written now (vectors without a matching embedder)."""
+    def _embedder(self, dims: int | None) -> tuple[int, EmbedFunc] | str | None:
+        """The embedder a namespace with ``dims``-dimension vectors is written with, or why the
+        writeback waits (no ``embed``, no endpoint, another dimension); None without vectors."""
         if dims is None:
             return None
+        where = f"namespace {'/'.join(self.namespace)}"
         if self.embed is None:
             return (
-                f"namespace {'/'.join(self.namespace)} has a vector index ({dims} dimensions) and "
-                'no "embed" in dream-store.json: the writeback waits'
+                f'{where} has a vector index ({dims} dimensions) and no "embed" in '
+                "dream-store.json: the writeback waits"
             )
-        if self.embed[0] != dims:
+        if self.embed == LOCAL:
+            found, what = local_embedder(), "the local model"
+        else:
+            what = f"endpoint model {self.embed}"
+            if self._endpoint is None:
+                return f"{where} has vectors; {what} has no endpoint here: the writeback waits"
+            try:
+                embed = self._endpoint(self.embed)
+                probe = embed(["dream dimension probe"])
+            except EmbeddingsUnavailable as exc:
+                return f"{where} has vectors; {what} cannot embed ({exc}): the writeback waits"
+            if len(probe) != 1 or not probe[0]:
+                return f"{where} has vectors; {what} returned no vector: the writeback waits"
+            found = (len(probe[0]), embed)
+        if found[0] != dims:
             return (
-                f"namespace {'/'.join(self.namespace)} has {dims}-dimension vectors, the "
-                f"configured embedder makes {self.embed[0]}: the writeback waits"
+                f"{where} has {dims}-dimension vectors, {what} makes {found[0]}: "
+                "the writeback waits"
             )
-        return None
+        return found
 
-    def _writer(self, store: Any, dims: int | None) -> Any:
+    def _writer(self, store: Any, embed: tuple[int, EmbedFunc] | None) -> Any:
         """The store that puts new rows: with the embedder as index config where vectors are."""
-        if dims is None or self.embed is None:
+        if embed is None:
             return store
         store_class, _ops = library()
-        index: dict[str, Any] = {"dims": self.embed[0], "embed": self.embed[1]}
+        index: dict[str, Any] = {"dims": embed[0], "embed": embed[1]}
         if self.index_fields:
             index["fields"] = self.index_fields
         return store_class(store.conn, index=index)
@@ -225,12 +252,11 @@ class LangGraphStore:
         outcome = WriteOutcome()
         self._current = None
         with opened(self.dsn) as store:
-            dims = vector_dimension(store, self.namespace)
-            why = self._waiting(dims)
-            if why is not None:
-                outcome.waiting = why
+            embed = self._embedder(vector_dimension(store, self.namespace))
+            if isinstance(embed, str):
+                outcome.waiting = embed
                 return outcome
-            writer = self._writer(store, dims)
+            writer = self._writer(store, embed)
             self._put_new(writer, plan.new, outcome)
             self._put_back(writer, plan, outcome)
             self._remove(store, plan, keep, outcome)

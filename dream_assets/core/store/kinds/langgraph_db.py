@@ -9,12 +9,12 @@ from __future__ import annotations
 import os
 import re
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
-from dream_assets.core.store.kinds.boundary import StoreConfigError
+from dream_assets.core.store.kinds.boundary import EmbedTexts, StoreConfigError
 
 EXTRA_HINT = "pip install 'dream-assets[stores]'"
 # LangGraph's namespace labels: non-empty, no "." (the library's own rule).
@@ -135,18 +135,26 @@ def _probe_embedding(texts: Sequence[str]) -> list[list[float]]:
     return [[1.0] for _ in texts]
 
 
-EmbedFunc = Callable[[Sequence[str]], list[list[float]]]
+EmbedFunc = EmbedTexts
+LOCAL = "local"
 
 
-def embedder(raw: Any, source: Path) -> tuple[int, EmbedFunc] | None:
-    """``embed`` of ``dream-store.json``: None (no embedder), or ``"local"`` (the recorded
-    offline model of the extra ``semantic``) as (dimension, function). Loaded on first use."""
+def embed_choice(raw: Any, source: Path) -> str | None:
+    """``embed`` of ``dream-store.json``: None (no embedder), ``"local"`` (the recorded offline
+    model of the extra ``semantic``), or the name of a model the configured OpenAI-compatible
+    endpoint serves (``/embeddings``, the base URL and key of ``DREAM_LLM_*``)."""
     if raw is None:
         return None
-    if raw != "local":
+    if not isinstance(raw, str) or not raw.strip():
         raise StoreConfigError(
-            f'{source}: "embed" must be null or "local" (the offline model, extra semantic)'
+            f'{source}: "embed" must be null, "local" (the offline model, extra semantic) or '
+            "the name of an embeddings model of the DREAM_LLM_BASE_URL endpoint"
         )
+    return raw.strip()
+
+
+def local_embedder() -> tuple[int, EmbedFunc]:
+    """The offline model of ``embed: "local"`` as (dimension, function); loaded on first use."""
     from dream_assets.core.near_duplicates.embeddings import (
         DEFAULT_LOCAL_MODEL,
         LOCAL_MODELS,

@@ -252,3 +252,33 @@ def test_a_namespace_with_vectors_is_written_with_a_matching_embedder(
     with PostgresStore.from_conn_string(vector_dsn, index=index) as store:  # type: ignore[arg-type]
         found = store.search(namespace, query="payments", limit=10, refresh_ttl=False)
     assert [item.key for item in found] == [key]  # it has a vector; the sources are gone
+
+
+def test_embed_is_null_local_or_an_endpoint_model_name() -> None:
+    pytest.importorskip("langgraph.store.postgres")
+    assert kind("postgresql://x@h/db").embed is None
+    assert kind("postgresql://x@h/db", embed="local").embed == "local"
+    assert kind("postgresql://x@h/db", embed=" text-embedding-3-small ").embed == (
+        "text-embedding-3-small"
+    )
+    for bad in ("", "  ", 3, ["local"]):
+        with pytest.raises(StoreConfigError, match='"embed" must be null, "local"'):
+            kind("postgresql://x@h/db", embed=bad)
+
+
+def test_a_pgvector_data_dir_left_by_a_killed_session_is_swept_and_a_live_one_kept(
+    tmp_path: Path,
+) -> None:
+    """The vector tests' own server (``pgvector_server``): a second session on the machine
+    never reuses, nor trips over, what a killed one left; a running session's is kept."""
+    pytest.importorskip("psutil")
+    from dream_assets_tests.langgraph_stores import OWNER, PGVECTOR_DIRS, sweep_leftover_servers
+
+    dead, live = tmp_path / f"{PGVECTOR_DIRS}dead", tmp_path / f"{PGVECTOR_DIRS}live"
+    # 2**22 is above Linux's largest pid_max: no process has that pid.
+    for data, owner in ((dead, 2**22 + 12345), (live, os.getpid())):
+        (data / "pgdata").mkdir(parents=True)
+        (data / OWNER).write_text(f"{owner}\n")
+    (tmp_path / "unrelated").mkdir()
+    assert sweep_leftover_servers(tmp_path) == [dead]
+    assert not dead.exists() and live.is_dir() and (tmp_path / "unrelated").is_dir()
