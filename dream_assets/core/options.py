@@ -163,6 +163,11 @@ class DreamOptions:
     review_stale_days: float = _option(
         7.0, "an open review item waiting longer warns on `review_queue` (≤ 0 disables)"
     )
+    # Deployment-wide (read by the review queue sensor); the default is the deployment's proxy
+    # path on the same site as the Dagster UI (docs/deploy.md).
+    review_url: str = _option(
+        "/review/", "the review page as the operators' browser reaches it (the UI links there)"
+    )
 
     # -- Telemetry windows read by the knowledge passes
     tier_routing_window_days: float = _option(14.0, "tier-routing window")
@@ -374,17 +379,23 @@ def options_table() -> str:
     return "\n".join(lines)
 
 
+def agent_options(base: DreamOptions, agent_options_file: Path) -> DreamOptions:
+    """``base`` (the defaults and the environment, read once by the entry point) with the
+    agent's ``dream-options.json`` over it, when the file exists."""
+    if not agent_options_file.exists():
+        return base
+    try:
+        raw = json.loads(agent_options_file.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise OptionsError(f"{agent_options_file}: not valid JSON: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise OptionsError(f"{agent_options_file}: must be a JSON object of option: value")
+    return base.with_overrides(raw, str(agent_options_file))
+
+
 def load_options(env: Mapping[str, str], agent_options_file: Path | None = None) -> DreamOptions:
     options = DreamOptions().with_overrides(env_overrides(env), "environment")
-    if agent_options_file is not None and agent_options_file.exists():
-        try:
-            raw = json.loads(agent_options_file.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise OptionsError(f"{agent_options_file}: not valid JSON: {exc}") from exc
-        if not isinstance(raw, dict):
-            raise OptionsError(f"{agent_options_file}: must be a JSON object of option: value")
-        options = options.with_overrides(raw, str(agent_options_file))
-    return options
+    return options if agent_options_file is None else agent_options(options, agent_options_file)
 
 
 OPTIONS_PAGE_HEADER = """# Options
