@@ -9,7 +9,7 @@ archive retention, min interval).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import timedelta
 from pathlib import Path
@@ -302,6 +302,13 @@ QUERY_WINDOWS = (
 )
 
 
+# The numeric kinds: the values taken as they are, the conversion, how text is read, the name.
+_NUMBERS: dict[str, tuple[tuple[type, ...], Callable[[Any], Any], Callable[[str], Any], str]] = {
+    "int": ((int,), int, lambda text: int(text.replace("_", "")), "an integer"),
+    "float": ((int, float), float, float, "a number"),
+}
+
+
 def _coerce(name: str, raw: Any, kind: Any, origin: str) -> Any:
     kind_name = kind if isinstance(kind, str) else kind.__name__
     if origin == "environment":
@@ -320,28 +327,17 @@ def _coerce(name: str, raw: Any, kind: Any, origin: str) -> Any:
         if isinstance(raw, str) and raw.strip().lower() in {"false", "0", "no", "off"}:
             return False
         raise OptionsError(f"{where} must be true or false (got {raw!r})")
-    if kind_name == "int":
-        if isinstance(raw, bool):
-            raise OptionsError(f"{where} must be an integer (got {raw!r})")
-        if isinstance(raw, int):
-            return raw
+    if kind_name in _NUMBERS:
+        accepted, convert, parse, called = _NUMBERS[kind_name]
+        # A JSON true is not 1.
+        if isinstance(raw, accepted) and not isinstance(raw, bool):
+            return convert(raw)
         if isinstance(raw, str):
             try:
-                return int(raw.strip().replace("_", ""))
+                return parse(raw.strip())
             except ValueError:
                 pass
-        raise OptionsError(f"{where} must be an integer (got {raw!r})")
-    if kind_name == "float":
-        if isinstance(raw, bool):
-            raise OptionsError(f"{where} must be a number (got {raw!r})")
-        if isinstance(raw, int | float):
-            return float(raw)
-        if isinstance(raw, str):
-            try:
-                return float(raw.strip())
-            except ValueError:
-                pass
-        raise OptionsError(f"{where} must be a number (got {raw!r})")
+        raise OptionsError(f"{where} must be {called} (got {raw!r})")
     raise OptionsError(f"{where} has an unsupported type {kind_name}")
 
 
