@@ -135,6 +135,11 @@ def stale_evaluation(
     )
 
 
+def _partition_agents(instance: dg.DagsterInstance) -> list[str]:
+    """The agents registered as partitions, in order."""
+    return sorted(instance.get_dynamic_partitions(agents_partitions.name or "agents"))
+
+
 def stale_items(
     dream: DreamResource, agents: Sequence[str], now: datetime
 ) -> dict[str, tuple[str, ...]]:
@@ -158,7 +163,7 @@ def stale_items(
 def review_queue_no_stale_items(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
-    agents = sorted(context.instance.get_dynamic_partitions(agents_partitions.name or "agents"))
+    agents = _partition_agents(context.instance)
     evaluation = stale_evaluation(
         stale_items(dream, agents, dream.clock().now()),
         review_page_url(dream.base_options(), None),
@@ -196,7 +201,7 @@ def review_queue_watch(
         # A cursor that does not parse starts over: every agent with an item is observed again.
         cursor, seen_agents = {}, {}
     now = dream.clock().now()
-    agents = sorted(context.instance.get_dynamic_partitions(agents_partitions.name or "agents"))
+    agents = _partition_agents(context.instance)
     events: list[dg.AssetObservation | dg.AssetCheckEvaluation] = []
     open_total, problems = 0, []
     stale: dict[str, tuple[str, ...]] = {}
