@@ -75,15 +75,15 @@ def measure(
         cursors: dict[str, str | None] = {}
 
         def tick(sensor: Any, at: datetime, label: str, what: Callable[[Any], str]) -> Any:
-            context = dg.build_sensor_context(
+            with dg.build_sensor_context(
                 instance=instance,
                 cursor=cursors.get(sensor.name),
                 resources={
                     "dream": DreamResource(agents_root=str(agents_root), now=format_time(at))
                 },
-            )
-            start = time.perf_counter()
-            result = sensor(context)
+            ) as context:
+                start = time.perf_counter()
+                result = sensor(context)
             rows.append((label, time.perf_counter() - start, what(result)))
             cursors[sensor.name] = result.cursor
             for request in result.dynamic_partitions_requests or []:

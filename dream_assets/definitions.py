@@ -2,7 +2,8 @@
 
 The deployment's options (the ``DREAM_*`` environment, ``defs/deployment.py``) are read once per
 process and handed from here to what is built from them: the sensors, the executor and the
-freshness (the model pool the assets declare is ``pools.MODEL_POOL``, of the same options).
+freshness, and the ``dream`` resource, which layers each agent's ``dream-options.json`` over them
+(the model pool the assets declare is ``pools.MODEL_POOL``, of the same options).
 Freshness is applied here, centrally (``defs.freshness``): the cycle's freshness policy on
 every asset of the cycle. So are the UI conventions (``defs.conventions``): owners, tags and code
 references on every asset.
@@ -40,9 +41,11 @@ defs = with_cycle_freshness(
             sensors=[*build_sensors(DEPLOYMENT), review_queue_watch],
             resources={
                 # Unset, DREAM_AGENTS_ROOT is read when the resource is used (DreamResource.root).
-                "dream": DreamResource(agents_root=dg.EnvVar("DREAM_AGENTS_ROOT"))
+                "dream": DreamResource(
+                    agents_root=dg.EnvVar("DREAM_AGENTS_ROOT"), options=DEPLOYMENT
+                )
                 if os.environ.get("DREAM_AGENTS_ROOT")
-                else DreamResource(),
+                else DreamResource(options=DEPLOYMENT),
                 "llm": LLMResource(),
             },
             # By default the passes of one agent run in sequence in the run's process: they share

@@ -28,21 +28,35 @@ class CliError(Exception):
     """A user-facing error: printed as one line, exit status 2."""
 
 
-def _lease_ttl(root: Path) -> Any:
+def _deployment(*, strict: bool = True) -> Any:
+    """The deployment's options, the ``DREAM_*`` environment: a command reads them once, when
+    it starts, and passes them down. A bad value is the command's error; not ``strict`` (a
+    command that needs them only for the lease's expiry), the built-in defaults."""
+    from dream_assets.core.options import DreamOptions, OptionsError, load_options
+
+    try:
+        return load_options(os.environ)
+    except OptionsError as exc:
+        if strict:
+            raise CliError(str(exc)) from exc
+        return DreamOptions()
+
+
+def _lease_ttl(root: Path, options: Any) -> Any:
     from dream_assets.operations.operator_lease import lease_ttl
 
-    return lease_ttl(root)
+    return lease_ttl(root, options)
 
 
 @contextlib.contextmanager
-def _writer(root: Path, owner: str) -> Iterator[str]:
+def _writer(root: Path, owner: str, options: Any) -> Iterator[str]:
     """Hold the agent's lease (``dream.lease``) while a command writes its volume (and, for a
-    connected agent, its store); yields the lease's run id."""
+    connected agent, its store); yields the lease's run id. ``options``: the deployment's."""
     from dream_assets.core.store.lease import LeaseHeld
     from dream_assets.operations.operator_lease import operator_lease
 
     try:
-        with operator_lease(Path(root), owner) as run_id:
+        with operator_lease(Path(root), owner, options) as run_id:
             yield run_id
     except LeaseHeld as exc:
         raise CliError(str(exc)) from exc

@@ -9,12 +9,11 @@ import socket
 import sys
 import time
 import uuid
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from dream_assets.cli.common import CliError, _agents_for, _instance, _lease_ttl
+from dream_assets.cli.common import CliError, _agents_for, _deployment, _instance, _lease_ttl
 from dream_assets.passes.store_sync.snapshot import NO_STORE
 
 
@@ -25,14 +24,18 @@ def run_cycle(
     *,
     preview: bool = False,
     log_level: str = "WARNING",
+    options: Any = None,
 ) -> dict[str, Any]:
-    """Run one full cycle for one agent through the dream_cycle job; return what it did."""
+    """Run one full cycle for one agent through the dream_cycle job; return what it did.
+    ``options``: the deployment's, as the command read them (unset, the environment now)."""
     import shutil
 
     from dream_assets.definitions import defs
     from dream_assets.defs.jobs import CYCLE_ASSETS
     from dream_assets.defs.partitions import agents_partitions
-    from dream_assets.defs.resources import preview_root
+    from dream_assets.defs.resources import DreamResource, preview_root
+
+    deployment = _deployment() if options is None else options
 
     os.environ["DREAM_AGENTS_ROOT"] = str(agents_root)
     partitions = agents_partitions.name or "agents"
@@ -53,19 +56,17 @@ def run_cycle(
                 owner="dream run",
                 run_id=run_id,
                 clock=SystemClock(),
-                ttl=_lease_ttl(volume_root),
+                ttl=_lease_ttl(volume_root, deployment),
                 # The run begins here: its cancellation check compares against these options.
                 options_sha=options_fingerprint(volume_root),
             )
         except LeaseHeld as exc:
             raise CliError(str(exc)) from exc
-    # The agents root is given explicitly: the definitions may have been imported before
-    # DREAM_AGENTS_ROOT was set (they then default to the demo agents).
-    config = {"agents_root": str(agents_root), "preview": preview}
-    run_config: dict[str, Any] = {
-        "loggers": {"console": {"config": {"log_level": log_level}}},
-        "resources": {"dream": {"config": config}},
-    }
+    # The agents root and the options are given explicitly: the definitions may have been
+    # imported before DREAM_AGENTS_ROOT was set (they then default to the demo agents), and
+    # read the environment when they were imported, not when this command started.
+    dream = DreamResource(agents_root=str(agents_root), preview=preview, options=deployment)
+    run_config: dict[str, Any] = {"loggers": {"console": {"config": {"log_level": log_level}}}}
     try:
         result = job.execute_in_process(
             partition_key=agent,
@@ -74,15 +75,14 @@ def run_cycle(
             run_config=run_config,
             run_id=run_id,
             tags={"dream/preview": "true"} if preview else None,
+            resources={"dream": dream},
         )
         if not result.success and not preview:
             # No daemon runs the run-failure sensor for an in-process run: complete it here.
-            from dream_assets.defs.resources import DreamResource
             from dream_assets.defs.run_failure import complete_failed_run
 
-            complete_failed_run(
-                instance, run_id, agent, DreamResource(agents_root=str(agents_root))
-            )
+            failed = DreamResource(agents_root=str(agents_root), options=deployment)
+            complete_failed_run(instance, run_id, agent, failed)
     finally:
         if not preview:
             release(volume_root, run_id)
@@ -151,26 +151,22 @@ def _model_problem(settings: Any) -> str | None:
     return None
 
 
-def _check_environment(env: Mapping[str, str]) -> Any:
+def _check_environment(deployment: Any) -> Any:
     """What every agent's run depends on, checked before any Dagster machinery starts: the
-    ``DREAM_*`` option values and the model server (when one is configured)."""
-    from dream_assets.core.options import OptionsError, load_options
+    model server the deployment's options (``DREAM_*``, already parsed) name, if any."""
     from dream_assets.llm import LLMSettings
 
-    try:
-        settings = LLMSettings.from_options(load_options(env))
-    except OptionsError as exc:
-        raise CliError(str(exc)) from exc
+    settings = LLMSettings.from_options(deployment)
     problem = _model_problem(settings)
     if problem:
         raise CliError(problem)
     return settings
 
 
-def _agent_problem(agent_dir: Path, env: Mapping[str, str], shared: Any) -> str | None:
+def _agent_problem(agent_dir: Path, deployment: Any, shared: Any) -> str | None:
     """Why one agent cannot run (its directory, its ``dream-options.json``, the model its
     options name when that is not the environment's), or None."""
-    from dream_assets.core.options import OptionsError, load_options
+    from dream_assets.core.options import OptionsError, agent_options
     from dream_assets.core.store.volume import AgentVolume
     from dream_assets.llm import LLMSettings
 
@@ -179,7 +175,7 @@ def _agent_problem(agent_dir: Path, env: Mapping[str, str], shared: Any) -> str 
     if not os.access(agent_dir, os.R_OK | os.W_OK | os.X_OK):
         return f"{agent_dir}: agent directory is not readable and writable"
     try:
-        options = load_options(env, AgentVolume(agent_dir).options_path)
+        options = agent_options(deployment, AgentVolume(agent_dir).options_path)
     except OptionsError as exc:
         return str(exc)
     from dream_assets.core.store.connection import open_store
@@ -244,9 +240,11 @@ def _print_outcome(outcome: dict[str, Any], *, quiet: bool, verbose: bool) -> No
 def cmd_run(args: argparse.Namespace) -> int:
     """Every agent's cycle in turn; each summary is printed as soon as its cycle finishes."""
     root, agents = _agents_for(args)
-    shared = _check_environment(os.environ)
+    # The deployment's options, read once for the whole command and passed to every run.
+    deployment = _deployment()
+    shared = _check_environment(deployment)
     # Per-agent refusals are known before anything runs, so a bad agent never starts Dagster.
-    problems = {agent: _agent_problem(root / agent, os.environ, shared) for agent in agents}
+    problems = {agent: _agent_problem(root / agent, deployment, shared) for agent in agents}
 
     def progress(line: str) -> None:
         if not args.quiet:
@@ -273,6 +271,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                 instance,
                 preview=args.preview,
                 log_level="INFO" if args.verbose else "WARNING",
+                options=deployment,
             )
         except CliError as exc:
             # Another writer holds this agent's lease: refused alone, nothing written.

@@ -145,7 +145,7 @@ def cmd_check_merge(args: argparse.Namespace) -> int:
 
 def cmd_clusters(args: argparse.Namespace) -> int:
     from dream_assets.core.near_duplicates.embeddings import EmbeddingsUnavailable
-    from dream_assets.core.options import OptionsError, load_options
+    from dream_assets.core.options import OptionsError, agent_options, load_options
     from dream_assets.core.store.volume import AgentVolume
     from dream_assets.embedders import embedder_from_options
     from dream_assets.llm import LLMSettings
@@ -154,9 +154,10 @@ def cmd_clusters(args: argparse.Namespace) -> int:
     root = _agent_dir(args.agent)
     volume = AgentVolume(root)
     try:
-        options = load_options(os.environ, volume.options_path)
+        deployment = load_options(os.environ)  # read once, for the whole command
+        options = agent_options(deployment, volume.options_path)
         # The same options and the same builder as the duplicate_clusters asset.
-        embedder = embedder_from_options(options, LLMSettings.from_env(os.environ))
+        embedder = embedder_from_options(options, LLMSettings.from_options(deployment))
     except (OptionsError, EmbeddingsUnavailable, ValueError) as exc:
         raise CliError(str(exc)) from exc
     scan = volume.scan_entries()

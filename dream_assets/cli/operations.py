@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from dream_assets.cli.common import CliError, _agent_dir, _agent_volume, _writer
+from dream_assets.cli.common import CliError, _agent_dir, _agent_volume, _deployment, _writer
 from dream_assets.cli.store import refuse_agent_removal, sync_store
 
 
@@ -20,16 +20,17 @@ def cmd_restore(args: argparse.Namespace) -> int:
     from dream_assets.operations.undo import UndoError, restore_entry
 
     volume = _agent_volume(args.agent)
+    deployment = _deployment(strict=False)
     if args.skill:
         try:
-            with _writer(volume.root, "dream restore"):
+            with _writer(volume.root, "dream restore", deployment):
                 volume.restore_skill(args.id)
         except (KeyError, ValueError) as exc:
             raise CliError(str(exc).strip("'\"")) from exc
         print(f"restored skill {args.id}")
         return 0
     try:
-        with _writer(volume.root, "dream restore") as run_id:
+        with _writer(volume.root, "dream restore", deployment) as run_id:
             refuse_agent_removal(volume, args.id)
             entry = restore_entry(volume, args.id, SystemClock().now())
             print(f"restored {entry.id}: {entry.content[:120]}")
@@ -46,7 +47,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
     volume = _agent_volume(args.agent)
     try:
-        with _writer(volume.root, "dream undo") as run_id:
+        with _writer(volume.root, "dream undo", _deployment(strict=False)) as run_id:
             result = undo_run(volume, args.run_id, SystemClock().now())
             # A connected agent: the run's merged items leave the store, their sources return.
             store = sync_store(volume, run_id, "dream undo", echo=not args.json)
@@ -80,7 +81,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from dataclasses import asdict
 
     from dream_assets.core.clock import SystemClock
-    from dream_assets.core.options import OptionsError, load_options
+    from dream_assets.core.options import OptionsError, agent_options
     from dream_assets.passes.memory_audit import run_memory_audit
 
     volume = _agent_volume(args.agent)
@@ -90,11 +91,12 @@ def cmd_audit(args: argparse.Namespace) -> int:
         volume.pause_flag.unlink()
         print(f"consolidation resumed: removed {volume.pause_flag}")
         return 0
+    deployment = _deployment()
     try:
-        options = load_options(os.environ, volume.options_path)
+        options = agent_options(deployment, volume.options_path)
     except OptionsError as exc:
         raise CliError(str(exc)) from exc
-    with _writer(volume.root, "dream audit"):
+    with _writer(volume.root, "dream audit", deployment):
         report = run_memory_audit(volume, options, SystemClock().now())
     if args.json:
         row = report.trend_row
@@ -156,6 +158,7 @@ def cmd_review(args: argparse.Namespace) -> int:
                 args.id,
                 now,
                 owner=f"dream review {args.action}",
+                options=_deployment(strict=False),
                 note=args.note or "",
                 content=args.content,
             )
@@ -189,7 +192,7 @@ def _serve(args: argparse.Namespace) -> int:
     if not root:
         raise CliError("set DREAM_AGENTS_ROOT: the page lists every agent under it")
     try:
-        app = review_app(Path(root), root_path=args.root_path)
+        app = review_app(Path(root), root_path=args.root_path, options=_deployment(strict=False))
     except PageError as exc:
         raise CliError(str(exc)) from exc
     print(f"review page on http://{args.host}:{args.port}{app.state.prefix}/", flush=True)

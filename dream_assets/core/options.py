@@ -9,7 +9,7 @@ archive retention, min interval).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import timedelta
 from pathlib import Path
@@ -163,6 +163,11 @@ class DreamOptions:
     review_stale_days: float = _option(
         7.0, "an open review item waiting longer warns on `review_queue` (≤ 0 disables)"
     )
+    # Deployment-wide (read by the review queue sensor); the default is the deployment's proxy
+    # path on the same site as the Dagster UI (docs/deploy.md).
+    review_url: str = _option(
+        "/review/", "the review page as the operators' browser reaches it (the UI links there)"
+    )
 
     # -- Telemetry windows read by the knowledge passes
     tier_routing_window_days: float = _option(14.0, "tier-routing window")
@@ -297,6 +302,13 @@ QUERY_WINDOWS = (
 )
 
 
+# The numeric kinds: the values taken as they are, the conversion, how text is read, the name.
+_NUMBERS: dict[str, tuple[tuple[type, ...], Callable[[Any], Any], Callable[[str], Any], str]] = {
+    "int": ((int,), int, lambda text: int(text.replace("_", "")), "an integer"),
+    "float": ((int, float), float, float, "a number"),
+}
+
+
 def _coerce(name: str, raw: Any, kind: Any, origin: str) -> Any:
     kind_name = kind if isinstance(kind, str) else kind.__name__
     if origin == "environment":
@@ -315,28 +327,17 @@ def _coerce(name: str, raw: Any, kind: Any, origin: str) -> Any:
         if isinstance(raw, str) and raw.strip().lower() in {"false", "0", "no", "off"}:
             return False
         raise OptionsError(f"{where} must be true or false (got {raw!r})")
-    if kind_name == "int":
-        if isinstance(raw, bool):
-            raise OptionsError(f"{where} must be an integer (got {raw!r})")
-        if isinstance(raw, int):
-            return raw
+    if kind_name in _NUMBERS:
+        accepted, convert, parse, called = _NUMBERS[kind_name]
+        # A JSON true is not 1.
+        if isinstance(raw, accepted) and not isinstance(raw, bool):
+            return convert(raw)
         if isinstance(raw, str):
             try:
-                return int(raw.strip().replace("_", ""))
+                return parse(raw.strip())
             except ValueError:
                 pass
-        raise OptionsError(f"{where} must be an integer (got {raw!r})")
-    if kind_name == "float":
-        if isinstance(raw, bool):
-            raise OptionsError(f"{where} must be a number (got {raw!r})")
-        if isinstance(raw, int | float):
-            return float(raw)
-        if isinstance(raw, str):
-            try:
-                return float(raw.strip())
-            except ValueError:
-                pass
-        raise OptionsError(f"{where} must be a number (got {raw!r})")
+        raise OptionsError(f"{where} must be {called} (got {raw!r})")
     raise OptionsError(f"{where} has an unsupported type {kind_name}")
 
 
@@ -374,17 +375,23 @@ def options_table() -> str:
     return "\n".join(lines)
 
 
+def agent_options(base: DreamOptions, agent_options_file: Path) -> DreamOptions:
+    """``base`` (the defaults and the environment, read once by the entry point) with the
+    agent's ``dream-options.json`` over it, when the file exists."""
+    if not agent_options_file.exists():
+        return base
+    try:
+        raw = json.loads(agent_options_file.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise OptionsError(f"{agent_options_file}: not valid JSON: {exc}") from exc
+    if not isinstance(raw, dict):
+        raise OptionsError(f"{agent_options_file}: must be a JSON object of option: value")
+    return base.with_overrides(raw, str(agent_options_file))
+
+
 def load_options(env: Mapping[str, str], agent_options_file: Path | None = None) -> DreamOptions:
     options = DreamOptions().with_overrides(env_overrides(env), "environment")
-    if agent_options_file is not None and agent_options_file.exists():
-        try:
-            raw = json.loads(agent_options_file.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise OptionsError(f"{agent_options_file}: not valid JSON: {exc}") from exc
-        if not isinstance(raw, dict):
-            raise OptionsError(f"{agent_options_file}: must be a JSON object of option: value")
-        options = options.with_overrides(raw, str(agent_options_file))
-    return options
+    return options if agent_options_file is None else agent_options(options, agent_options_file)
 
 
 OPTIONS_PAGE_HEADER = """# Options

@@ -2,9 +2,10 @@
 definitions load.
 
 ``definitions.py``, the one entry point, passes them on to what is built from them: the sensors
-(``sensors.build_sensors``), the executor, the cycle's freshness and the model pool
-(``pools.MODEL_POOL``, declared on the assets as they are defined). What an agent's own
-``dream-options.json`` says is read with the agent, by ``DreamResource.agent``.
+(``sensors.build_sensors``), the executor, the cycle's freshness, the ``dream`` resource
+(``DreamResource.options``) and the model pool (``pools.MODEL_POOL``, declared on the assets as
+they are defined). An agent's own ``dream-options.json`` is layered over them with the agent,
+by ``DreamResource.agent``.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ import dagster as dg
 from pydantic import PrivateAttr
 
 from dream_assets.core.clock import Clock, FixedClock, SystemClock, parse_time
-from dream_assets.core.options import DreamOptions, load_options
+from dream_assets.core.options import DreamOptions, agent_options
 from dream_assets.core.safety.budget import TokenBudget
 from dream_assets.core.safety.cancellation import RunGuard
 from dream_assets.core.store.atomic import file_lock
@@ -49,12 +49,18 @@ class DreamResource(dg.ConfigurableResource):
     With ``preview`` every pass of the run works on a copy of the agent's volume made at the
     run's first step (under the temp dir, keyed by run id): the passes plan and report exactly
     what they would do, and the real volume is not touched.
+
+    ``options`` are the deployment's (the environment, read once by the entry point:
+    ``definitions.py`` gives ``defs/deployment.DEPLOYMENT``, a ``dream`` command its own); each
+    agent's ``dream-options.json`` is layered over them. Unset, the built-in defaults.
     """
 
     # Empty: DREAM_AGENTS_ROOT when the resource is used, else the demo agents (DEMO_AGENTS_ROOT).
     agents_root: str = ""
     now: str | None = None
     preview: bool = False
+    # A nested resource, not config: the options never reach the run config or the UI.
+    options: dg.ResourceDependency[DreamOptions | None] = None  # type: ignore[assignment]
     _run_id: str | None = PrivateAttr(default=None)
 
     def setup_for_execution(self, context: dg.InitResourceContext) -> None:
@@ -95,18 +101,26 @@ class DreamResource(dg.ConfigurableResource):
                 partial.rename(shadow)
         return shadow
 
+    def base_options(self) -> DreamOptions:
+        """The deployment's options, before any agent's own file."""
+        return self.options or DreamOptions()
+
+    def agent_options(self, volume: AgentVolume) -> DreamOptions:
+        """The agent's options: its ``dream-options.json`` over the deployment's."""
+        return agent_options(self.base_options(), volume.options_path)
+
     def agent(self, agent: str) -> Agent:
         volume = self.volume(agent)
-        options = load_options(os.environ, volume.options_path)
+        options = self.agent_options(volume)
         return Agent(volume=volume, options=options, clock=self.clock(), preview=self.preview)
 
 
 class LLMResource(dg.ConfigurableResource):
     """The OpenAI-compatible model, or none: every pass then takes its deterministic path.
 
-    Unset fields fall back to the model options (``llm_base_url``, ``llm_model``,
-    ``llm_api_key``, ``llm_timeout_s``: environment ``DREAM_LLM_*``, then the agent's
-    ``dream-options.json``), read when a run starts.
+    Unset fields fall back to the agent's model options (``llm_base_url``, ``llm_model``,
+    ``llm_api_key``, ``llm_timeout_s``: the deployment's ``DREAM_LLM_*``, then the agent's
+    ``dream-options.json``; ``DreamResource.agent``).
     """
 
     base_url: str | None = None
@@ -114,8 +128,8 @@ class LLMResource(dg.ConfigurableResource):
     api_key: str | None = None
     timeout_s: float | None = None
 
-    def settings(self, options: DreamOptions | None = None) -> LLMSettings:
-        configured = LLMSettings.from_options(options or load_options(os.environ))
+    def settings(self, options: DreamOptions) -> LLMSettings:
+        configured = LLMSettings.from_options(options)
         return replace(
             configured,
             base_url=self.base_url or configured.base_url,

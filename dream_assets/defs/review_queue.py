@@ -11,9 +11,9 @@ Only counts, reason keys and item ids go to Dagster: the memory text is on the a
 review page only (docs/safety.md).
 """
 
+import contextlib
 import hashlib
 import json
-import os
 import warnings
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
@@ -22,7 +22,7 @@ from typing import Any
 import dagster as dg
 
 from dream_assets.core.clock import format_time, parse_time
-from dream_assets.core.options import DreamOptions, OptionsError, load_options
+from dream_assets.core.options import DreamOptions, OptionsError
 from dream_assets.core.safety.review_queue import QueueSummary, ReviewQueue, summarize
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.defs.conventions import with_conventions
@@ -33,10 +33,6 @@ from dream_assets.defs.sensor_ticks import running_sensor
 GROUP = "review"
 REVIEW_QUEUE = dg.AssetKey("review_queue")
 STALE_CHECK = "no_stale_items"
-# Where the review page is, as the operators' browser reaches it (docs/deploy.md); the default
-# is the deployment's proxy path on the same site as the Dagster UI.
-REVIEW_URL_ENV = "DREAM_REVIEW_URL"
-DEFAULT_REVIEW_URL = "/review/"
 # An unchanged queue is observed again after this long, so the age lines keep moving in the plot.
 REOBSERVE_AFTER = timedelta(hours=1)
 # Agents listed in the warning's metadata at most (the count covers all of them).
@@ -69,33 +65,35 @@ review_queue = with_conventions(
 )
 
 
-def review_page_url(agent: str | None) -> str:
-    base = os.environ.get(REVIEW_URL_ENV) or DEFAULT_REVIEW_URL
+def review_page_url(options: DreamOptions, agent: str | None) -> str:
+    """The review page (the deployment's ``review_url``), at the agent's section if one."""
+    base = options.review_url or DreamOptions().review_url
     return f"{base}#agent-{agent}" if agent else base
 
 
-def agent_summary(volume: AgentVolume, now: datetime) -> tuple[QueueSummary, float]:
+def agent_summary(
+    dream: DreamResource, volume: AgentVolume, now: datetime
+) -> tuple[QueueSummary, float]:
     """The agent's open items and its ``review_stale_days``."""
     queue = ReviewQueue(volume.root)
+    stale_days = DreamOptions().review_stale_days
     if not queue.path.exists():
         # Most of a fleet has never queued anything: one stat, not an options file read.
-        return summarize(
-            [], now, DreamOptions().review_stale_days
-        ), DreamOptions().review_stale_days
-    try:
-        stale_days = load_options(os.environ, volume.options_path).review_stale_days
-    except OptionsError:
-        stale_days = DreamOptions().review_stale_days
+        return summarize([], now, stale_days), stale_days
+    with contextlib.suppress(OptionsError):  # a bad file: the default, the run names it
+        stale_days = dream.agent_options(volume).review_stale_days
     return summarize(queue.items("pending"), now, stale_days), stale_days
 
 
-def observation(agent: str, summary: QueueSummary, stale_days: float) -> dg.AssetObservation:
+def observation(
+    agent: str, summary: QueueSummary, stale_days: float, review_url: str
+) -> dg.AssetObservation:
     metadata: dict[str, Any] = {
         "open_items": dg.MetadataValue.int(summary.open_items),
         "oldest_open_days": dg.MetadataValue.float(round(summary.oldest_days, 3)),
         "stale_items": dg.MetadataValue.int(len(summary.stale_ids)),
         "review_stale_days": dg.MetadataValue.float(stale_days),
-        "review_page": dg.MetadataValue.url(review_page_url(agent)),
+        "review_page": dg.MetadataValue.url(review_url),
     }
     for bucket, count in summary.by_age.items():
         metadata[f"open_{bucket}"] = dg.MetadataValue.int(count)
@@ -104,7 +102,9 @@ def observation(agent: str, summary: QueueSummary, stale_days: float) -> dg.Asse
     return dg.AssetObservation(REVIEW_QUEUE, partition=agent, metadata=metadata)
 
 
-def stale_evaluation(stale: Mapping[str, tuple[str, ...]]) -> dg.AssetCheckEvaluation:
+def stale_evaluation(
+    stale: Mapping[str, tuple[str, ...]], review_url: str
+) -> dg.AssetCheckEvaluation:
     """The fleet's warning: the agents with an item waiting past their review_stale_days.
 
     One evaluation for all agents, not one per partition: Dagster 1.13 stores one run-less check
@@ -121,7 +121,7 @@ def stale_evaluation(stale: Mapping[str, tuple[str, ...]]) -> dg.AssetCheckEvalu
     metadata: dict[str, Any] = {
         "stale_items": dg.MetadataValue.int(items),
         "stale_agents": dg.MetadataValue.int(len(stale)),
-        "review_page": dg.MetadataValue.url(review_page_url(None)),
+        "review_page": dg.MetadataValue.url(review_url),
     }
     if lines:
         metadata["waiting"] = dg.MetadataValue.md("\n".join(lines[:STALE_LINES]))
@@ -135,12 +135,17 @@ def stale_evaluation(stale: Mapping[str, tuple[str, ...]]) -> dg.AssetCheckEvalu
     )
 
 
+def _partition_agents(instance: dg.DagsterInstance) -> list[str]:
+    """The agents registered as partitions, in order."""
+    return sorted(instance.get_dynamic_partitions(agents_partitions.name or "agents"))
+
+
 def stale_items(
     dream: DreamResource, agents: Sequence[str], now: datetime
 ) -> dict[str, tuple[str, ...]]:
     stale: dict[str, tuple[str, ...]] = {}
     for agent in agents:
-        summary, _days = agent_summary(dream.volume(agent), now)
+        summary, _days = agent_summary(dream, dream.volume(agent), now)
         if summary.stale_ids:
             stale[agent] = summary.stale_ids
     return stale
@@ -158,8 +163,11 @@ def stale_items(
 def review_queue_no_stale_items(
     context: dg.AssetCheckExecutionContext, dream: DreamResource
 ) -> dg.AssetCheckResult:
-    agents = sorted(context.instance.get_dynamic_partitions(agents_partitions.name or "agents"))
-    evaluation = stale_evaluation(stale_items(dream, agents, dream.clock().now()))
+    agents = _partition_agents(context.instance)
+    evaluation = stale_evaluation(
+        stale_items(dream, agents, dream.clock().now()),
+        review_page_url(dream.base_options(), None),
+    )
     return dg.AssetCheckResult(
         passed=evaluation.passed,
         severity=dg.AssetCheckSeverity.WARN,
@@ -193,13 +201,13 @@ def review_queue_watch(
         # A cursor that does not parse starts over: every agent with an item is observed again.
         cursor, seen_agents = {}, {}
     now = dream.clock().now()
-    agents = sorted(context.instance.get_dynamic_partitions(agents_partitions.name or "agents"))
+    agents = _partition_agents(context.instance)
     events: list[dg.AssetObservation | dg.AssetCheckEvaluation] = []
     open_total, problems = 0, []
     stale: dict[str, tuple[str, ...]] = {}
     for agent in agents:
         try:
-            summary, stale_days = agent_summary(dream.volume(agent), now)
+            summary, stale_days = agent_summary(dream, dream.volume(agent), now)
         except (OSError, ValueError, TypeError) as exc:
             problems.append(f"{agent}: review queue unreadable ({type(exc).__name__})")
             continue
@@ -213,10 +221,11 @@ def review_queue_watch(
         if not seen and summary.open_items == 0:
             continue  # an agent that never had an item is not worth a point per hour
         seen_agents[agent] = [fingerprint, format_time(now)]
-        events.append(observation(agent, summary, stale_days))
+        url = review_page_url(dream.base_options(), agent)
+        events.append(observation(agent, summary, stale_days, url))
     stale_fingerprint = hashlib.sha256(json.dumps(sorted(stale.items())).encode()).hexdigest()[:16]
     if stale_fingerprint != cursor.get("stale"):
-        events.append(stale_evaluation(stale))
+        events.append(stale_evaluation(stale, review_page_url(dream.base_options(), None)))
     text = json.dumps(
         {
             "agents": {a: value for a, value in seen_agents.items() if a in agents},

@@ -4,30 +4,32 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
 from dream_assets.core.clock import SystemClock
-from dream_assets.core.options import DreamOptions, OptionsError, load_options
+from dream_assets.core.options import DreamOptions, OptionsError, agent_options
 from dream_assets.core.store.lease import acquire, release
 
 
-def lease_ttl(root: Path) -> timedelta:
-    """The agent's lease expiry; a bad options file is reported by the command itself."""
+def lease_ttl(root: Path, options: DreamOptions) -> timedelta:
+    """The agent's lease expiry: its ``dream-options.json`` over the deployment's ``options``;
+    a bad options file is reported by the command itself."""
     try:
-        return load_options(os.environ, Path(root) / "dream-options.json").lease_ttl
+        return agent_options(options, Path(root) / "dream-options.json").lease_ttl
     except OptionsError:
         return DreamOptions().lease_ttl
 
 
 @contextlib.contextmanager
-def operator_lease(root: Path, owner: str) -> Iterator[str]:
-    """Hold ``dream.lease`` for ``owner``; raises ``LeaseHeld`` while another writer has it."""
+def operator_lease(root: Path, owner: str, options: DreamOptions) -> Iterator[str]:
+    """Hold ``dream.lease`` for ``owner``; raises ``LeaseHeld`` while another writer has it.
+    ``options`` are the deployment's, read once by the command or the review page."""
     run_id = f"cli-{uuid.uuid4()}"
-    acquire(Path(root), owner=owner, run_id=run_id, clock=SystemClock(), ttl=lease_ttl(root))
+    ttl = lease_ttl(root, options)
+    acquire(Path(root), owner=owner, run_id=run_id, clock=SystemClock(), ttl=ttl)
     try:
         yield run_id
     finally:

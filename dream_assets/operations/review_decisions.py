@@ -10,6 +10,7 @@ from dream_assets.core.facts.merge_check import check_merge
 from dream_assets.core.memory.lifecycle import EVENT_STATUS
 from dream_assets.core.memory.merge import ARCHIVED_BY_RUN, build_merged_entry, settled
 from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.options import DreamOptions
 from dream_assets.core.safety.audience import mixed_audiences
 from dream_assets.core.safety.redaction import contains_redaction_marker
 from dream_assets.core.safety.review_queue import ReviewItem, ReviewQueue
@@ -164,17 +165,19 @@ def decide(
     now: datetime,
     *,
     owner: str,
+    options: DreamOptions,
     note: str = "",
     content: str | None = None,
 ) -> str:
     """The one path of an operator's decision (``dream review approve|reject`` and the review
     page): under the agent's lease, approve (re-checked) or reject. Returns the outcome line;
-    raises ``ReviewConflict``, ``KeyError`` (no such item) or ``LeaseHeld``."""
+    raises ``ReviewConflict``, ``KeyError`` (no such item) or ``LeaseHeld``. ``options`` are the
+    deployment's (the lease's expiry)."""
     from dream_assets.operations.operator_lease import operator_lease
 
     if action not in ("approve", "reject"):
         raise ReviewConflict(f"unknown decision {action!r}: approve or reject")
-    with operator_lease(volume.root, owner) as run_id:
+    with operator_lease(volume.root, owner, options) as run_id:
         if action == "approve":
             written = approve(volume, item_id, now, content=content)
             outcome = f"approved {item_id}: wrote {', '.join(written)}"

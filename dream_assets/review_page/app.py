@@ -31,6 +31,7 @@ from starlette.routing import Mount, Route
 
 from dream_assets.core.clock import Clock, SystemClock, format_time
 from dream_assets.core.memory.audit import UNDO_LOG
+from dream_assets.core.options import DreamOptions
 from dream_assets.core.safety.review_queue import ReviewQueue
 from dream_assets.core.store.jsonl import read_jsonl
 from dream_assets.core.store.lease import LeaseHeld
@@ -66,12 +67,14 @@ def _undone(volume: AgentVolume) -> dict[str, str]:
 
 
 class ReviewDesk:
-    """The page's state: where the agents are, the clock, and the outcomes not yet shown."""
+    """The page's state: where the agents are, the clock, the deployment's options (read once by
+    the command that serves the page), and the outcomes not yet shown."""
 
-    def __init__(self, agents_root: Path, prefix: str, clock: Clock) -> None:
+    def __init__(self, agents_root: Path, prefix: str, clock: Clock, options: DreamOptions) -> None:
         self.agents_root = agents_root
         self.prefix = prefix
         self.clock = clock
+        self.options = options
         self.flashes: OrderedDict[str, tuple[bool, str]] = OrderedDict()
 
     def volume(self, agent: str) -> AgentVolume:
@@ -161,6 +164,7 @@ async def decide_item(request: Request) -> Response:
             item,
             desk.clock.now(),
             owner=f"dream review page ({action})",
+            options=desk.options,
             note=form.get("note", ""),
         )
     except (ReviewConflict, LeaseHeld) as exc:
@@ -180,7 +184,7 @@ async def undo_item(request: Request) -> Response:
         return _back(desk, False, f"undo refused: {run!r} is not a review decision", agent)
     try:
         volume = desk.volume(agent)
-        with operator_lease(volume.root, "dream review page (undo)"):
+        with operator_lease(volume.root, "dream review page (undo)", desk.options):
             result = undo_run(volume, run, desk.clock.now())
     except (ReviewConflict, LeaseHeld, UndoError) as exc:
         return _back(desk, False, f"undo refused: {exc}", agent)
@@ -193,9 +197,14 @@ async def undo_item(request: Request) -> Response:
 
 
 def review_app(
-    agents_root: Path, *, root_path: str = "/review", clock: Clock | None = None
+    agents_root: Path,
+    *,
+    root_path: str = "/review",
+    clock: Clock | None = None,
+    options: DreamOptions | None = None,
 ) -> Starlette:
-    """The page for every agent under ``agents_root``, served under ``root_path``."""
+    """The page for every agent under ``agents_root``, served under ``root_path``; ``options``
+    are the deployment's (unset, the built-in defaults)."""
     prefix = root_path.rstrip("/")
     if not ROOT_PATH.fullmatch(prefix):
         raise PageError(f"--root-path {root_path!r}: expected a path like /review")
@@ -209,6 +218,7 @@ def review_app(
     app = Starlette(
         routes=[Mount(prefix, routes=routes)] if prefix else routes,
     )
-    app.state.desk = ReviewDesk(Path(agents_root), prefix, clock or SystemClock())
+    desk = ReviewDesk(Path(agents_root), prefix, clock or SystemClock(), options or DreamOptions())
+    app.state.desk = desk
     app.state.prefix = prefix
     return app

@@ -182,8 +182,9 @@ def test_without_dream_agents_root_the_sensors_look_at_the_demo_agents(
     monkeypatch.chdir(tmp_path)
     assert DreamResource().root() == tmp_path.resolve() / ".demo" / "agents"
     with dg.instance_for_test() as instance:
-        context = dg.build_sensor_context(instance=instance, resources={"dream": DreamResource()})
-        result = defs.resolve_sensor_def("agent_discovery")(context)
+        resources = {"dream": DreamResource()}
+        with dg.build_sensor_context(instance=instance, resources=resources) as context:
+            result = defs.resolve_sensor_def("agent_discovery")(context)
     assert isinstance(result, dg.SensorResult) and result.skip_reason is not None
     assert ".demo/agents" in str(result.skip_reason.skip_message)
     # Set later (the daemon's environment), the variable is what the resource reads.

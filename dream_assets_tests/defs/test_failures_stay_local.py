@@ -164,15 +164,14 @@ def test_the_run_failure_sensor_writes_the_report_of_a_daemon_run(demo_agent: Pa
         assert load_safety_report(demo_agent, result.run_id) is None
         assert read_lease(demo_agent) is not None, "a failed daemon run leaves its lease behind"
 
-        dream_run_failed(
-            dg.build_run_status_sensor_context(
-                sensor_name=dream_run_failed.name,
-                dagster_event=result.get_run_failure_event(),
-                dagster_instance=instance,
-                dagster_run=result.dagster_run,
-                resources={"dream": dream},
-            ).for_run_failure()
-        )
+        with dg.build_run_status_sensor_context(
+            sensor_name=dream_run_failed.name,
+            dagster_event=result.get_run_failure_event(),
+            dagster_instance=instance,
+            dagster_run=result.dagster_run,
+            resources={"dream": dream},
+        ) as status:
+            dream_run_failed(status.for_run_failure())
 
     report = load_safety_report(demo_agent, result.run_id)
     assert report is not None and report["outcome"] == "failed"

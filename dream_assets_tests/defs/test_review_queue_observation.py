@@ -16,6 +16,7 @@ import dagster as dg
 import pytest
 
 from dream_assets.core.clock import format_time
+from dream_assets.core.options import DreamOptions, load_options
 from dream_assets.core.safety.review_queue import ReviewQueue, make_item
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.defs.resources import DreamResource
@@ -73,16 +74,22 @@ def root(tmp_path: Path) -> Path:
 
 
 def _tick(
-    instance: dg.DagsterInstance, root: Path, cursor: str | None, now_offset: timedelta
+    instance: dg.DagsterInstance,
+    root: Path,
+    cursor: str | None,
+    now_offset: timedelta,
+    options: DreamOptions | None = None,
 ) -> dg.SensorResult:
-    context = dg.build_sensor_context(
+    with dg.build_sensor_context(
         instance=instance,
         cursor=cursor,
         resources={
-            "dream": DreamResource(agents_root=str(root), now=format_time(NOW + now_offset))
+            "dream": DreamResource(
+                agents_root=str(root), now=format_time(NOW + now_offset), options=options
+            )
         },
-    )
-    result = review_queue_watch(context)
+    ) as context:
+        result = review_queue_watch(context)
     assert isinstance(result, dg.SensorResult)
     # What the daemon does with a sensor's asset events (dagster/_daemon/sensor.py).
     for event in result.asset_events:
@@ -99,10 +106,11 @@ def _latest_observation(instance: dg.DagsterInstance) -> dict[str, object]:
 
 
 def test_open_items_by_reason_and_age_are_observed_with_a_link_to_the_page(
-    instance: dg.DagsterInstance, root: Path, monkeypatch: pytest.MonkeyPatch
+    instance: dg.DagsterInstance, root: Path
 ) -> None:
-    monkeypatch.setenv("DREAM_REVIEW_URL", "https://dream.example.org/review/")
-    result = _tick(instance, root, None, timedelta(0))
+    # The deployment's DREAM_REVIEW_URL, as the definitions read it.
+    options = load_options({"DREAM_REVIEW_URL": "https://dream.example.org/review/"})
+    result = _tick(instance, root, None, timedelta(0), options)
 
     # bo never had an item: no point plotted for it.
     observed = [e for e in result.asset_events if isinstance(e, dg.AssetObservation)]

@@ -86,12 +86,13 @@ class Sensor:
         self.cursor: str | None = None
 
     def tick(self, now: datetime) -> dg.SensorResult:
-        context = dg.build_sensor_context(
+        # Opened as a context manager, as the daemon does: the resource's options are a nested one.
+        with dg.build_sensor_context(
             instance=self.instance,
             cursor=self.cursor,
             resources={"dream": DreamResource(agents_root=str(self.root), now=format_time(now))},
-        )
-        result = self.sensor(context)
+        ) as context:
+            result = self.sensor(context)
         assert isinstance(result, dg.SensorResult)
         self.cursor = result.cursor
         for request in result.dynamic_partitions_requests or []:

@@ -84,15 +84,22 @@ def entry_lock_held(path: Path) -> Iterator[None]:
         return
     fd = _open_stripe(lock_file)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        held.add(key)
-        try:
+        with _stripe_locked(fd, key, held):
             yield
-        finally:
-            held.discard(key)
-            fcntl.flock(fd, fcntl.LOCK_UN)
     finally:
         os.close(fd)
+
+
+@contextlib.contextmanager
+def _stripe_locked(fd: int, key: str, held: set[str]) -> Iterator[None]:
+    """The stripe ``key``'s lock, taken on its open file ``fd`` for this thread (``held``)."""
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    held.add(key)
+    try:
+        yield
+    finally:
+        held.discard(key)
+        fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 class StripeLocks:
@@ -126,13 +133,8 @@ class StripeLocks:
         fd = self._fds.get(key)
         if fd is None:
             fd = self._fds[key] = _open_stripe(Path(key))
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        held.add(key)
-        try:
+        with _stripe_locked(fd, key, held):
             yield
-        finally:
-            held.discard(key)
-            fcntl.flock(fd, fcntl.LOCK_UN)
 
 
 def _open_stripe(lock_file: Path) -> int:
