@@ -62,6 +62,31 @@ def refuse_dream_agent_dir(path: Path, *, not_what: str) -> None:
         raise StoreConfigError(f"{path} is a dream agent directory, not {not_what}")
 
 
+def read_nofollow(path: Path) -> bytes:
+    """A file's bytes, refusing to follow a symlink (``OSError`` ELOOP)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    with os.fdopen(fd, "rb") as handle:
+        return handle.read()
+
+
+def read_shared_file(path: Path) -> tuple[bytes | None, str | None]:
+    """A file shared with the agent (``MEMORY.md`` of the file kinds): its bytes (None when
+    absent) and why it cannot be used (None when it can): a symlink, unreadable, not UTF-8."""
+    if path.is_symlink():
+        return None, f"{path.name} is a symlink (not followed)"
+    try:
+        data = read_nofollow(path)
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"{path.name}: {exc.strerror}"
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return data, f"{path.name} is not UTF-8 (byte {exc.start})"
+    return data, None
+
+
 def item_version(data: bytes) -> str:
     """An item's version: the sha256 of its bytes as read (DESIGN: ``store_version``)."""
     return hashlib.sha256(data).hexdigest()

@@ -38,6 +38,8 @@ from dream_assets.core.store.kinds.boundary import (
     WritePlan,
     directory_field,
     item_version,
+    read_nofollow,
+    read_shared_file,
     refuse_dream_agent_dir,
 )
 from dream_assets.core.store.kinds.memory_index import (
@@ -65,12 +67,6 @@ TYPE_RE = re.compile(r"^[a-z0-9_-]{1,40}$")
 TOPIC_FILE_RE = re.compile(r"^[^/\\\x00]+\.md$")
 # The index is re-read right before its replace; a file changing under us that often is busy.
 INDEX_ATTEMPTS = 3
-
-
-def _read_nofollow(path: Path) -> bytes:
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-    with os.fdopen(fd, "rb") as handle:
-        return handle.read()
 
 
 class ClaudeCodeStore:
@@ -110,20 +106,7 @@ class ClaudeCodeStore:
 
     def _index(self) -> tuple[bytes | None, str | None]:
         """MEMORY.md's bytes (None when absent) and why it cannot be used (None when it can)."""
-        path = self.path / INDEX_FILE
-        if path.is_symlink():
-            return None, f"{INDEX_FILE} is a symlink (not followed)"
-        try:
-            data = _read_nofollow(path)
-        except FileNotFoundError:
-            return None, None
-        except OSError as exc:
-            return None, f"{INDEX_FILE}: {exc.strerror}"
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
-            return data, f"{INDEX_FILE} is not UTF-8"
-        return data, None
+        return read_shared_file(self.path / INDEX_FILE)
 
     def read(self) -> StoreRead:
         read = StoreRead()
@@ -154,7 +137,7 @@ class ClaudeCodeStore:
         if not entry.is_file(follow_symlinks=False):
             return Unreadable(name, "not a regular file")
         try:
-            data = _read_nofollow(Path(entry.path))
+            data = read_nofollow(Path(entry.path))
             stat = entry.stat(follow_symlinks=False)
         except OSError as exc:
             return Unreadable(name, exc.strerror or type(exc).__name__)
@@ -184,13 +167,13 @@ class ClaudeCodeStore:
 
     def current_version(self, ref: str) -> str | None:
         try:
-            return item_version(_read_nofollow(self._file(ref)))
+            return item_version(read_nofollow(self._file(ref)))
         except (OSError, ValueError):
             return None
 
     def current_bytes(self, ref: str) -> bytes | None:
         try:
-            return _read_nofollow(self._file(ref))
+            return read_nofollow(self._file(ref))
         except (OSError, ValueError):
             return None
 

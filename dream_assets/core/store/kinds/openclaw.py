@@ -27,6 +27,7 @@ from dream_assets.core.store.kinds.boundary import (
     WriteOutcome,
     WritePlan,
     directory_field,
+    read_shared_file,
     refuse_dream_agent_dir,
 )
 from dream_assets.core.store.kinds.memory_md import (
@@ -48,12 +49,6 @@ WRITE_ATTEMPTS = 3
 # ``store_index_line`` for an item the cycle removed (``WriteOutcome.removed``).
 HEADINGS_FIELD = "headings"
 INDEX_LINE_FIELD = "index_line"
-
-
-def _read_nofollow(path: Path) -> bytes:
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-    with os.fdopen(fd, "rb") as handle:
-        return handle.read()
 
 
 def _where(fields: Mapping[str, str]) -> str | None:
@@ -108,20 +103,7 @@ class OpenClawStore:
     # -- reading ----------------------------------------------------------------------------
     def _memory(self) -> tuple[bytes | None, str | None]:
         """MEMORY.md's bytes (None when absent) and why it cannot be used (None when it can)."""
-        path = self.workspace / INDEX_FILE
-        if path.is_symlink():
-            return None, f"{INDEX_FILE} is a symlink (not followed)"
-        try:
-            data = _read_nofollow(path)
-        except FileNotFoundError:
-            return None, None
-        except OSError as exc:
-            return None, f"{INDEX_FILE}: {exc.strerror}"
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            return data, f"{INDEX_FILE} is not UTF-8 (byte {exc.start})"
-        return data, None
+        return read_shared_file(self.workspace / INDEX_FILE)
 
     def _parsed(self, data: bytes) -> Parsed:
         if self._cache is None or self._cache[0] != data:
