@@ -337,6 +337,24 @@ def missing_specifics(
     return CoverageResult(ok=not missing, missing=tuple(missing), hints=tuple(hints))
 
 
+def _clipped_in(text: str, merged: str) -> bool:
+    """Whether the merge writes ``text`` clipped, in its singular or plural or by its CamelCase
+    capitals: "Labrador" / "Lab", "PostgreSQL" / "Postgres", "Mondays" / "Mon", "Dublin" /
+    "DUB", "Orpingtons" / "Orpington", "V5" / "V5s", "JavaScript" / "JS". Never a credit: the
+    finding becomes a hint for the verifier (a clipped form can be another name)."""
+    capitals = "".join(c for c in text if c.isupper())
+    for token in {m.group() for m in TOKEN.finditer(straighten(merged))}:
+        if token == text or not token[:1].isupper():
+            continue
+        if token in (text + "s", text + "es") or text in (token + "s", token + "es"):
+            return True
+        if len(token) >= 3 and text.lower().startswith(token.lower()):
+            return True
+        if len(capitals) >= 2 and token == capitals:
+            return True
+    return False
+
+
 # A run of capitalized tokens, one name ("Raspberry Pi", "University of Edinburgh"); "and", "the"
 # join two names, not one ("Tom and Anna", "Hosts the Postgres database").
 _NAME_RUN = re.compile(r"\b[A-Z][\w'\u2019.-]*(?:\s+(?:(?:of|de)\s+)?[A-Z][\w'\u2019.-]*)+")
@@ -360,6 +378,8 @@ def is_soft_specific(specific: Specific, source: str, merged: str, vocabulary: V
     text = specific.text
     if specific.kind != "word" or specific.date is not None or not text[:1].isupper():
         return False
+    if text.lower() not in NAMES_THAT_ARE_WORDS and _clipped_in(text, merged):
+        return True
     if not text[1:].islower() or text in WEEKDAYS or text in WEEKDAYS_PLURAL:
         return False
     if text.lower() in NAMES_THAT_ARE_WORDS or text.lower() in vocabulary.always_specific_words:

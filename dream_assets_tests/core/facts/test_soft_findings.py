@@ -19,6 +19,23 @@ def _check(sources: list[str], merged: str, *, hints_bind: bool = False):  # typ
 
 
 @pytest.mark.parametrize(
+    ("source", "merged", "hint"),
+    [
+        ("Rocco is a 12-year-old Labrador.", "Rocco, a 12-year-old Lab.", "name: Labrador"),
+        ("The main database is PostgreSQL 16.", "Primary DB is Postgres 16.", "name: PostgreSQL"),
+        ("Picks up the kids on Mondays.", "School pickup on Mon.", "name: Mondays"),
+        ("The hens are Buff Orpingtons.", "Four Buff Orpington hens.", "name: Orpingtons"),
+        ("Currently working on V5 problems.", "Currently projecting V5s.", "name: V5"),
+        ("Prefers TypeScript over JavaScript.", "TS wins over plain JS.", "name: JavaScript"),
+    ],
+)
+def test_a_name_clipped_or_in_its_plural_is_a_hint(source: str, merged: str, hint: str) -> None:
+    result = _check([source], merged)
+    assert result.missing == ()
+    assert hint in result.hints
+
+
+@pytest.mark.parametrize(
     ("sources", "merged", "hint"),
     [
         # a sentence-opening English word: its capital is grammar as likely as a name
