@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from dream_assets.core.facts.lexicon import is_negation
 from dream_assets.core.facts.meaning.text import Text, span
-from dream_assets.core.facts.meaning.words import Word, clause_stems, stem
+from dream_assets.core.facts.meaning.words import Word, clause_stems
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
 
@@ -22,10 +22,6 @@ _NEGATIVE_VERB_PREFIXES = (
 # "spaces, not tabs" said as "spaces rather than tabs": a contrast that states the negation. Like
 # the verbs above, these credit a source's negation and are never demanded.
 _CONTRAST_PHRASES = (("rather", "than"), ("instead", "of"), ("free", "of"), ("free", "from"))
-
-# A prefix that negates the word it is on ("unbooked", "non-alcoholic"): credits a source's
-# negation of that word, as a negation word before it would.
-_NEGATING_PREFIXES = ("un", "non")
 
 # How many content words after a negation it governs: "does not eat meat on Fridays" negates
 # eating meat; four words reach the object of a phrasal verb without running into the next fact.
@@ -155,12 +151,7 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     or a verb of refusal credits every content word of that clause. The failure this catches is
     the common one -- the merge states the negated words with no negation near them at all.
     """
-    negated_clauses = {
-        w.clause
-        for w in merged.words
-        # "has no debt" / "carries zero debt": "zero" before a noun is the count "no" states
-        if _is_negation(w) or is_negative_verb(w) or w.lower == "zero"
-    }
+    negated_clauses = {w.clause for w in merged.words if _is_negation(w) or is_negative_verb(w)}
     negated_clauses |= _contrast_clauses(merged.words)
     merged_clause_stems = clause_stems(merged.words)
     # "beer, never": a negation alone in its clause governs the clause before it.
@@ -173,13 +164,6 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     negated_stems: set[str] = _passed_over(merged.words)
     for clause in negated_clauses:
         negated_stems |= merged_clause_stems.get(clause, set())
-    # "has not booked flights" / "flights are unbooked": a negating prefix on the governed word
-    negated_stems |= {
-        stem(w.lower[len(prefix) :].lstrip("-"))
-        for w in merged.words
-        for prefix in _NEGATING_PREFIXES
-        if w.lower.startswith(prefix) and len(w.lower) > len(prefix) + 3
-    }
     findings = []
     for source in sources:
         for negation in _negations(source.words):
@@ -195,17 +179,6 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
             if not kept:
                 findings.append(f"negation: {span(source, negation.words)}")
     return findings
-
-
-def _double_negation(words: Sequence[Word], cue: Word) -> bool:
-    """A clause with two negation words (not a "neither ... nor" pair) states a positive."""
-    paired = ("neither", "nor")
-    if cue.lower in paired:
-        return False
-    cues = [
-        w for w in words if w.clause == cue.clause and _is_negation(w) and w.lower not in paired
-    ]
-    return len(cues) >= 2
 
 
 def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
@@ -228,8 +201,6 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
     exclusive = any(w.lower in _EXCLUSIVE_WORDS for source in sources for w in source.words)
     findings = []
     for negation in _negations(merged.words):
-        if _double_negation(merged.words, negation.cue):
-            continue  # "nothing merges without green builds": every merge needs them
         if any(w.lower.startswith(_ABSENCE_VERB_PREFIXES) for w in negation.words[1:2]):
             continue  # "never misses an election": "always votes", said twice negatively
         if exclusive and _followed_by_exception(merged.words, negation.cue):
