@@ -18,7 +18,9 @@ repair prompt) sees the concrete dropped words before the descriptions of what c
 Hard gates and hints (docs/merge-checks.md, "Hard gates and hints"): only the kinds that are
 precise on faithful paraphrases written by someone who never saw the rules reject a merge on their
 own -- coverage specifics, a negation lost or added, a quantity changed, a dropped source. The
-others (``HINT_KINDS``: detail, status, attribution) reject real rewordings too often; they become
+others (``HINT_KINDS``: detail, status, attribution; since the third round ``name``, a dropped
+capital that is weak evidence of a name, and a count the merge adds) reject real rewordings too
+often; they become
 ``hints``, handed to the verification call as things to check, and bind only where nobody will
 check them (``hints_bind``: the deterministic path, skill merges, a model merge without
 verification).
