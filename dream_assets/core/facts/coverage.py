@@ -337,6 +337,21 @@ def missing_specifics(
     return CoverageResult(ok=not missing, missing=tuple(missing), hints=tuple(hints))
 
 
+# After a sentence-opening word, these make it the subject of its sentence ("Biscuit is a
+# Sheltie", "Tom still lives in Leeds", "Biscuit's vet"): where a name stands, so it stays hard.
+_SUBJECT_NEXT = frozenset(
+    {"is", "was", "are", "were", "has", "had", "does", "did", "will", "can", "still", "also"}
+)
+
+
+def _opens_as_subject(word: str, source: str) -> bool:
+    pattern = rf"(?:^|[.!?:]\s+){re.escape(word)}(?:'s\b|\u2019s\b|\s+(\w+))"
+    for found in re.finditer(pattern, straighten(source)):
+        if found.group(1) is None or found.group(1).lower() in _SUBJECT_NEXT:
+            return True
+    return False
+
+
 def _clipped_in(text: str, merged: str) -> bool:
     """Whether the merge writes ``text`` clipped, in its singular or plural or by its CamelCase
     capitals: "Labrador" / "Lab", "PostgreSQL" / "Postgres", "Mondays" / "Mon", "Dublin" /
@@ -366,8 +381,10 @@ def is_soft_specific(specific: Specific, source: str, merged: str, vocabulary: V
     rewordings that drop a sentence-opening word or shorten a name):
 
     * a Titlecase word opening a sentence that lemminflect knows as an English word and that the
-      sources never write capitalized mid-sentence ("Infrastructure", "Unused", "Therapy"): its
-      capital is grammar as likely as a name;
+      sources never write capitalized mid-sentence ("Unused budget", "Therapy sessions"): its
+      capital is grammar as likely as a name -- unless it opens as a subject before "is", "has",
+      "still" ... or a possessive ("Biscuit is a Sheltie", "Tom still lives ..."), where a name
+      stands;
     * a word of a multi-word name whose later word the merge keeps (the head: "Raspberry Pi 4" /
       "Pi 4", "University of Edinburgh" / "Edinburgh", "Toyota Prius" / "Prius"),
       unless the word dropped is an English adjective or adverb: a modifier tells one name from
@@ -385,7 +402,7 @@ def is_soft_specific(specific: Specific, source: str, merged: str, vocabulary: V
     if text.lower() in NAMES_THAT_ARE_WORDS or text.lower() in vocabulary.always_specific_words:
         return False
     if specific.initial and english_readings(text.lower()):
-        return True
+        return not _opens_as_subject(text, source)
     # "New Orleans" / "Orleans", "South Korea" / "Korea": a modifier tells one name from another
     if {"ADJ", "ADV"} & set(english_readings(text.lower())):
         return False

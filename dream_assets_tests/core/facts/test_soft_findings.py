@@ -117,3 +117,22 @@ def test_counts_in_another_spelling(sources: list[str], merged: str) -> None:
 def test_one_is_not_credited_by_an_article_when_the_count_changed() -> None:
     result = _check(["Has one child."], "Has a house and two children.")
     assert result.missing == ("quantity: one",)
+
+
+@pytest.mark.parametrize(
+    ("sources", "merged", "missing"),
+    [
+        # a sentence-opening word as a subject or a possessive is where a name stands
+        (
+            ["Biscuit is a Sheltie.", "Biscuit eats kibble."],
+            "A Sheltie that eats kibble.",
+            "Biscuit",
+        ),
+        (["Tom still lives in Leeds."], "Still lives in Leeds.", "Tom"),
+        (["Surgeon is Mr. Adebayo."], "Mr. Adebayo operates.", "Surgeon"),
+    ],
+)
+def test_a_sentence_opening_subject_stays_hard(
+    sources: list[str], merged: str, missing: str
+) -> None:
+    assert missing in _check(sources, merged).missing
