@@ -291,7 +291,9 @@ def test_combined_check_lists_coverage_specifics_then_prefixed_meaning_findings(
 def test_combined_check_names_a_multi_digit_number_once() -> None:
     sources = [CoverageSource("a", "The limit is 25 requests per second.")]
     result = check_merge(sources, "The limit is 30 requests per second.")
-    assert result.missing == ("25", "quantity: 30 (not in the sources)")
+    # the changed count is hard through the source's 25; the added 30 is a hint (third round)
+    assert result.missing == ("25",)
+    assert result.hints == ("quantity: 30 (not in the sources)",)
 
 
 def test_combined_check_passes_a_faithful_merge() -> None:
@@ -339,7 +341,9 @@ ISSUE_EXAMPLES = [
 ]
 ISSUE_ANSWERS = [
     {"ok": False, "missing": ["negation: not eat meat"]},
-    {"ok": False, "missing": ["quantity: 3", "quantity: 2 (not in the sources)"]},
+    # A changed count is hard through the source's number; the count the merge adds is a hint
+    # (third round of issue 24: added counts were rewordings far more often than losses).
+    {"ok": False, "missing": ["quantity: 3"], "hints": ["quantity: 2 (not in the sources)"]},
     # Attribution and detail are hints (issue 24): they do not reject on their own; the
     # verification call reads them, and without one they bind (hints_bind).
     {
@@ -445,7 +449,9 @@ def test_coverage_corpus_faithful_cases_still_pass_the_combined_check() -> None:
     assert {case_id: missing for case_id, missing in rejected.items() if missing} == {}
     before = measure(cases)
     after = measure(cases, lambda c: check_merge(c.sources, c.merged, vocabulary=c.vocabulary))
-    assert after.false_rejections == before.false_rejections
+    # Fewer, not more: since the third round a sentence-opening English word the merge drops
+    # ("The Briefing and Triage runs" / "the briefing and triage runs") is a hint, not a rejection.
+    assert after.false_rejections <= before.false_rejections
     assert after.caught >= before.caught
 
 

@@ -31,6 +31,8 @@ _MONTH_WORDS = frozenset(
 # before these, it is not a count.
 _NOT_A_COUNT_BEFORE = frozenset({"the", "this", "that", "which", "each", "every", "any", "no"})
 _NOT_A_COUNT_AFTER = frozenset({"of", "another", "too", "with", "day", "more", "and", "that"})
+# "each quarter", "every quarter", "last quarter": a period, not a share ("a quarter of ...").
+_PERIOD_BEFORE = frozenset({"each", "every", "per", "this", "last", "next", "that", "the"})
 
 # Dates, clock times ("14:30", "8 a.m.", "8pm") and ranges ("20-23 May", "11\u201314") are the
 # coverage check's, which compares them as dates and clock readings.
@@ -77,7 +79,10 @@ def quantities_of(text: str) -> list[Quantity]:
             value = _canonical(number)
             following = tokens[index + 1] if index + 1 < len(tokens) else None
             if following is not None and following.lower == "k" and following.start == word.end:
-                value = _canonical(str(Fraction(value) * 1000))  # "$18k" is 18,000
+                # "$18k" is 18,000, but "a 5k" / "3k" (5 km, 3 kyu) is the number it is written
+                # with: the plain reading is kept beside it, never required (not a count)
+                found.append(Quantity(value, word.text, is_pronoun_one=True))
+                value = _canonical(str(Fraction(value) * 1000))
                 index += 1
             found.append(Quantity(f"#{value}" if ordinal else value, word.text))
         elif lower in _TENS_WORDS:
@@ -104,7 +109,9 @@ def quantities_of(text: str) -> list[Quantity]:
         elif lower in _DECADE_WORDS:
             found.append(Quantity(str(_DECADE_WORDS[lower]), word.text))  # "her seventies" = 70s
         elif lower in _FRACTION_WORDS:
-            found.append(Quantity(str(_FRACTION_WORDS[lower]), word.text))
+            # "every quarter", "after each quarter": a period of the calendar, not a share
+            period = lower == "quarter" and before in _PERIOD_BEFORE
+            found.append(Quantity(str(_FRACTION_WORDS[lower]), word.text, is_pronoun_one=period))
         index += 1
     return found
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+from fractions import Fraction
 
 from dream_assets.core.facts.equivalents import (
     duration_counts,
@@ -32,6 +34,24 @@ def _same_elsewhere(quantity_text: str, value: str, text: Text, other: Text) -> 
     return share is not None and share in percents_of(other.text)
 
 
+def _fraction_percent(value: str) -> str:
+    """ "50" -> "1/2": the share a percentage is, as a fraction of the merge may spell it."""
+    share = Fraction(value) / 100
+    return f"{share.numerator}/{share.denominator}"
+
+
+def _one_by_article(merged: Text, source_values: set[str]) -> bool:
+    """ "one" is the count of "a"/"an": credited by an article, unless the merge states a cardinal
+    above one that no source has (then the count changed: "one child" / "two children")."""
+    if not any(w.lower in ("a", "an") for w in merged.words):
+        return False
+    return not any(
+        q.value not in source_values and not q.value.startswith("#") and q.value not in ("0", "1")
+        for q in merged.quantities
+        if not q.is_pronoun_one
+    )
+
+
 def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Every quantity of every source is in the merge by value; the merge adds none."""
     merged_values = {q.value for q in merged.quantities}
@@ -40,6 +60,7 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     merged_values |= {v.removeprefix("#") for v in merged_values}
     merged_values |= {f"#{v}" for v in merged_values if not v.startswith("#")}
     source_values: set[str] = set()
+    source_values_all = {q.value for s in sources for q in s.quantities}
     findings: dict[str, None] = {}
     for source in sources:
         if source.numeric_exempt:
@@ -52,8 +73,12 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue
             if _same_elsewhere(quantity.text, quantity.value, source, merged):
                 continue
-            if quantity.value == "2" and merged.text.lower().count("a pair of"):
-                continue  # "two engineers" / "a pair of engineers"
+            if quantity.value == "2" and re.search(r"\ba pair\b", merged.text.lower()):
+                continue  # "two engineers" / "a pair of engineers", "Two of them" / "a pair work"
+            if quantity.text.endswith("%") and _fraction_percent(quantity.value) in merged_values:
+                continue  # "a 50% deposit" / "half paid up front"
+            if quantity.value == "1" and _one_by_article(merged, source_values_all):
+                continue  # "one nonfiction book a month" / "a nonfiction title per month"
             findings[f"quantity: {quantity.text}"] = None
     if any(source.numeric_exempt for source in sources):
         return list(findings)  # an exempt source's figures may legitimately be restated
