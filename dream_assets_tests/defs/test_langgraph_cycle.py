@@ -168,15 +168,19 @@ def test_namespace_prefix_registers_one_agent_per_namespace_and_later_ones_too(
     tmp_path: Path, langgraph_dsn: str
 ) -> None:
     root = tmp_path / "agents"
-    status, out, err = dream(
-        "connect",
-        "langgraph",
-        langgraph_dsn,
-        "--namespace-prefix",
-        "memories",
-        "--agents-root",
-        str(root),
-    )
+
+    def connect_prefix() -> tuple[int, str, str]:
+        return dream(
+            "connect",
+            "langgraph",
+            langgraph_dsn,
+            "--namespace-prefix",
+            "memories",
+            "--agents-root",
+            str(root),
+        )
+
+    status, out, err = connect_prefix()
     assert status == 0, err
     assert "3 namespaces, 3 agents added" in out
     assert sorted(p.name for p in root.iterdir() if p.is_dir()) == [
@@ -193,15 +197,7 @@ def test_namespace_prefix_registers_one_agent_per_namespace_and_later_ones_too(
     first = (root / "user-42" / "dream-store.json").read_bytes()
 
     write_rows(langgraph_dsn, {("memories", "user-9"): {"k": {"content": "Bea likes jazz."}}})
-    status, out, err = dream(
-        "connect",
-        "langgraph",
-        langgraph_dsn,
-        "--namespace-prefix",
-        "memories",
-        "--agents-root",
-        str(root),
-    )
+    status, out, err = connect_prefix()
     assert status == 0, err
     assert "1 agents added, 3 already connected" in out
     assert (root / "user-42" / "dream-store.json").read_bytes() == first

@@ -10,6 +10,7 @@ English, not fitted to any corpus sentence.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 
 from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS
@@ -109,6 +110,18 @@ _DURATION_WORDS = re.compile(r"\d+(?:\.\d+)?|[a-z]+")
 _FRACTIONS_OF_A_UNIT = {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
 
 
+def _units_of_time(
+    text: str,
+) -> Iterator[tuple[list[str], int, tuple[str, Fraction], list[str]]]:
+    """Each unit of time in ``text``: its words, the unit's place, (family, size) and the up to
+    four words before it (where a duration's or a frequency's count stands)."""
+    words = _DURATION_WORDS.findall(text.lower())
+    for index, word in enumerate(words):
+        unit = duration_unit(word)
+        if unit is not None:
+            yield words, index, unit, words[max(0, index - 4) : index]
+
+
 def durations_of(text: str) -> set[Duration]:
     """The durations ``text`` states in any spelling: "30 minutes", "half an hour", "a half-hour",
     "an hour and a half", "1.5 hours", "a quarter of an hour", "two weeks", "a fortnight"."""
@@ -118,14 +131,8 @@ def durations_of(text: str) -> set[Duration]:
 def duration_counts(text: str) -> list[tuple[frozenset[str], Duration]]:
     """Each duration of ``text`` with the words that count it ("half" and "an" in "half an
     hour"), so a rule that reads those words as numbers can tell they measure a time."""
-    words = _DURATION_WORDS.findall(text.lower())
     found: list[tuple[frozenset[str], Duration]] = []
-    for index, word in enumerate(words):
-        unit = duration_unit(word)
-        if unit is None:
-            continue
-        family, size = unit
-        before = words[max(0, index - 4) : index]
+    for words, index, (family, size), before in _units_of_time(text):
         counted = _amount_before(before)
         if counted is None:
             continue
@@ -208,14 +215,8 @@ def frequency_counts(text: str) -> list[tuple[frozenset[str], Rate]]:
     """The frequencies ``text`` states with the words that count them: "every six months" is one
     per six months ("six"), "twice a year" two per twelve months ("twice"), "three times a
     week" three per 10 080 minutes ("three")."""
-    words = _DURATION_WORDS.findall(text.lower())
     found: list[tuple[frozenset[str], Rate]] = []
-    for index, word in enumerate(words):
-        unit = duration_unit(word)
-        if unit is None:
-            continue
-        family, size = unit
-        before = words[max(0, index - 4) : index]
+    for _words, _index, (family, size), before in _units_of_time(text):
         if len(before) >= 2 and before[-2] == "every":  # "every six months"
             counted = _amount_before(before[-1:])
             if counted is not None:
