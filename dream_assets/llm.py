@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from enum import Enum
@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from dream_assets.core.llm_reply import ReplyError, extract_json_object
-from dream_assets.core.options import DreamOptions, OptionsError, load_options
+from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.budget import BudgetExceeded, TokenBudget
 from dream_assets.core.safety.cancellation import (
@@ -61,14 +61,6 @@ class LLMSettings:
             timeout_s=options.llm_timeout_s,
             max_retries=options.llm_max_retries,
         )
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> LLMSettings:
-        """The settings from ``DREAM_LLM_*`` (errors name the variable), no agent overrides."""
-        try:
-            return cls.from_options(load_options(env))
-        except OptionsError as exc:
-            raise ValueError(str(exc)) from exc
 
     @property
     def configured(self) -> bool:

@@ -8,8 +8,18 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from dream_assets.core.memory.merge import ARCHIVED_BY_RUN
 from dream_assets.core.models import MemoryEntry, Skill
+from dream_assets.core.near_duplicates.cluster import (
+    DEFAULT_MAX_CLUSTER_SIZE,
+    DEFAULT_SIMILARITY_THRESHOLD,
+    Cluster,
+    clusters_from_pairs,
+    embedding_pairs,
+)
+from dream_assets.core.near_duplicates.lexical_search import lexical_pairs, token_sets
 from dream_assets.core.safety.review_queue import ReviewItem, ReviewQueue, make_item
 from dream_assets.core.store.volume import AgentVolume
 
@@ -147,3 +157,38 @@ def queued_merge(
     )
     ReviewQueue(volume.root).add(item)
     return item
+
+
+def find_clusters(
+    items: Sequence[tuple[str, str]],
+    *,
+    threshold: float = DEFAULT_SIMILARITY_THRESHOLD,
+    max_cluster_size: int = DEFAULT_MAX_CLUSTER_SIZE,
+    vectors: np.ndarray | None = None,
+) -> list[Cluster]:
+    """Near-duplicate clusters among ``items`` (``(entry_id, text)`` pairs), for a test that plants
+    clusters: the scan's rules (``clusters_from_pairs``) over all lexical or all embedding pairs.
+
+    With ``vectors`` (one embedding row per item, in item order) the similarity is their cosine;
+    otherwise it is Jaccard over the sets of word tokens of the texts.
+    """
+    if not 0.0 < threshold <= 1.0:
+        raise ValueError(f"threshold must be in (0, 1], got {threshold!r}")
+    if max_cluster_size < 2:
+        raise ValueError(f"max_cluster_size must be at least 2, got {max_cluster_size!r}")
+    ids = [entry_id for entry_id, _ in items]
+    if len(set(ids)) != len(ids):
+        raise ValueError("entry ids must be unique")
+    if len(items) < 2:
+        return []
+    if vectors is not None:
+        matrix = np.asarray(vectors)
+        if matrix.ndim != 2 or matrix.shape[0] != len(items):
+            raise ValueError(
+                f"vectors must be a 2-D array with one row per item ({len(items)}), "
+                f"got shape {matrix.shape}"
+            )
+        pairs = embedding_pairs(matrix, threshold)
+    else:
+        pairs = lexical_pairs(token_sets([text for _, text in items]), threshold)
+    return clusters_from_pairs(ids, pairs, max_cluster_size=max_cluster_size)

@@ -32,8 +32,13 @@ def _settings(server: ScriptedLLM, timeout_s: float = 10.0) -> LLMSettings:
 # -- settings ---------------------------------------------------------------------------------
 
 
+def _from_env(env: dict[str, str]) -> LLMSettings:
+    """The settings from ``DREAM_LLM_*`` alone, as a process without an agent reads them."""
+    return LLMSettings.from_options(load_options(env))
+
+
 def test_settings_read_from_environment() -> None:
-    settings = LLMSettings.from_env(
+    settings = _from_env(
         {
             "DREAM_LLM_BASE_URL": "http://127.0.0.1:8080/v1",
             "DREAM_LLM_MODEL": "qwen",
@@ -45,21 +50,21 @@ def test_settings_read_from_environment() -> None:
 
 
 def test_api_key_falls_back_to_openai_api_key() -> None:
-    settings = LLMSettings.from_env({"DREAM_LLM_MODEL": "gpt", "OPENAI_API_KEY": "sk-1"})
+    settings = _from_env({"DREAM_LLM_MODEL": "gpt", "OPENAI_API_KEY": "sk-1"})
     assert settings.api_key == "sk-1"
     assert settings.configured
 
 
 def test_no_model_means_not_configured() -> None:
-    assert not LLMSettings.from_env({"DREAM_LLM_BASE_URL": "http://x/v1"}).configured
-    assert not LLMSettings.from_env({"DREAM_LLM_MODEL": "  "}).configured
+    assert not _from_env({"DREAM_LLM_BASE_URL": "http://x/v1"}).configured
+    assert not _from_env({"DREAM_LLM_MODEL": "  "}).configured
 
 
 def test_bad_timeout_names_the_option() -> None:
     with pytest.raises(ValueError, match="DREAM_LLM_TIMEOUT_S"):
-        LLMSettings.from_env({"DREAM_LLM_TIMEOUT_S": "soon"})
+        _from_env({"DREAM_LLM_TIMEOUT_S": "soon"})
     with pytest.raises(ValueError, match="DREAM_LLM_TIMEOUT_S must be positive"):
-        LLMSettings.from_env({"DREAM_LLM_TIMEOUT_S": "0"})
+        _from_env({"DREAM_LLM_TIMEOUT_S": "0"})
 
 
 def test_unconfigured_model_refuses_to_call() -> None:

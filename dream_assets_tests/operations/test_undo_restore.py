@@ -22,14 +22,13 @@ from dream_assets.core.memory.merge import (
     REVIEWED_HASH,
 )
 from dream_assets.core.models import MemoryEntry, review_fingerprint
-from dream_assets.core.near_duplicates.cluster import find_clusters
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.entry_index import INDEX_FILE
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.operations.undo import UndoError, restore_entry, undo_run
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
-from dream_assets_tests.builders import NOW, archived_by, entry, make_volume
+from dream_assets_tests.builders import NOW, archived_by, entry, find_clusters, make_volume
 
 RUN = "run-A"
 LATER = NOW + timedelta(hours=1)

@@ -16,7 +16,6 @@ import pytest
 from dream_assets.cli import main
 from dream_assets.core.memory.archive_purge import tombstone, tombstone_path
 from dream_assets.core.memory.merge import REJECTED_AT, REJECTED_CLUSTER
-from dream_assets.core.near_duplicates.cluster import find_clusters
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.volume import AgentVolume
@@ -30,7 +29,7 @@ from dream_assets.defs.resources import DreamResource
 from dream_assets.passes.archive_purge import run_archive_purge
 from dream_assets.passes.memory_audit import run_memory_audit
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import NOW, entry, find_clusters, make_volume
 
 OPTIONS = DreamOptions()
 DAY = timedelta(days=1)

@@ -2,11 +2,11 @@
 
 Consolidation shows the model an entry only when it is new or changed since its last review, or
 when it sits in a near-duplicate cluster (docs/passes.md, Pass 1). The clusters come from this
-module: cosine over embeddings when the caller has them, a lexical similarity otherwise, so
-deployments without embeddings still deduplicate. ``threshold`` defaults to 0.88
-(``ConsolidationSimilarityThreshold``, kept equal to the save-time dedupe threshold) and
-``max_cluster_size`` to its 3 (``ConsolidationMaxClusterSize``): the cap bounds eligibility, not
-merge size.
+module's rules (``clusters_from_pairs``) over pairs from cosine over embeddings when the scan has
+them and a lexical similarity otherwise, so deployments without embeddings still deduplicate.
+``threshold`` defaults to 0.88 (``ConsolidationSimilarityThreshold``, kept equal to the
+save-time dedupe threshold) and ``max_cluster_size`` to its 3 (``ConsolidationMaxClusterSize``):
+the cap bounds eligibility, not merge size.
 
 Cluster rules
 -------------
@@ -41,8 +41,6 @@ from dream_assets.core.near_duplicates.lexical_search import (
     THRESHOLD_TOLERANCE,
     SimilarPair,
     as_pairs,
-    lexical_pairs,
-    token_sets,
 )
 from dream_assets.core.options import DreamOptions
 
@@ -73,40 +71,6 @@ def cluster_id_for(member_ids: Iterable[str]) -> str:
     """Stable id of a cluster: the same members give the same id on every cycle."""
     digest = hashlib.sha1("\n".join(sorted(member_ids)).encode("utf-8")).hexdigest()
     return "c-" + digest[:12]
-
-
-def find_clusters(
-    items: Sequence[tuple[str, str]],
-    *,
-    threshold: float = DEFAULT_SIMILARITY_THRESHOLD,
-    max_cluster_size: int = DEFAULT_MAX_CLUSTER_SIZE,
-    vectors: np.ndarray | None = None,
-) -> list[Cluster]:
-    """Near-duplicate clusters among ``items`` (``(entry_id, text)`` pairs).
-
-    With ``vectors`` (one embedding row per item, in item order) the similarity is their cosine;
-    otherwise it is Jaccard over the sets of word tokens of the texts.
-    """
-    if not 0.0 < threshold <= 1.0:
-        raise ValueError(f"threshold must be in (0, 1], got {threshold!r}")
-    if max_cluster_size < 2:
-        raise ValueError(f"max_cluster_size must be at least 2, got {max_cluster_size!r}")
-    ids = [entry_id for entry_id, _ in items]
-    if len(set(ids)) != len(ids):
-        raise ValueError("entry ids must be unique")
-    if len(items) < 2:
-        return []
-    if vectors is not None:
-        matrix = np.asarray(vectors)
-        if matrix.ndim != 2 or matrix.shape[0] != len(items):
-            raise ValueError(
-                f"vectors must be a 2-D array with one row per item ({len(items)}), "
-                f"got shape {matrix.shape}"
-            )
-        pairs = embedding_pairs(matrix, threshold)
-    else:
-        pairs = lexical_pairs(token_sets([text for _, text in items]), threshold)
-    return clusters_from_pairs(ids, pairs, max_cluster_size=max_cluster_size)
 
 
 def embedding_pairs(

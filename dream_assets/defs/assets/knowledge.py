@@ -10,12 +10,11 @@ import dagster as dg
 from dream_assets.checks.skill_catalog import deletion_violations, see_also_violations
 from dream_assets.defs.assets.steps import (
     Findings,
-    agent_asset,
     agent_check,
-    model_pass_step,
+    model_asset,
     standing_check,
 )
-from dream_assets.defs.resources import Agent, DreamResource, LLMResource
+from dream_assets.defs.resources import Agent, DreamResource
 from dream_assets.defs.results import check_from_violations
 from dream_assets.passes.preference_inference.run import (
     run_preference_inference,
@@ -30,20 +29,17 @@ TELEMETRY_WINDOWS = dg.AssetKey("telemetry_windows")
 CONSOLIDATED_MEMORY = dg.AssetKey("consolidated_memory")
 
 
-@agent_asset(
+skill_catalog = model_asset(
     GROUP,
+    "skill_catalog",
     (
         "Passes 2–4: skill gap detection, consolidation (change-gated) and optimization; "
         "deleted skills go to skills-archive/."
     ),
+    run_skill_catalog,
     deps=[TELEMETRY_WINDOWS, CONSOLIDATED_MEMORY],
     kinds={"python", "openai"},
-    model=True,
 )
-def skill_catalog(
-    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
-) -> dg.MaterializeResult:
-    return model_pass_step(context, dream, llm, run_skill_catalog)
 
 
 @agent_check(skill_catalog, name="no_deletion_without_replacement", what="skill deletions")
@@ -70,20 +66,17 @@ def skill_catalog_see_also_standing(agent: Agent, run_id: str) -> Findings:
     return preexisting
 
 
-@agent_asset(
+inferred_preferences = model_asset(
     GROUP,
+    "inferred_preferences",
     (
         "Pass 5: durable user preferences as user-preferences/inferred entries; clears the "
         "conversation log after every reader has read it."
     ),
+    run_preference_inference,
     deps=[skill_catalog, CONSOLIDATED_MEMORY, TELEMETRY_WINDOWS],
     kinds={"python", "openai"},
-    model=True,
 )
-def inferred_preferences(
-    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
-) -> dg.MaterializeResult:
-    return model_pass_step(context, dream, llm, run_preference_inference)
 
 
 @agent_check(inferred_preferences, name="sensitive_flagged", what="permission flags")
@@ -92,19 +85,16 @@ def inferred_preferences_sensitive_flagged(agent: Agent, _run_id: str) -> Findin
     return sensitive_flag_violations(agent.volume)
 
 
-@agent_asset(
+wisp_insights = model_asset(
     GROUP,
+    "wisp_insights",
     (
         "Wisp failure analysis: recurring failures annotated on their skills, consistent "
         "successes reported as promotion candidates."
     ),
+    run_wisp_insights,
     deps=[TELEMETRY_WINDOWS, skill_catalog],
-    model=True,
 )
-def wisp_insights(
-    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
-) -> dg.MaterializeResult:
-    return model_pass_step(context, dream, llm, run_wisp_insights)
 
 
 ASSETS = [skill_catalog, inferred_preferences, wisp_insights]

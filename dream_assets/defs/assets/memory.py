@@ -18,7 +18,7 @@ from dream_assets.defs.assets.steps import (
     Findings,
     agent_asset,
     agent_check,
-    model_pass_step,
+    model_asset,
     standing_check,
     writer_step,
 )
@@ -66,19 +66,6 @@ def duplicate_clusters(
     return writer_step(context, dream, scan)
 
 
-@agent_asset(
-    GROUP,
-    "Pass 1: merges near-duplicates (model or deterministic) without losing a fact.",
-    deps=[duplicate_clusters, telemetry_windows],
-    kinds={"python", "openai"},
-    model=True,
-)
-def consolidated_memory(
-    context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
-) -> dg.MaterializeResult:
-    return model_pass_step(context, dream, llm, run_memory_consolidation, consolidation_inputs)
-
-
 def consolidation_inputs(agent: Agent) -> dict[str, Any]:
     """What consolidation is given beside the volume: the scan's clusters, the feedback window,
     and the decay due now (the importance pass of this run left it to this pass's rewrites;
@@ -88,6 +75,17 @@ def consolidation_inputs(agent: Agent) -> dict[str, Any]:
         "feedback": read_feedback_window(agent.volume.duckdb_path),
         "decay": due_decay(agent.options, agent.clock.now()),
     }
+
+
+consolidated_memory = model_asset(
+    GROUP,
+    "consolidated_memory",
+    "Pass 1: merges near-duplicates (model or deterministic) without losing a fact.",
+    run_memory_consolidation,
+    deps=[duplicate_clusters, telemetry_windows],
+    kinds={"python", "openai"},
+    inputs=consolidation_inputs,
+)
 
 
 @agent_check(consolidated_memory, name="merge_coverage", what="merge coverage")

@@ -104,6 +104,29 @@ def model_pass_step(
     return writer_step(context, dream, work)
 
 
+def model_asset(
+    group: str,
+    name: str,
+    description: str,
+    run_pass: ModelPass,
+    *,
+    deps: Sequence[dg.AssetsDefinition | dg.AssetKey] = (),
+    kinds: Set[str] = frozenset({"python"}),
+    inputs: Callable[[Agent], Mapping[str, Any]] | None = None,
+) -> dg.AssetsDefinition:
+    """The asset ``name`` whose step is ``run_pass`` in ``model_pass_step``: one partition per
+    agent, in the endpoint's pool (``agent_asset`` with ``model``)."""
+
+    def step(
+        context: dg.AssetExecutionContext, dream: DreamResource, llm: LLMResource
+    ) -> dg.MaterializeResult:
+        return model_pass_step(context, dream, llm, run_pass, inputs)
+
+    # Dagster reads the resources from this function's parameters and the key from its name.
+    step.__name__ = step.__qualname__ = name
+    return agent_asset(group, description, deps=deps, kinds=kinds, model=True)(step)
+
+
 # What a check's rule finds in one agent for one run: its violations, or its violations and how
 # many items it checked.
 Findings = list[str] | tuple[list[str], int]

@@ -12,12 +12,13 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dream_assets.core.near_duplicates.cluster import embedding_pairs, find_clusters
+from dream_assets.core.near_duplicates.cluster import embedding_pairs
 from dream_assets.core.near_duplicates.lexical_search import (
     TOKEN_PATTERN,
     lexical_pairs,
     token_sets,
 )
+from dream_assets_tests.builders import find_clusters
 
 # Eighteen shared words; the sets below differ only in a few extra tokens.
 SHARED = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike"

@@ -24,12 +24,11 @@ import dream_assets.core.store.atomic as atomic
 from dream_assets.core.facts.coverage import CoverageSource, missing_specifics
 from dream_assets.core.memory.merge import ARCHIVED_BY_RUN, MERGE_PENDING, merged_from
 from dream_assets.core.models import MemoryEntry
-from dream_assets.core.near_duplicates.cluster import find_clusters
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import NOW, entry, find_clusters, make_volume
 
 OPTIONS = DreamOptions()
 RERUN_AT = NOW + timedelta(hours=1)

@@ -35,7 +35,7 @@ from dream_assets.core.memory.merge import (
     rejected_cluster_id,
 )
 from dream_assets.core.models import MemoryEntry, review_fingerprint
-from dream_assets.core.near_duplicates.cluster import Cluster, find_clusters
+from dream_assets.core.near_duplicates.cluster import Cluster
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.entry_index import INDEX_FILE
@@ -44,7 +44,7 @@ from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets.prompts.memory import REPAIR_SYSTEM
-from dream_assets_tests.builders import NOW, archived_by, entry, make_volume
+from dream_assets_tests.builders import NOW, archived_by, entry, find_clusters, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM
 
 RUN = "run-1"

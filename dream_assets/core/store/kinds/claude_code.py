@@ -25,17 +25,8 @@ from dream_assets.core.store.atomic import (
     atomic_write_bytes,
     fsync_dir,
 )
+from dream_assets.core.store.kinds import boundary
 from dream_assets.core.store.kinds.boundary import (
-    KeepRemoved,
-    NewItem,
-    PutBack,
-    Removal,
-    StoreConfigError,
-    StoreItem,
-    StoreRead,
-    Unreadable,
-    WriteOutcome,
-    WritePlan,
     directory_field,
     item_version,
     read_nofollow,
@@ -93,7 +84,7 @@ class ClaudeCodeStore:
         refuse_dream_agent_dir(self.path, not_what="Claude Code memory")
         with os.scandir(self.path) as entries:
             if not any(e.name.endswith(".md") and not e.name.startswith(".") for e in entries):
-                raise StoreConfigError(
+                raise boundary.StoreConfigError(
                     f"{self.path}: no MEMORY.md and no topic *.md file: not a Claude Code memory "
                     "directory (~/.claude/projects/<project>/memory)"
                 )
@@ -108,11 +99,11 @@ class ClaudeCodeStore:
         """MEMORY.md's bytes (None when absent) and why it cannot be used (None when it can)."""
         return read_shared_file(self.path / INDEX_FILE)
 
-    def read(self) -> StoreRead:
-        read = StoreRead()
+    def read(self) -> boundary.StoreRead:
+        read = boundary.StoreRead()
         data, problem = self._index()
         if problem:
-            read.unreadable.append(Unreadable(INDEX_FILE, problem + ": left as it is"))
+            read.unreadable.append(boundary.Unreadable(INDEX_FILE, problem + ": left as it is"))
         lines = index_lines(data.decode("utf-8")) if data is not None and not problem else {}
         with os.scandir(self.path) as entries:
             names = sorted((e.name, e) for e in entries)
@@ -120,7 +111,7 @@ class ClaudeCodeStore:
             if name.startswith(".") or name == INDEX_FILE or not name.endswith(".md"):
                 continue
             item = self._read_item(name, entry, lines)
-            if isinstance(item, Unreadable):
+            if isinstance(item, boundary.Unreadable):
                 read.unreadable.append(item)
             else:
                 read.items.append(item)
@@ -128,35 +119,35 @@ class ClaudeCodeStore:
 
     def _read_item(
         self, name: str, entry: os.DirEntry[str], lines: Mapping[str, str]
-    ) -> StoreItem | Unreadable:
+    ) -> boundary.StoreItem | boundary.Unreadable:
         if entry.is_symlink():
             target = os.path.realpath(entry.path)
             inside = Path(target).parent == self.path.resolve()
             where = "inside" if inside else "leaving"
-            return Unreadable(name, f"a symlink {where} the directory (not followed)")
+            return boundary.Unreadable(name, f"a symlink {where} the directory (not followed)")
         if not entry.is_file(follow_symlinks=False):
-            return Unreadable(name, "not a regular file")
+            return boundary.Unreadable(name, "not a regular file")
         try:
             data = read_nofollow(Path(entry.path))
             stat = entry.stat(follow_symlinks=False)
         except OSError as exc:
-            return Unreadable(name, exc.strerror or type(exc).__name__)
+            return boundary.Unreadable(name, exc.strerror or type(exc).__name__)
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            return Unreadable(name, f"not UTF-8 (byte {exc.start})")
+            return boundary.Unreadable(name, f"not UTF-8 (byte {exc.start})")
         try:
             front, body = parse_topic_file(text)
         except ValueError as exc:
-            return Unreadable(name, f"malformed front matter: {exc}")
+            return boundary.Unreadable(name, f"malformed front matter: {exc}")
         fields = {k: str(front[k]) for k in KNOWN_KEYS if front.get(k)}
         content = body.strip() or fields.get("description", "") or fields.get("name", "")
         if not content:
-            return Unreadable(name, "empty: no body, description or name")
+            return boundary.Unreadable(name, "empty: no body, description or name")
         if name in lines:
             fields["index_line"] = lines[name]
         kind = fields.get("type", "")
-        return StoreItem(
+        return boundary.StoreItem(
             ref=name,
             version=item_version(data),
             text=content,
@@ -195,13 +186,13 @@ class ClaudeCodeStore:
         raise OSError(f"no free file name for {stem}.md in {self.path}")
 
     def _create_new(
-        self, plan: WritePlan, outcome: WriteOutcome
-    ) -> list[tuple[NewItem, dict[str, str], str, bytes]]:
+        self, plan: boundary.WritePlan, outcome: boundary.WriteOutcome
+    ) -> list[tuple[boundary.NewItem, dict[str, str], str, bytes]]:
         """Every new item as a new file, with one filesystem sync for all of them; a name taken
         meanwhile falls back to ``_create`` (the next free name)."""
         taken = set(plan.reserved)
-        staged: list[tuple[NewItem, dict[str, str], str, bytes]] = []
-        adopted: list[tuple[NewItem, dict[str, str], str, bytes]] = []
+        staged: list[tuple[boundary.NewItem, dict[str, str], str, bytes]] = []
+        adopted: list[tuple[boundary.NewItem, dict[str, str], str, bytes]] = []
         for item in plan.new:
             fields = merged_fields(item)
             data = render_topic_file(fields, item.text)
@@ -228,15 +219,15 @@ class ClaudeCodeStore:
             done.append((item, fields, ref, data))
         return done
 
-    def apply(self, plan: WritePlan, keep: KeepRemoved) -> WriteOutcome:
-        outcome = WriteOutcome()
+    def apply(self, plan: boundary.WritePlan, keep: boundary.KeepRemoved) -> boundary.WriteOutcome:
+        outcome = boundary.WriteOutcome()
         new_lines: dict[str, str] = {}  # entry id -> its index line
         for item, fields, ref, data in self._create_new(plan, outcome):
             outcome.written[item.entry_id] = (ref, item_version(data))
             new_lines[item.entry_id] = index_line_for(
                 fields["name"], ref, fields.get("description", "")
             )
-        put_lines: list[tuple[PutBack, str]] = []
+        put_lines: list[tuple[boundary.PutBack, str]] = []
         for back in plan.put_back:
             stem = Path(back.ref).stem
             try:
@@ -250,7 +241,7 @@ class ClaudeCodeStore:
                 put_lines.append(
                     (back, "\n".join(relinked(x, back.ref, ref) for x in line.split("\n")))
                 )
-        removable: list[tuple[Removal, bytes]] = []
+        removable: list[tuple[boundary.Removal, bytes]] = []
         for removal in plan.removals:
             now = self.current_bytes(removal.ref)
             if now is None:
@@ -264,12 +255,12 @@ class ClaudeCodeStore:
 
     def _edit_index(
         self,
-        plan: WritePlan,
-        removable: list[tuple[Removal, bytes]],
+        plan: boundary.WritePlan,
+        removable: list[tuple[boundary.Removal, bytes]],
         new_lines: Mapping[str, str],
-        put_lines: Sequence[tuple[PutBack, str]],
-        keep: KeepRemoved,
-        outcome: WriteOutcome,
+        put_lines: Sequence[tuple[boundary.PutBack, str]],
+        keep: boundary.KeepRemoved,
+        outcome: boundary.WriteOutcome,
     ) -> None:
         """Re-read MEMORY.md, apply the edit to what it holds then, keep what leaves, replace it
         atomically, then unlink the removed files. A source whose index line changed since the
@@ -322,10 +313,10 @@ class ClaudeCodeStore:
 
     @staticmethod
     def _index_edit(
-        plan: WritePlan,
-        going: Sequence[tuple[Removal, bytes]],
+        plan: boundary.WritePlan,
+        going: Sequence[tuple[boundary.Removal, bytes]],
         new_lines: Mapping[str, str],
-        put_lines: Sequence[tuple[PutBack, str]],
+        put_lines: Sequence[tuple[boundary.PutBack, str]],
         current: Mapping[str, str],
     ) -> IndexEdit:
         edit = IndexEdit(drop={r.ref for r, _ in going})
@@ -343,7 +334,9 @@ class ClaudeCodeStore:
                     edit.append.append(one)
         return edit
 
-    def _unlink(self, going: Sequence[tuple[Removal, bytes]], outcome: WriteOutcome) -> None:
+    def _unlink(
+        self, going: Sequence[tuple[boundary.Removal, bytes]], outcome: boundary.WriteOutcome
+    ) -> None:
         for removal, read_then in going:
             # Checked again right before the unlink: an edit since the archive copy stays.
             if self.current_bytes(removal.ref) != read_then:

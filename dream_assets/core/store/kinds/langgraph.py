@@ -26,16 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.near_duplicates.embeddings import EmbeddingsUnavailable
+from dream_assets.core.store.kinds import boundary
 from dream_assets.core.store.kinds.boundary import (
-    EndpointEmbedding,
-    KeepRemoved,
-    NewItem,
-    StoreConfigError,
-    StoreItem,
-    StoreRead,
-    Unreadable,
-    WriteOutcome,
-    WritePlan,
     item_version,
     required_field,
 )
@@ -57,7 +49,7 @@ from dream_assets.core.store.store_archive import SEGMENT
 KIND = "langgraph"
 CATEGORY_PREFIX = "langgraph/"
 PAGE = 5000  # rows per search while listing a namespace
-# The fields a snapshot keeps of a row (all strings: ``StoreItem.fields``).
+# The fields a snapshot keeps of a row (all strings: ``boundary.StoreItem.fields``).
 SHAPE, MANAGER_KIND, UPDATED_AT = "shape", "kind", "updated_at"
 TOOLS, MANAGER = "tools", "manager"
 
@@ -106,7 +98,7 @@ class LangGraphStore:
         self.namespace = namespace
         self.embed = embed  # None, "local", or an endpoint model's name
         self.index_fields = index_fields
-        self._endpoint: EndpointEmbedding | None = None
+        self._endpoint: boundary.EndpointEmbedding | None = None
         self._current: dict[str, tuple[str, str]] | None = None  # ref -> (version, updated_at)
 
     @classmethod
@@ -121,12 +113,14 @@ class LangGraphStore:
         if fields is not None and not (
             isinstance(fields, list) and all(isinstance(f, str) for f in fields)
         ):
-            raise StoreConfigError(f'{source}: "index_fields" must be a list of field paths')
+            raise boundary.StoreConfigError(
+                f'{source}: "index_fields" must be a list of field paths'
+            )
         return cls(
             resolve_dsn(raw, source), namespace, embed_choice(config.get("embed"), source), fields
         )
 
-    def use_endpoint_embedding(self, embedding: EndpointEmbedding) -> None:
+    def use_endpoint_embedding(self, embedding: boundary.EndpointEmbedding) -> None:
         """How to embed with an endpoint model (``embed`` naming one); given by the writeback."""
         self._endpoint = embedding
 
@@ -163,8 +157,8 @@ class LangGraphStore:
                 return sorted(rows.values(), key=lambda r: r.key)
             offset += PAGE
 
-    def read(self) -> StoreRead:
-        read = StoreRead()
+    def read(self) -> boundary.StoreRead:
+        read = boundary.StoreRead()
         with opened(self.dsn) as store:
             rows = self._rows(store)
         current: dict[str, tuple[str, str]] = {}
@@ -172,20 +166,22 @@ class LangGraphStore:
             version = item_version(canonical(row.value))
             current[row.key] = (version, _stamp(row.updated_at))
             if not SEGMENT.match(row.key) or row.key in (".", ".."):
-                read.unreadable.append(Unreadable(row.key, "a key that cannot name a file"))
+                read.unreadable.append(
+                    boundary.Unreadable(row.key, "a key that cannot name a file")
+                )
                 continue
             found = memory_text(row.value)
             if found is None:
                 read.unreadable.append(
-                    Unreadable(row.key, "not a LangMem memory value: left alone")
+                    boundary.Unreadable(row.key, "not a LangMem memory value: left alone")
                 )
                 continue
             text, fields = found
             if not text.strip():
-                read.unreadable.append(Unreadable(row.key, "an empty memory: left alone"))
+                read.unreadable.append(boundary.Unreadable(row.key, "an empty memory: left alone"))
                 continue
             read.items.append(
-                StoreItem(
+                boundary.StoreItem(
                     ref=row.key,
                     version=version,
                     text=text,
@@ -248,8 +244,8 @@ class LangGraphStore:
             index["fields"] = self.index_fields
         return store_class(store.conn, index=index)
 
-    def apply(self, plan: WritePlan, keep: KeepRemoved) -> WriteOutcome:
-        outcome = WriteOutcome()
+    def apply(self, plan: boundary.WritePlan, keep: boundary.KeepRemoved) -> boundary.WriteOutcome:
+        outcome = boundary.WriteOutcome()
         self._current = None
         with opened(self.dsn) as store:
             embed = self._embedder(vector_dimension(store, self.namespace))
@@ -262,7 +258,9 @@ class LangGraphStore:
             self._remove(store, plan, keep, outcome)
         return outcome
 
-    def _put_new(self, writer: Any, new: list[NewItem], outcome: WriteOutcome) -> None:
+    def _put_new(
+        self, writer: Any, new: list[boundary.NewItem], outcome: boundary.WriteOutcome
+    ) -> None:
         _cls, ops = library()
         puts = []
         for item in new:
@@ -274,7 +272,9 @@ class LangGraphStore:
         if puts:
             writer.batch(puts)
 
-    def _put_back(self, writer: Any, plan: WritePlan, outcome: WriteOutcome) -> None:
+    def _put_back(
+        self, writer: Any, plan: boundary.WritePlan, outcome: boundary.WriteOutcome
+    ) -> None:
         _cls, ops = library()
         if not plan.put_back:
             return
@@ -298,7 +298,9 @@ class LangGraphStore:
         if puts:
             writer.batch(puts)
 
-    def _still_as_read(self, store: Any, plan: WritePlan, outcome: WriteOutcome) -> list[Any]:
+    def _still_as_read(
+        self, store: Any, plan: boundary.WritePlan, outcome: boundary.WriteOutcome
+    ) -> list[Any]:
         """The removals whose row is still what the snapshot read (value and ``updated_at``),
         as (removal, row); the others are reported changed or missing."""
         _cls, ops = library()
@@ -318,7 +320,11 @@ class LangGraphStore:
         return same
 
     def _remove(
-        self, store: Any, plan: WritePlan, keep: KeepRemoved, outcome: WriteOutcome
+        self,
+        store: Any,
+        plan: boundary.WritePlan,
+        keep: boundary.KeepRemoved,
+        outcome: boundary.WriteOutcome,
     ) -> None:
         _cls, ops = library()
         if not plan.removals:

@@ -18,14 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.store.atomic import atomic_write_bytes
+from dream_assets.core.store.kinds import boundary
 from dream_assets.core.store.kinds.boundary import (
-    KeepRemoved,
-    StoreConfigError,
-    StoreItem,
-    StoreRead,
-    Unreadable,
-    WriteOutcome,
-    WritePlan,
     directory_field,
     read_shared_file,
     refuse_dream_agent_dir,
@@ -46,7 +40,7 @@ NOTES_DIR = "memory"
 # MEMORY.md is re-read right before its replace; a file changing under us that often is busy.
 WRITE_ATTEMPTS = 3
 # Where an item sat (its heading lines): read from the snapshot's fields, or from the mirror's
-# ``store_index_line`` for an item the cycle removed (``WriteOutcome.removed``).
+# ``store_index_line`` for an item the cycle removed (``boundary.WriteOutcome.removed``).
 HEADINGS_FIELD = "headings"
 INDEX_LINE_FIELD = "index_line"
 
@@ -55,10 +49,10 @@ def _where(fields: Mapping[str, str]) -> str | None:
     return fields.get(HEADINGS_FIELD) or fields.get(INDEX_LINE_FIELD) or None
 
 
-def _nothing_done(plan: WritePlan, why: str) -> WriteOutcome:
+def _nothing_done(plan: boundary.WritePlan, why: str) -> boundary.WriteOutcome:
     """MEMORY.md could not be edited: every removal stays (a duplicate, never a loss), and a
     merge or put-back that did not land fails the writeback (the mirror keeps it for the next)."""
-    outcome = WriteOutcome()
+    outcome = boundary.WriteOutcome()
     outcome.changed = [(r.ref, f"{why}: nothing removed") for r in plan.removals]
     if plan.new or plan.put_back:
         outcome.failures.append(f"{why}: nothing written")
@@ -95,7 +89,7 @@ class OpenClawStore:
             return
         if any((root / name).is_file() for name in LAYOUT_FILES):
             return
-        raise StoreConfigError(
+        raise boundary.StoreConfigError(
             f"{root}: no MEMORY.md, no memory/ and no AGENTS.md: not an OpenClaw workspace "
             "(~/.openclaw/workspace)"
         )
@@ -110,11 +104,11 @@ class OpenClawStore:
             self._cache = (data, parse(data.decode("utf-8")))
         return self._cache[1]
 
-    def read(self) -> StoreRead:
-        read = StoreRead()
+    def read(self) -> boundary.StoreRead:
+        read = boundary.StoreRead()
         data, problem = self._memory()
         if problem:
-            read.unreadable.append(Unreadable(INDEX_FILE, problem + ": left as it is"))
+            read.unreadable.append(boundary.Unreadable(INDEX_FILE, problem + ": left as it is"))
             return read
         if data is None:
             return read
@@ -126,10 +120,10 @@ class OpenClawStore:
             when = None
         for item in self._parsed(data).items:
             if not item.text.strip():
-                read.unreadable.append(Unreadable(item.ref, "an empty list item"))
+                read.unreadable.append(boundary.Unreadable(item.ref, "an empty list item"))
                 continue
             read.items.append(
-                StoreItem(
+                boundary.StoreItem(
                     ref=item.ref,
                     version=item.version,
                     text=item.text,
@@ -148,7 +142,7 @@ class OpenClawStore:
         return item.version if item else None
 
     # -- writing ----------------------------------------------------------------------------
-    def apply(self, plan: WritePlan, keep: KeepRemoved) -> WriteOutcome:
+    def apply(self, plan: boundary.WritePlan, keep: boundary.KeepRemoved) -> boundary.WriteOutcome:
         for _attempt in range(WRITE_ATTEMPTS):
             data, problem = self._memory()
             if problem:
@@ -166,11 +160,11 @@ class OpenClawStore:
         return _nothing_done(plan, f"{INDEX_FILE} kept changing")
 
     def _edit(
-        self, plan: WritePlan, data: bytes
-    ) -> tuple[WriteOutcome, bytes, list[tuple[str, bytes]]]:
+        self, plan: boundary.WritePlan, data: bytes
+    ) -> tuple[boundary.WriteOutcome, bytes, list[tuple[str, bytes]]]:
         """The outcome of ``plan`` on MEMORY.md as ``data`` holds it, the bytes to write, and
         the removed items' lines (to keep before they leave)."""
-        outcome = WriteOutcome()
+        outcome = boundary.WriteOutcome()
         parsed = self._parsed(data)
         current = parsed.by_ref()
         newline = parsed.newline()
