@@ -103,6 +103,12 @@ class DueDecay:
     rule: DecayRule
     now: datetime
     quantum: float = DEFAULT_WRITE_QUANTUM
+    # Each entry object's write, by identity (the entry kept beside it, so the id stays its):
+    # consolidation asks it of every live entry at its start and again at its end, of the same
+    # objects when nothing changed between (an entry is immutable; rule and now are fixed).
+    _writes: dict[int, tuple[MemoryEntry, MemoryEntry | None]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def target(self, entry: MemoryEntry) -> float:
         """The importance ``entry`` decays to (its own for a durable preference: never fades)."""
@@ -112,7 +118,12 @@ class DueDecay:
 
     def write_of(self, entry: MemoryEntry) -> MemoryEntry | None:
         """The decayed entry to write, or None when none is due (``decay_write``)."""
-        return decay_write(entry, self.target(entry), self.rule, self.now, self.quantum)
+        known = self._writes.get(id(entry))
+        if known is not None and known[0] is entry:
+            return known[1]
+        write = decay_write(entry, self.target(entry), self.rule, self.now, self.quantum)
+        self._writes[id(entry)] = (entry, write)
+        return write
 
     def applied(self, entry: MemoryEntry) -> MemoryEntry:
         """``entry`` with its due decay (itself when none is due)."""
