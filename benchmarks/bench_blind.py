@@ -171,6 +171,7 @@ def duplicate_judge(split: str, path: Path) -> None:
             )
     except Exception as exc:  # the extra is optional
         print(f"(local embeddings skipped: {exc})")
+    settings += _mpnet_settings()
     rows = []
     for name, kwargs in settings:
 
@@ -196,6 +197,41 @@ def duplicate_judge(split: str, path: Path) -> None:
     print_markdown_table(
         ["candidates", "groups whole", "easy", "hard", "look-alikes clustered", "fillers"], rows
     )
+
+
+def _mpnet_settings() -> list[tuple[str, dict]]:
+    """all-mpnet-base-v2 at its recorded threshold and band, when the extra semantic-mpnet is
+    installed (absent from the anchor revision)."""
+    import os
+
+    from dream_assets.core.near_duplicates import embeddings
+
+    model = getattr(embeddings, "MPNET", None)
+    try:
+        if model is None:
+            return []
+        embeddings.check_local_extra(model)
+    except embeddings.EmbeddingsUnavailable as exc:
+        print(f"(all-mpnet-base-v2 skipped: {exc})")
+        return []
+    embedder = embeddings.LocalEmbedder(model, embeddings.default_cache_dir(dict(os.environ)))
+    memo: dict[str, object] = {}
+
+    def vectors_of(texts):  # type: ignore[no-untyped-def]
+        import numpy as np
+
+        missing = [t for t in dict.fromkeys(texts) if t not in memo]
+        if missing:
+            memo.update(zip(missing, embedder.embed(missing), strict=True))
+        return np.stack([memo[t] for t in texts])
+
+    options = {"vectors_of": vectors_of, "cosine_threshold": model.cosine_threshold}
+    return [
+        (
+            f"mpnet (cosine >= {model.cosine_threshold}) + subject band from {model.band_floor}",
+            {**options, "band_floor": model.band_floor},
+        )
+    ]
 
 
 def end_to_end(split: str, path: Path) -> None:

