@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -199,8 +200,11 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
             source_negated |= stems_by_clause.get(clause, set())
         source_negated |= _passed_over(source.words)
     exclusive = any(w.lower in _EXCLUSIVE_WORDS for source in sources for w in source.words)
+    merged_negations = _negations(merged.words)
+    # "neither eggs nor dairy" is one negation (``_negations``), "nothing ... without" two
+    cues_by_clause = Counter(n.cue.clause for n in merged_negations)
     findings = []
-    for negation in _negations(merged.words):
+    for negation in merged_negations:
         if any(w.lower.startswith(_ABSENCE_VERB_PREFIXES) for w in negation.words[1:2]):
             continue  # "never misses an election": "always votes", said twice negatively
         if exclusive and _followed_by_exception(merged.words, negation.cue):
@@ -209,5 +213,16 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         # words ("punctual" -> "never arrives late") says the same thing another way.
         stated = negation.scope & source_stems
         if stated and not stated & source_negated:
-            findings.append(f"negation: {span(merged, negation.words)} (not in the sources)")
+            finding = f"negation: {span(merged, negation.words)}{ADDED}"
+            if cues_by_clause[negation.cue.clause] > 1:
+                finding += DOUBLE  # a hint (``merge_check``), never a credit
+            findings.append(finding)
     return findings
+
+
+# The suffixes of an added negation: "(not in the sources)", and for one of two negations in one
+# clause "(double negation)". "nothing merges without green builds" says "merges only with
+# green builds": two negations in a clause may cancel, so an added negation there is not precise
+# evidence of a flip and goes to the verifier as a hint; a lone added negation stays hard.
+ADDED = " (not in the sources)"
+DOUBLE = " (double negation)"
