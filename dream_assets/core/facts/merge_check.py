@@ -41,7 +41,7 @@ from dream_assets.core.facts.coverage import (
     specifics_of,
 )
 from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules, changed_meanings
-from dream_assets.core.facts.meaning.negation import DOUBLE
+from dream_assets.core.facts.meaning.negation import DOUBLE, RESTATED
 from dream_assets.core.options import DreamOptions
 
 
@@ -63,8 +63,8 @@ ADDED = " (not in the sources)"
 
 def is_hint(finding: str) -> bool:
     kind = finding.split(": ", 1)[0]
-    if kind == "negation" and finding.endswith(DOUBLE):
-        return True  # an added negation beside another in its clause: "nothing ... without"
+    if kind == "negation" and finding.endswith((DOUBLE, RESTATED)):
+        return True  # "nothing ... without"; a negation perhaps said in other words
     return kind in HINT_KINDS or (kind == "quantity" and finding.endswith(ADDED))
 
 
@@ -114,7 +114,7 @@ def _sources_kept_by_specifics(
             if other.id != source.id:
                 siblings |= set(specifics_of(other.content, vocabulary=vocabulary))
         own = [x for x in specifics_of(source.content, vocabulary=vocabulary) if x not in siblings]
-        if not any(not _BARE_AMOUNT.fullmatch(x) for x in own):
+        if not any(not _is_amount(x, source.content) for x in own):
             continue
         if not missing_specifics([source], merged, vocabulary=vocabulary, soft=True).missing:
             weak.add(finding)
@@ -122,3 +122,11 @@ def _sources_kept_by_specifics(
 
 
 _BARE_AMOUNT = re.compile(r"[\d.,]+")
+
+
+def _is_amount(specific: str, text: str) -> bool:
+    """A bare number, unless the source writes it as a clock time ("11 pm", "9 a.m.")."""
+    if not _BARE_AMOUNT.fullmatch(specific):
+        return False
+    clock = rf"(?<![\d.,]){re.escape(specific)}\s*(?:[ap]\.?m\b|o'clock)"
+    return re.search(clock, text, re.IGNORECASE) is None

@@ -127,3 +127,48 @@ def test_a_changed_number_in_words_is_still_found() -> None:
     result = _check(["Aims for 10,000 steps a day."], "Targets nine thousand steps daily.")
     assert "10,000" in result.missing
     assert "quantity: nine thousand (not in the sources)" in result.hints
+
+
+def test_a_number_written_as_a_clock_time_keeps_a_source_like_a_name() -> None:
+    bedtime = _check(
+        [_ANCHOR, "Usually goes to bed around 11 pm."],
+        f"{_ANCHOR[:-1]}; bedtime is typically about 11 pm.",
+    )
+    assert bedtime.ok and "source: s1" in bedtime.hints
+    # the same number as a count is an amount: the drop stays hard
+    pears = _check(
+        [_ANCHOR, "Usually buys around 11 pears."],
+        f"{_ANCHOR[:-1]}; typically picks up about 11 fruit.",
+    )
+    assert pears.missing == ("source: s1",)
+
+
+@pytest.mark.parametrize(
+    ("source", "merged"),
+    [
+        ("Does not drink fizzy drinks.", "Fizzy drinks are out for them."),
+        ("Does not use Slack for work.", "Slack is off the table for work."),
+        ("Has not paid the invoice from March.", "The March invoice is still unpaid."),
+    ],
+)
+def test_a_negation_perhaps_restated_by_an_exclusion_is_a_hint(source: str, merged: str) -> None:
+    result = _check([source], merged)
+    assert result.ok
+    assert [h for h in result.hints if h.startswith("negation: ") and h.endswith("(restated?)")]
+    assert not _check([source], merged, hints_bind=True).ok
+
+
+@pytest.mark.parametrize(
+    ("source", "merged"),
+    [
+        ("Does not eat out on weekdays.", "Eats out on weekdays."),  # the source's own "out"
+        (
+            "Does not use Slack for work.",
+            "Uses Slack for work, logging off at six.",
+        ),  # other clause
+        ("Does not use VS Code.", "VS Code is in their toolkit."),  # the plain flip
+    ],
+)
+def test_a_negation_stated_away_stays_hard(source: str, merged: str) -> None:
+    missing = _check([source], merged).missing
+    assert [f for f in missing if f.startswith("negation: ")]

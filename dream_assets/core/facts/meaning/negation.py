@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from dream_assets.core.facts.lexicon import is_negation
 from dream_assets.core.facts.meaning.text import Text, span
-from dream_assets.core.facts.meaning.words import Word, clause_stems
+from dream_assets.core.facts.meaning.words import Word, clause_stems, stem
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
 
@@ -178,8 +178,39 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
             scope = negation.scope | subject
             kept = bool(scope & negated_stems) if negation.scope else bool(negated_clauses)
             if not kept:
-                findings.append(f"negation: {span(source, negation.words)}")
+                finding = f"negation: {span(source, negation.words)}"
+                if negation.scope and _restated(negation, source, merged):
+                    finding += RESTATED  # a hint (``merge_check``), never a credit
+                findings.append(finding)
     return findings
+
+
+# A lost negation whose evidence of a flip is weak: the merge may state it in words the rule does
+# not read as a negation. Such a finding goes to the verifier as a hint (fourth round); the flip
+# the hard gate is precise about is a negated statement the merge repeats with nothing negative
+# near it ("does not use VS Code" / "VS Code is in their toolkit").
+RESTATED = " (restated?)"
+# Words that state an exclusion as a predicate: "stays off Facebook", "onion and garlic are out",
+# "off the table", "off-limits", "zero debt". Only where the source does not use them itself ("eats
+# out" stays a plain word) and only to make a finding a hint: they never credit a negation.
+_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits"})
+
+
+def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
+    """Whether the merge may restate ``negation`` in other words: an exclusion word in a clause
+    holding a governed word, or a governed word negated by the prefix "un-" ("has not booked
+    flights" / "flights are unbooked"). (A negation of the merge anywhere in the sentence of a
+    governed word was measured and left out: it also fired on a flip joined by ", and" to a kept
+    negation, "without having put money in, and has bought some crypto".)"""
+    governed = negation.scope
+    clauses = {w.clause for w in merged.words if w.stem in governed}
+    source_words = {w.lower for w in source.words}
+    for word in merged.words:
+        if word.clause in clauses and word.lower in _EXCLUSION_WORDS - source_words:
+            return True
+        if word.lower.startswith("un") and stem(word.lower[2:]) in governed:
+            return True
+    return False
 
 
 def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
