@@ -23,7 +23,9 @@ capital that is weak evidence of a name, and a count the merge adds) reject real
 often; they become
 ``hints``, handed to the verification call as things to check, and bind only where nobody will
 check them (``hints_bind``: the deterministic path, skill merges, a model merge without
-verification).
+verification). Fourth round: a lost negation perhaps restated (``(restated?)``), an added one
+beside another in its clause (``(double negation)``) and a ``source:`` whose own names, dates and
+clock times the merge keeps are hints too (docs/merge-checks.md, "Fourth round").
 """
 
 from __future__ import annotations
