@@ -418,7 +418,9 @@ def is_soft_specific(specific: Specific, source: str, merged: str, vocabulary: V
     return False
 
 
-_CAPITALIZED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the)\s+)?[A-Z][a-z]+)+\b")
+# Letters with diacritics are letters ("Médecins Sans Frontières" / "MSF").
+_TITLECASE = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+"
+_CAPITALIZED_RUN = re.compile(rf"\b{_TITLECASE}(?:\s+(?:(?:of|and|for|the)\s+)?{_TITLECASE})+\b")
 
 
 @lru_cache(maxsize=1 << 16)

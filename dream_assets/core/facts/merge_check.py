@@ -23,11 +23,14 @@ capital that is weak evidence of a name, and a count the merge adds) reject real
 often; they become
 ``hints``, handed to the verification call as things to check, and bind only where nobody will
 check them (``hints_bind``: the deterministic path, skill merges, a model merge without
-verification).
+verification). Fourth round: a lost negation perhaps restated (``(restated?)``), an added one
+beside another in its clause (``(double negation)``) and a ``source:`` whose own names, dates and
+clock times the merge keeps are hints too (docs/merge-checks.md, "Fourth round").
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -37,8 +40,10 @@ from dream_assets.core.facts.coverage import (
     CoverageSource,
     Vocabulary,
     missing_specifics,
+    specifics_of,
 )
 from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules, changed_meanings
+from dream_assets.core.facts.meaning.negation import DOUBLE, RESTATED
 from dream_assets.core.options import DreamOptions
 
 
@@ -60,6 +65,8 @@ ADDED = " (not in the sources)"
 
 def is_hint(finding: str) -> bool:
     kind = finding.split(": ", 1)[0]
+    if kind == "negation" and finding.endswith((DOUBLE, RESTATED)):
+        return True  # "nothing ... without"; a negation perhaps said in other words
     return kind in HINT_KINDS or (kind == "quantity" and finding.endswith(ADDED))
 
 
@@ -81,6 +88,47 @@ def check_merge(
     if hints_bind:
         missing = (*coverage.missing, *coverage.hints, *findings)
         return CoverageResult(ok=not missing, missing=missing)
-    hard = (*coverage.missing, *(f for f in findings if not is_hint(f)))
-    hints = (*coverage.hints, *(f for f in findings if is_hint(f)))
+    kept = _sources_kept_by_specifics(sources, merged, findings, vocabulary)
+    hard = (*coverage.missing, *(f for f in findings if not is_hint(f) and f not in kept))
+    hints = (*coverage.hints, *(f for f in findings if is_hint(f) or f in kept))
     return CoverageResult(ok=not hard, missing=hard, hints=hints)
+
+
+def _sources_kept_by_specifics(
+    sources: Sequence[CoverageSource], merged: str, findings: Sequence[str], vocabulary: Vocabulary
+) -> set[str]:
+    """The ``source:`` findings that are weak evidence of a drop (fourth round): the source has
+    specifics of its own (not in a sibling) beyond bare amounts -- a name, a date, a clock time --
+    and the merge keeps every one of its specifics ("Two of the team are based in Kraków" / "a
+    pair work out of Kraków"; "Dentist appointment on 19 January at 9am" / "Dental appt, Jan 19,
+    9 a.m."). What identifies the fact survived; whether its words were reworded faithfully is the
+    verifier's. A kept amount alone is no such evidence: the period or the unit around it may be
+    what changed ("£120 a month" / "£120 a quarter"), so that drop stays hard."""
+    weak: set[str] = set()
+    by_id = {s.id: s for s in sources}
+    for finding in findings:
+        kind, _, source_id = finding.partition(": ")
+        source = by_id.get(source_id) if kind == "source" else None
+        if source is None:
+            continue
+        siblings = set()
+        for other in sources:
+            if other.id != source.id:
+                siblings |= set(specifics_of(other.content, vocabulary=vocabulary))
+        own = [x for x in specifics_of(source.content, vocabulary=vocabulary) if x not in siblings]
+        if not any(not _is_amount(x, source.content) for x in own):
+            continue
+        if not missing_specifics([source], merged, vocabulary=vocabulary, soft=True).missing:
+            weak.add(finding)
+    return weak
+
+
+_BARE_AMOUNT = re.compile(r"[\d.,]+")
+
+
+def _is_amount(specific: str, text: str) -> bool:
+    """A bare number, unless the source writes it as a clock time ("11 pm", "9 a.m.")."""
+    if not _BARE_AMOUNT.fullmatch(specific):
+        return False
+    clock = rf"(?<![\d.,]){re.escape(specific)}\s*(?:[ap]\.?m\b|o'clock)"
+    return re.search(clock, text, re.IGNORECASE) is None

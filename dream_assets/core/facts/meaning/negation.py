@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from dream_assets.core.facts.lexicon import is_negation
 from dream_assets.core.facts.meaning.text import Text, span
-from dream_assets.core.facts.meaning.words import Word, clause_stems
+from dream_assets.core.facts.meaning.words import Word, clause_stems, stem
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
 
@@ -177,8 +178,39 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
             scope = negation.scope | subject
             kept = bool(scope & negated_stems) if negation.scope else bool(negated_clauses)
             if not kept:
-                findings.append(f"negation: {span(source, negation.words)}")
+                finding = f"negation: {span(source, negation.words)}"
+                if negation.scope and _restated(negation, source, merged):
+                    finding += RESTATED  # a hint (``merge_check``), never a credit
+                findings.append(finding)
     return findings
+
+
+# A lost negation whose evidence of a flip is weak: the merge may state it in words the rule does
+# not read as a negation. Such a finding goes to the verifier as a hint (fourth round); the flip
+# the hard gate is precise about is a negated statement the merge repeats with nothing negative
+# near it ("does not use VS Code" / "VS Code is in their toolkit").
+RESTATED = " (restated?)"
+# Words that state an exclusion as a predicate: "stays off Facebook", "onion and garlic are out",
+# "off the table", "off-limits", "zero debt". Only where the source does not use them itself ("eats
+# out" stays a plain word) and only to make a finding a hint: they never credit a negation.
+_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits"})
+
+
+def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
+    """Whether the merge may restate ``negation`` in other words: an exclusion word in a clause
+    holding a governed word, or a governed word negated by the prefix "un-" ("has not booked
+    flights" / "flights are unbooked"). (A negation of the merge anywhere in the sentence of a
+    governed word was measured and left out: it also fired on a flip joined by ", and" to a kept
+    negation, "without having put money in, and has bought some crypto".)"""
+    governed = negation.scope
+    clauses = {w.clause for w in merged.words if w.stem in governed}
+    source_words = {w.lower for w in source.words}
+    for word in merged.words:
+        if word.clause in clauses and word.lower in _EXCLUSION_WORDS - source_words:
+            return True
+        if word.lower.startswith("un") and stem(word.lower[2:]) in governed:
+            return True
+    return False
 
 
 def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
@@ -199,8 +231,11 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
             source_negated |= stems_by_clause.get(clause, set())
         source_negated |= _passed_over(source.words)
     exclusive = any(w.lower in _EXCLUSIVE_WORDS for source in sources for w in source.words)
+    merged_negations = _negations(merged.words)
+    # "neither eggs nor dairy" is one negation (``_negations``), "nothing ... without" two
+    cues_by_clause = Counter(n.cue.clause for n in merged_negations)
     findings = []
-    for negation in _negations(merged.words):
+    for negation in merged_negations:
         if any(w.lower.startswith(_ABSENCE_VERB_PREFIXES) for w in negation.words[1:2]):
             continue  # "never misses an election": "always votes", said twice negatively
         if exclusive and _followed_by_exception(merged.words, negation.cue):
@@ -209,5 +244,16 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         # words ("punctual" -> "never arrives late") says the same thing another way.
         stated = negation.scope & source_stems
         if stated and not stated & source_negated:
-            findings.append(f"negation: {span(merged, negation.words)} (not in the sources)")
+            finding = f"negation: {span(merged, negation.words)}{ADDED}"
+            if cues_by_clause[negation.cue.clause] > 1:
+                finding += DOUBLE  # a hint (``merge_check``), never a credit
+            findings.append(finding)
     return findings
+
+
+# The suffixes of an added negation: "(not in the sources)", and for one of two negations in one
+# clause "(double negation)". "nothing merges without green builds" says "merges only with
+# green builds": two negations in a clause may cancel, so an added negation there is not precise
+# evidence of a flip and goes to the verifier as a hint; a lone added negation stays hard.
+ADDED = " (not in the sources)"
+DOUBLE = " (double negation)"

@@ -86,13 +86,22 @@ def quantities_of(text: str) -> list[Quantity]:
                 index += 1
             found.append(Quantity(f"#{value}" if ordinal else value, word.text))
         elif lower in _TENS_WORDS:
-            value_int = _TENS_WORDS[lower]
+            value_int, end = _TENS_WORDS[lower], index + 1
             if after in _UNITS_WORDS and 0 < _UNITS_WORDS[after] < 10:
                 # "twenty five" / "twenty-five" is one number
-                found.append(Quantity(str(value_int + _UNITS_WORDS[after]), f"{word.text} {after}"))
-                index += 2
-                continue
-            found.append(Quantity(str(value_int), word.text))
+                value_int, end = value_int + _UNITS_WORDS[after], index + 2
+            scale = neighbour(tokens, end - 1, 1)
+            if scale in _SCALE_WORDS:  # "twenty-five thousand" is 25000
+                value_int, end = value_int * _SCALE_WORDS[scale], end + 1
+            found.append(Quantity(str(value_int), " ".join(t.text for t in tokens[index:end])))
+            index = end
+            continue
+        elif lower in _UNITS_WORDS and after in _SCALE_WORDS and lower != "one":
+            # "ten thousand" is 10000 ("one hundred" stays "one" + 100: "one" may be "a")
+            value = _UNITS_WORDS[lower] * _SCALE_WORDS[after]
+            found.append(Quantity(str(value), f"{word.text} {tokens[index + 1].text}"))
+            index += 2
+            continue
         elif lower in _UNITS_WORDS:
             pronoun = lower == "one" and (
                 before in _NOT_A_COUNT_BEFORE or after in _NOT_A_COUNT_AFTER or not after
@@ -103,8 +112,10 @@ def quantities_of(text: str) -> list[Quantity]:
         elif lower in _TIMES_WORDS:
             found.append(Quantity(str(_TIMES_WORDS[lower]), word.text))
         elif lower in _ORDINAL_WORDS:
-            # "Will fly into Marrakech first.": an adverb of order closing its clause, not a count
-            adverb = lower == "first" and not after
+            # "Will fly into Marrakech first.": an adverb of order closing its clause, not a count;
+            # "second-hand", "first-class", "third-party": an ordinal joined by a hyphen to the
+            # word after it is a compound adjective, not a place in an order
+            adverb = (lower == "first" and not after) or _hyphen_compound(text, tokens, index)
             found.append(Quantity(f"#{_ORDINAL_WORDS[lower]}", word.text, is_pronoun_one=adverb))
         elif lower in _DECADE_WORDS:
             found.append(Quantity(str(_DECADE_WORDS[lower]), word.text))  # "her seventies" = 70s
@@ -114,6 +125,17 @@ def quantities_of(text: str) -> list[Quantity]:
             found.append(Quantity(str(_FRACTION_WORDS[lower]), word.text, is_pronoun_one=period))
         index += 1
     return found
+
+
+def _hyphen_compound(text: str, tokens: Sequence[Word], index: int) -> bool:
+    word = tokens[index]
+    following = tokens[index + 1] if index + 1 < len(tokens) else None
+    return (
+        following is not None
+        and text[word.end : word.end + 1] == "-"
+        and following.start == word.end + 1
+        and following.lower.isalpha()
+    )
 
 
 def neighbour(tokens: Sequence[Word], index: int, offset: int) -> str:
