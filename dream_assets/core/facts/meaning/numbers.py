@@ -98,8 +98,8 @@ def quantities_of(text: str) -> list[Quantity]:
             continue
         elif lower in _UNITS_WORDS and after in _SCALE_WORDS and lower != "one":
             # "ten thousand" is 10000 ("one hundred" stays "one" + 100: "one" may be "a")
-            value = _UNITS_WORDS[lower] * _SCALE_WORDS[after]
-            found.append(Quantity(str(value), f"{word.text} {tokens[index + 1].text}"))
+            scaled = _UNITS_WORDS[lower] * _SCALE_WORDS[after]
+            found.append(Quantity(str(scaled), f"{word.text} {tokens[index + 1].text}"))
             index += 2
             continue
         elif lower in _UNITS_WORDS:
