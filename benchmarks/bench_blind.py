@@ -141,16 +141,7 @@ def duplicate_judge(split: str, path: Path) -> None:
         )
 
         check_local_extra(MINILM)
-        embedder = LocalEmbedder(MINILM, default_cache_dir(dict(os.environ)))
-        memo: dict[str, object] = {}
-
-        def vectors_of(texts):  # type: ignore[no-untyped-def]
-            import numpy as np
-
-            missing = [t for t in dict.fromkeys(texts) if t not in memo]
-            if missing:
-                memo.update(zip(missing, embedder.embed(missing), strict=True))
-            return np.stack([memo[t] for t in texts])
+        vectors_of = _memo_vectors(LocalEmbedder(MINILM, default_cache_dir(dict(os.environ))))
 
         settings.append(
             (
@@ -199,6 +190,21 @@ def duplicate_judge(split: str, path: Path) -> None:
     )
 
 
+def _memo_vectors(embedder):  # type: ignore[no-untyped-def]
+    """``vectors_of(texts)`` for ``score_corpus``: each distinct text embedded once per run."""
+    import numpy as np
+
+    memo: dict[str, object] = {}
+
+    def vectors_of(texts):  # type: ignore[no-untyped-def]
+        missing = [t for t in dict.fromkeys(texts) if t not in memo]
+        if missing:
+            memo.update(zip(missing, embedder.embed(missing), strict=True))
+        return np.stack([memo[t] for t in texts])
+
+    return vectors_of
+
+
 def _mpnet_settings() -> list[tuple[str, dict]]:
     """all-mpnet-base-v2 at its recorded threshold and band, when the extra semantic-mpnet is
     installed (absent from the anchor revision)."""
@@ -214,17 +220,9 @@ def _mpnet_settings() -> list[tuple[str, dict]]:
     except embeddings.EmbeddingsUnavailable as exc:
         print(f"(all-mpnet-base-v2 skipped: {exc})")
         return []
-    embedder = embeddings.LocalEmbedder(model, embeddings.default_cache_dir(dict(os.environ)))
-    memo: dict[str, object] = {}
-
-    def vectors_of(texts):  # type: ignore[no-untyped-def]
-        import numpy as np
-
-        missing = [t for t in dict.fromkeys(texts) if t not in memo]
-        if missing:
-            memo.update(zip(missing, embedder.embed(missing), strict=True))
-        return np.stack([memo[t] for t in texts])
-
+    vectors_of = _memo_vectors(
+        embeddings.LocalEmbedder(model, embeddings.default_cache_dir(dict(os.environ)))
+    )
     options = {"vectors_of": vectors_of, "cosine_threshold": model.cosine_threshold}
     return [
         (

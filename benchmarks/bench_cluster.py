@@ -13,13 +13,14 @@ wording of the same fact, the same wording with a small edit, or an exact copy);
 is a distinct fact, and facts that differ in a single name, place, date or number arise on
 their own at this size, which is what the scan must not cluster.
 
-"ours" is ``find_clusters`` (token Jaccard; prefix-filtered candidates, exact verification). The
-"anchor" is exact all pairs over the same token sets (the overlap of every pair from one sparse
-product of the whole token matrix, no filtering) fed to the same greedy cluster builder, so
-recall measures only what candidate generation loses: pair recall is the share of the anchor's
-pairs at or above the threshold that ours also finds, cluster recall the share of the anchor's
-clusters ours reproduces exactly. "planted found" (informative, not a goal) is the share of
-planted groups that came out whole as one cluster: at 0.88 Jaccard misses most rewordings.
+"ours" is ``find_clusters`` (the tests' builder of the scan's clusters: token Jaccard;
+prefix-filtered candidates, exact verification). The "anchor" is exact all pairs over the same
+token sets (the overlap of every pair from one sparse product of the whole token matrix, no
+filtering) fed to the same greedy cluster builder, so recall measures only what candidate
+generation loses: pair recall is the share of the anchor's pairs at or above the threshold that
+ours also finds, cluster recall the share of the anchor's clusters ours reproduces exactly.
+"planted found" (informative, not a goal) is the share of planted groups that came out whole as one
+cluster: at 0.88 Jaccard misses most rewordings.
 
 The embedding rows use random unit vectors (d = 384) with planted near-copies (the base vector
 plus small noise); their anchor is the full dense product.
@@ -48,7 +49,6 @@ from dream_assets.core.near_duplicates.cluster import (
     Cluster,
     clusters_from_pairs,
     embedding_pairs,
-    find_clusters,
 )
 from dream_assets.core.near_duplicates.lexical_search import (
     THRESHOLD_TOLERANCE,
@@ -57,6 +57,7 @@ from dream_assets.core.near_duplicates.lexical_search import (
     lexical_pairs,
     token_sets,
 )
+from dream_assets_tests.builders import find_clusters  # the scan's rules over every pair
 
 # The word pools the slots draw from (data, not code: cluster_words.yaml).
 WORDS: dict[str, tuple[str, ...]] = {
