@@ -25,6 +25,7 @@ import sys
 import tempfile
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 BLIND = ROOT / "dream_assets_tests" / "data" / "blind"
@@ -243,8 +244,7 @@ def end_to_end(split: str, path: Path) -> None:
     from dream_assets.core.near_duplicates.cluster import Cluster
     from dream_assets.core.options import DreamOptions
     from dream_assets.llm import ChatModel, LLMSettings
-    from dream_assets.passes.memory_consolidation import run_memory_consolidation
-    from dream_assets_tests.builders import NOW, entry, make_volume
+    from dream_assets_tests.builders import entry, make_volume
     from dream_assets_tests.scripted_llm import ScriptedLLM, verification_sources
 
     cases = _merge_cases(path, split)
@@ -283,13 +283,8 @@ def end_to_end(split: str, path: Path) -> None:
                 )
                 save = {"content": case["merged"], "category": case["category"], "tags": []}
                 server.reply(_json.dumps({"toDelete": [], "toSave": [{**save, "sourceIds": ids}]}))
-                report = run_memory_consolidation(
-                    volume,
-                    options,
-                    NOW,
-                    model=model,
-                    clusters=[Cluster(f"c-{number}", tuple(ids), 0.9)],
-                    run_id=f"run-{number}",
+                report = _consolidate(
+                    volume, options, model, [Cluster(f"c-{number}", tuple(ids), 0.9)], number
                 )
                 label = "faithful" if case["label"] == "faithful" else "lossy"
                 totals[f"{verifier} {label}"] += 1
@@ -321,6 +316,22 @@ def anchor(revision: str, argv: list[str]) -> None:
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)])
     print("\n##### ours: this checkout's rules")
+
+
+def _consolidate(volume: Any, options: Any, model: Any, clusters: list[Any], number: int) -> Any:
+    """One consolidation run, called the way the judged revision's pass takes it."""
+    from dream_assets.passes.memory_consolidation import run_memory_consolidation
+    from dream_assets_tests.builders import NOW
+
+    run_id = f"run-{number}"
+    try:
+        from dream_assets.passes.call import PassCall
+    except ImportError:  # a revision before the pass took one argument object (the anchor)
+        return run_memory_consolidation(
+            volume, options, NOW, model=model, clusters=clusters, run_id=run_id
+        )
+    call = PassCall(volume, options, NOW, model=model, run_id=run_id)
+    return run_memory_consolidation(call, clusters=clusters)
 
 
 def _options(argv: list[str]) -> tuple[str, Path, Path, set[str]]:

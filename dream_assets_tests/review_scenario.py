@@ -19,6 +19,7 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.safety.review_queue import ReviewItem, ReviewQueue
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets_tests.builders import NOW, entry, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM
@@ -90,7 +91,7 @@ def queue_three_reviews(agent_dir: Path, server: ScriptedLLM) -> Scenario:
         LLMSettings(base_url=server.base_url, model="scripted", api_key="x", timeout_s=5)
     )
     report = run_memory_consolidation(
-        volume, DreamOptions(), NOW, model=model, clusters=CLUSTERS, run_id=RUN
+        PassCall(volume, DreamOptions(), NOW, model=model, run_id=RUN), clusters=CLUSTERS
     )
     assert report.counts["pending_review"] == 3, report.to_dict()
     by_sources = {tuple(sorted(i.source_ids)): i for i in ReviewQueue(volume.root).items()}

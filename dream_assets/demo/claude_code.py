@@ -9,7 +9,6 @@ one whose front matter does not parse, and ``MEMORY.md`` with prose, headings an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from dream_assets.demo.writer import write_new_tree
@@ -127,17 +126,7 @@ Older context lives in the team wiki.
 """
 
 
-@dataclass(frozen=True)
-class ClaudeCodeDemo:
-    directory: Path
-    topic_files: int
-    index_lines: int
-
-    def __str__(self) -> str:
-        return f"{self.topic_files} topic files and MEMORY.md ({self.index_lines} lines)"
-
-
-def write_claude_code_demo(directory: Path) -> ClaudeCodeDemo:
-    """Write the demo memory directory; refuses a directory that exists already."""
+def write_claude_code_demo(directory: Path) -> str:
+    """Write the demo memory directory (refuses a directory that exists already); what it holds."""
     write_new_tree(directory, {"MEMORY.md": INDEX, **TOPICS})
-    return ClaudeCodeDemo(Path(directory), len(TOPICS), len(INDEX.splitlines()))
+    return f"{len(TOPICS)} topic files and MEMORY.md ({len(INDEX.splitlines())} lines)"

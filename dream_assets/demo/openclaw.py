@@ -11,7 +11,6 @@ own dreaming state in ``memory/.dreams/`` — which the cycle reads nothing from
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from pathlib import Path
 
 from dream_assets.demo.writer import write_new_tree
@@ -67,18 +66,8 @@ DREAMS = {
 }
 
 
-@dataclass(frozen=True)
-class OpenClawDemo:
-    workspace: Path
-    items: int
-    daily_notes: int
-
-    def __str__(self) -> str:
-        return f"MEMORY.md ({self.items} items), {self.daily_notes} daily notes, memory/.dreams/"
-
-
-def write_openclaw_demo(workspace: Path) -> OpenClawDemo:
-    """Write the demo workspace; refuses a directory that exists already."""
+def write_openclaw_demo(workspace: Path) -> str:
+    """Write the demo workspace (refuses a directory that exists already); what it holds."""
     write_new_tree(workspace, {"MEMORY.md": MEMORY, **WORKSPACE_FILES, **DAILY_NOTES, **DREAMS})
     items = sum(1 for line in MEMORY.splitlines() if line.startswith(("- ", "* ")))
-    return OpenClawDemo(Path(workspace), items, len(DAILY_NOTES))
+    return f"MEMORY.md ({items} items), {len(DAILY_NOTES)} daily notes, memory/.dreams/"

@@ -15,17 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 
-from dream_assets.core.clock import format_time
 from dream_assets.core.llm_reply import (
     WispReply,
     parse_wisp_reply,
 )
 from dream_assets.core.models import Skill, validate_skill_name
-from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.skills.changes import log_skill_change
 from dream_assets.core.store.ledger import stamp_pass
@@ -39,6 +35,7 @@ from dream_assets.core.telemetry.wisp_patterns import (
     annotation_marker,
 )
 from dream_assets.llm import ChatModel, ask
+from dream_assets.passes.call import PassCall
 from dream_assets.prompts import PromptCuts, load_directive
 from dream_assets.prompts.wisp import wisp_prompt
 
@@ -53,20 +50,13 @@ class _Pending:
     skill: str
 
 
-def run_wisp_insights(
-    volume: AgentVolume,
-    options: DreamOptions,
-    now: datetime,
-    model: ChatModel | None,
-    *,
-    run_id: str | None = None,
-    bounds: RunBounds | None = None,
-) -> PassReport:
+def run_wisp_insights(call: PassCall) -> PassReport:
+    volume, now, model, bounds = call.volume, call.now, call.model, call.bounds
     report = PassReport(PASS)
-    run_id = run_id or f"local-{format_time(now)}"
+    run_id = call.run
     for key in ("wisp_runs", "failure_patterns", "promotion_candidates", "annotated"):
         report.counts[key] = 0
-    if not options.wisp_failure_analysis_enabled:
+    if not call.options.wisp_failure_analysis_enabled:
         report.skipped = "disabled (wisp_failure_analysis_enabled = false)"
         return report
     if not volume.duckdb_path.exists():

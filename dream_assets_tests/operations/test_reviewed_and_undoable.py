@@ -13,6 +13,7 @@ from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.operations.review_decisions import approve
 from dream_assets.operations.undo import undo_run
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.preference_inference.run import CATEGORY, run_preference_inference
 from dream_assets.passes.skill_catalog.run import run_skill_catalog
 from dream_assets_tests.builders import EARLIER_TURN, NOW
@@ -48,7 +49,9 @@ def test_redacted_skill_proposal_lands_in_review_skill_file_unchanged(
     before = _skill_files(volume)
     scripted_llm.reply(merge_reply())
 
-    report = run_skill_catalog(volume, DreamOptions(), NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, DreamOptions(), NOW, chat_model(scripted_llm), run_id="r1")
+    )
 
     assert SECRET not in json.dumps(scripted_llm.requests)
     assert _skill_files(volume) == before
@@ -70,7 +73,9 @@ def test_skill_with_a_redaction_marker_is_never_written(
     body["toSave"][0]["content"] += " Log in with [REDACTED:github-token]."
     scripted_llm.reply(json.dumps(body))
 
-    report = run_skill_catalog(volume, DreamOptions(), NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, DreamOptions(), NOW, chat_model(scripted_llm), run_id="r1")
+    )
 
     assert _skill_files(volume) == before
     assert "redaction marker" in {r.action for r in report.refusals}
@@ -82,12 +87,12 @@ def test_undo_restores_rewritten_skills_byte_for_byte_and_removes_preferences(
     volume = email_catalog(tmp_path)
     before = _skill_files(volume)
     scripted_llm.reply(merge_reply())
-    run_skill_catalog(volume, DreamOptions(), NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, DreamOptions(), NOW, chat_model(scripted_llm), run_id="r1"))
     for session in ("s1", "s2", "s3"):
         line = {"session_id": session, "role": "user", "content": "I prefer short answers."}
         line["ts"] = EARLIER_TURN
         append_line(volume.conversation_log, json.dumps(line))
-    run_preference_inference(volume, DreamOptions(), NOW, None, run_id="r1")
+    run_preference_inference(PassCall(volume, DreamOptions(), NOW, None, run_id="r1"))
     assert _skill_files(volume) != before
     written = [e.id for e in volume.scan_entries().live if e.category == CATEGORY]
     assert written
@@ -111,7 +116,9 @@ def test_preference_inferred_from_redacted_text_waits_for_review(
     save = {"content": "User wants credentials kept out of chat.", "category": CATEGORY}
     scripted_llm.reply(json.dumps({"toSave": [save], "toDelete": []}))
 
-    run_preference_inference(volume, DreamOptions(), NOW, chat_model(scripted_llm), run_id="r1")
+    run_preference_inference(
+        PassCall(volume, DreamOptions(), NOW, chat_model(scripted_llm), run_id="r1")
+    )
 
     assert not [e for e in volume.scan_entries().live if e.category == CATEGORY]
     pending = ReviewQueue(volume.root).items("pending")

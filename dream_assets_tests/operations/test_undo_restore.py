@@ -27,6 +27,7 @@ from dream_assets.core.report import PassReport
 from dream_assets.core.store.entry_index import INDEX_FILE
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.operations.undo import UndoError, restore_entry, undo_run
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets_tests.builders import NOW, archived_by, entry, find_clusters, make_volume
 
@@ -54,7 +55,7 @@ def _consolidate(volume: AgentVolume, run_id: str = RUN, now: datetime = NOW) ->
     live = volume.scan_entries().live
     clusters = find_clusters([(e.id, e.content) for e in live])
     return run_memory_consolidation(
-        volume, OPTIONS, now, model=None, clusters=clusters, run_id=run_id
+        PassCall(volume, OPTIONS, now, model=None, run_id=run_id), clusters=clusters
     )
 
 

@@ -27,6 +27,7 @@ from dream_assets.defs.assets.audit import (
 )
 from dream_assets.defs.resources import DreamResource
 from dream_assets.passes.archive_purge import run_archive_purge
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_audit import run_memory_audit
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets_tests.builders import NOW, entry, find_clusters, make_volume
@@ -139,7 +140,7 @@ def test_a_loss_pauses_consolidation_when_opted_in(tmp_path: Path) -> None:
     clusters = find_clusters([(e.id, e.content) for e in live])
     assert clusters, "the duplicate pair clusters"
     consolidation = run_memory_consolidation(
-        volume, options, NOW + DAY, model=None, clusters=clusters, run_id="c-1"
+        PassCall(volume, options, NOW + DAY, model=None, run_id="c-1"), clusters=clusters
     )
     assert (
         consolidation.skipped is not None and "paused by the memory audit" in consolidation.skipped

@@ -23,6 +23,7 @@ from dream_assets.core.telemetry.wisp_patterns import (
     classify_error,
 )
 from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.wisp_insights import PASS, run_wisp_insights
 from dream_assets_tests.builders import NOW, make_volume, write_jsonl
 from dream_assets_tests.scripted_llm import ScriptedLLM
@@ -140,7 +141,7 @@ def test_annotation_joins_an_existing_known_failures_section() -> None:
 
 def test_failure_pattern_is_appended_to_the_skill_that_produced_it(tmp_path: Path) -> None:
     volume = agent(tmp_path, [*timeouts(3), run("Fetch the Oslo forecast", True)])
-    report = run_wisp_insights(volume, OPTIONS, NOW, None, run_id="r1")
+    report = run_wisp_insights(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
     text = skill_text(volume)
     assert ANNOTATION_HEADING in text
     assert '"Fetch the Oslo forecast": 3 of 4 runs failed (timeout) at fetch ×3.' in text
@@ -151,9 +152,11 @@ def test_failure_pattern_is_appended_to_the_skill_that_produced_it(tmp_path: Pat
 
 def test_the_same_pattern_is_not_appended_twice(tmp_path: Path) -> None:
     volume = agent(tmp_path, timeouts(4))
-    run_wisp_insights(volume, OPTIONS, NOW, None, run_id="r1")
+    run_wisp_insights(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
     once = skill_text(volume)
-    report = run_wisp_insights(volume, OPTIONS, NOW + timedelta(hours=4), None, run_id="r2")
+    report = run_wisp_insights(
+        PassCall(volume, OPTIONS, NOW + timedelta(hours=4), None, run_id="r2")
+    )
     assert skill_text(volume) == once
     assert report.counts["annotated"] == 0
     assert report.counts["already_annotated"] == 1
@@ -161,7 +164,7 @@ def test_the_same_pattern_is_not_appended_twice(tmp_path: Path) -> None:
 
 def test_consistent_success_is_reported_as_a_promotion_candidate(tmp_path: Path) -> None:
     volume = agent(tmp_path, [run("Daily digest", True) for _ in range(6)])
-    report = run_wisp_insights(volume, OPTIONS, NOW, None, run_id="r1")
+    report = run_wisp_insights(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
     assert report.counts["promotion_candidates"] == 1
     assert ("promotion-candidate", "Daily digest", "6/6 runs ok (100%)") in [
         (d.action, d.target, d.detail) for d in report.decisions
@@ -172,7 +175,7 @@ def test_consistent_success_is_reported_as_a_promotion_candidate(tmp_path: Path)
 def test_runs_older_than_the_window_are_not_analyzed(tmp_path: Path) -> None:
     old = [run("Fetch the Oslo forecast", False, error="timeout", days_ago=15) for _ in range(3)]
     volume = agent(tmp_path, old)
-    report = run_wisp_insights(volume, OPTIONS, NOW, None, run_id="r1")
+    report = run_wisp_insights(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
     assert report.skipped == "no wisp executions in the window"
 
 
@@ -180,7 +183,9 @@ def test_model_words_the_corrected_pattern(tmp_path: Path, scripted_llm: Scripte
     volume = agent(tmp_path, timeouts(3))
     note = "Set a 10 s timeout on fetch and retry twice."
     scripted_llm.reply(json.dumps({"annotations": [{"skill": "weather/fetch", "note": note}]}))
-    report = run_wisp_insights(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_wisp_insights(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert note in skill_text(volume)
     (prompt,) = scripted_llm.prompts()
     assert '] skill(s)=weather/fetch "Fetch the Oslo forecast" — 3/3 runs failed' in prompt
@@ -191,8 +196,8 @@ def test_no_model_call_once_every_pattern_is_annotated(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = agent(tmp_path, timeouts(3))
-    run_wisp_insights(volume, OPTIONS, NOW, None, run_id="r1")
-    run_wisp_insights(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r2")
+    run_wisp_insights(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
+    run_wisp_insights(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r2"))
     assert scripted_llm.requests == []
 
 
@@ -201,7 +206,9 @@ def test_model_note_for_a_traversal_name_is_refused(
 ) -> None:
     volume = agent(tmp_path, timeouts(3))
     scripted_llm.reply(json.dumps({"annotations": [{"skill": "../../etc", "note": "pwned"}]}))
-    report = run_wisp_insights(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_wisp_insights(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert [r.action for r in report.refusals] == ["unsafe-name"]
     assert "pwned" not in skill_text(volume)
     assert not (tmp_path / "etc").exists()
@@ -213,7 +220,9 @@ def test_malformed_model_reply_changes_nothing_and_is_not_stamped(
     volume = agent(tmp_path, timeouts(3))
     before = skill_text(volume)
     scripted_llm.reply('{"annotations": [{"skill": "weather/fetch", ')
-    report = run_wisp_insights(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_wisp_insights(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert report.counts["failures"] == 1
     assert skill_text(volume) == before
     assert PassLedger.load(volume.ledger_path).last(PASS) is None
@@ -222,7 +231,7 @@ def test_malformed_model_reply_changes_nothing_and_is_not_stamped(
 def test_disabled_analysis_is_skipped(tmp_path: Path) -> None:
     volume = agent(tmp_path, timeouts(3))
     options = DreamOptions(wisp_failure_analysis_enabled=False)
-    report = run_wisp_insights(volume, options, NOW, None, run_id="r1")
+    report = run_wisp_insights(PassCall(volume, options, NOW, None, run_id="r1"))
     assert report.skipped is not None
     assert ANNOTATION_HEADING not in skill_text(volume)
 
@@ -231,7 +240,7 @@ def test_volume_directive_replaces_the_builtin(tmp_path: Path, scripted_llm: Scr
     volume = agent(tmp_path, timeouts(3))
     (volume.root / "wisp-failure-dream.md").write_text("Suggest retries only.")
     scripted_llm.reply(json.dumps({"annotations": [], "promotions": []}))
-    run_wisp_insights(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_wisp_insights(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     assert scripted_llm.requests[0]["messages"][0]["content"] == "Suggest retries only."
 
 
@@ -244,14 +253,14 @@ def test_annotations_count_against_the_run_cap_and_the_rest_waits(tmp_path: Path
     clock = FixedClock(NOW)
 
     first = run_wisp_insights(
-        volume, OPTIONS, NOW, None, run_id="r1", bounds=RunBounds(clock=clock, run_cap=1)
+        PassCall(volume, OPTIONS, NOW, None, run_id="r1", bounds=RunBounds(clock=clock, run_cap=1))
     )
 
     assert first.counts["annotated"] == 1 and first.counts["waiting_next_cycle"] == 1
     assert "per-run cap of 1 changes reached" in (first.skipped or "")
     assert PassLedger.load(volume.ledger_path).last(PASS) is None, "not stamped: work waits"
     second = run_wisp_insights(
-        volume, OPTIONS, NOW, None, run_id="r2", bounds=RunBounds(clock=clock, run_cap=1)
+        PassCall(volume, OPTIONS, NOW, None, run_id="r2", bounds=RunBounds(clock=clock, run_cap=1))
     )
     assert second.counts["annotated"] == 1 and "waiting_next_cycle" not in second.counts
     assert skill_text(volume).count("Fetch the") == 2

@@ -18,14 +18,15 @@ from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import cancelled_step, check_from_violations, materialize_report
 from dream_assets.defs.run_bounds import run_bounds
+from dream_assets.passes.call import PassCall
 
 
 class DeterministicPass(Protocol):
     def __call__(self, volume: AgentVolume, options: DreamOptions, now: datetime) -> PassReport: ...
 
 
-# A pass that may ask the model: ``(volume, options, now, *, model, run_id, bounds, **inputs)``
-# -> PassReport, ``inputs`` being what its step reads for it beside the volume (model_pass_step).
+# A pass that may ask the model: ``(call: PassCall, **inputs) -> PassReport``, ``inputs`` being
+# what its step reads for it beside the volume (model_pass_step).
 ModelPass = Callable[..., PassReport]
 
 
@@ -90,15 +91,15 @@ def model_pass_step(
     def work(agent: Agent) -> dg.MaterializeResult:
         model = llm.chat_model(agent, context.run.run_id)
         given = inputs(agent) if inputs is not None else {}
-        report = run_pass(
+        call = PassCall(
             agent.volume,
             agent.options,
             agent.clock.now(),
             model=model,
             run_id=context.run.run_id,
             bounds=run_bounds(context, agent),
-            **given,
         )
+        report = run_pass(call, **given)
         return materialize_report(context, report, model, guard=agent.guard)
 
     return writer_step(context, dream, work)

@@ -50,6 +50,7 @@ from dream_assets.core.store.atomic import ChangedMeanwhile
 from dream_assets.core.store.ledger import PassLedger, stamp_pass
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, ModelCall, Outcome, ask
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation.anti_patterns import mine_corrections
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.host_fallback import host_fallback
@@ -74,22 +75,18 @@ BATCH_SIZE = 120
 
 
 def run_memory_consolidation(
-    volume: AgentVolume,
-    options: DreamOptions,
-    now: datetime,
+    call: PassCall,
     *,
-    model: ChatModel | None,
     clusters: Sequence[Cluster] | None,
     feedback: Sequence[dict[str, Any]] = (),
-    run_id: str | None = None,
     batch_size: int = BATCH_SIZE,
-    bounds: RunBounds | None = None,
     decay: DueDecay | None = None,
 ) -> PassReport:
     """Run the pass. ``clusters`` is None when the near-duplicate scan failed. ``decay``: the
     decay this cycle's importance pass decided and left to this pass (``written_by``), written
     with each entry's review stamp or archive, and at the end for the entries this pass did not
     otherwise rewrite, whatever way the pass ends."""
+    volume, options, now = call.volume, call.options, call.now
     report = PassReport(PASS)
     ledger = PassLedger.load(volume.ledger_path)
     if ledger.warning:
@@ -97,7 +94,8 @@ def run_memory_consolidation(
     paused = volume.pause_flag.exists()
     if not paused and _gate(volume, options, now, ledger, report):
         return report
-    cycle = _run_state(volume, options, now, None if paused else model, run_id, report, bounds)
+    model = None if paused else call.model
+    cycle = _run_state(volume, options, now, model, call.run_id, report, call.bounds)
     if paused:
         # Seed 000: "Only consolidation stops; mining, extraction and the retention sweeps keep
         # running": the Correction feedback is still mined, by the host (no model call).

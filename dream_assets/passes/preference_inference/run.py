@@ -22,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Sequence
-from datetime import datetime
 from typing import Any
 
 from dream_assets.checks.preferences import sensitive_flag_violations
@@ -46,15 +45,14 @@ from dream_assets.core.safety.audience import (
     records_by_audience,
     shareable_text,
 )
-from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.safety.quiet import QuietConversation, read_quiet_conversation
 from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.safety.review_queue import ReviewQueue, make_item, spent_so_far
 from dream_assets.core.skills.recurring_topics import conversation_sessions
 from dream_assets.core.store.ledger import stamp_pass
-from dream_assets.core.store.volume import AgentVolume
 from dream_assets.core.telemetry.windows import read_feedback_window
-from dream_assets.llm import ChatModel, Outcome, ask
+from dream_assets.llm import Outcome, ask
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.preference_inference.records import (
     CATEGORY,
     PASS,
@@ -80,15 +78,8 @@ __all__ = [
 ]
 
 
-def run_preference_inference(
-    volume: AgentVolume,
-    options: DreamOptions,
-    now: datetime,
-    model: ChatModel | None,
-    *,
-    run_id: str | None = None,
-    bounds: RunBounds | None = None,
-) -> PassReport:
+def run_preference_inference(call: PassCall) -> PassReport:
+    volume, now, bounds = call.volume, call.now, call.bounds
     report = PassReport(PASS)
     for key in ("sessions", "candidates", "qualifying", "written", "reinforced", "flagged"):
         report.counts[key] = 0
@@ -97,10 +88,10 @@ def run_preference_inference(
     seen_bytes = volume.conversation_log.stat().st_size if volume.conversation_log.exists() else 0
     keep_log = False
     # Sessions still inside the quiet period are neither read nor cleared (core.quiet).
-    conversation = read_quiet_conversation(volume, now, options.quiet_period)
+    conversation = read_quiet_conversation(volume, now, call.options.quiet_period)
     report.counts["sessions_active"] = len(conversation.active)
     try:
-        keep_log = _infer(volume, options, now, model, report, conversation, run_id, bounds)
+        keep_log = _infer(call, report, conversation)
         if bounds is None or bounds.cancelled() is None:
             # A safety fix, not a change of knowledge: never held back by the caps.
             _flag_sensitive(volume, report)
@@ -116,18 +107,9 @@ def run_preference_inference(
     return report
 
 
-def _infer(
-    volume: AgentVolume,
-    options: DreamOptions,
-    now: datetime,
-    model: ChatModel | None,
-    report: PassReport,
-    read: QuietConversation,
-    run_id: str | None = None,
-    bounds: RunBounds | None = None,
-) -> bool:
+def _infer(call: PassCall, report: PassReport, read: QuietConversation) -> bool:
     """Run the inference; True only when the log must be kept for the next cycle."""
-    if not options.preference_inference_enabled:
+    if not call.options.preference_inference_enabled:
         report.skipped = "disabled (preference_inference_enabled = false)"
         return False
     if read.malformed:
@@ -139,22 +121,13 @@ def _infer(
     if not report.counts["sessions"]:
         report.skipped = "conversation log empty"
         return False
-    feedback = read_feedback_window(volume.duckdb_path)
+    feedback = read_feedback_window(call.volume.duckdb_path)
     usable = True
     for audience, records in groups.items():
         # docs/safety.md: one model call sees one audience, and a preference carries the audience of
         # the conversation it was learned in. Feedback signals are the owner's.
         outcome = _infer_audience(
-            volume,
-            options,
-            now,
-            model,
-            report,
-            audience,
-            records,
-            feedback if audience == OWNER else [],
-            run_id,
-            bounds,
+            call, report, audience, records, feedback if audience == OWNER else []
         )
         if outcome in ("busy", "stopped"):
             # The model was never asked, or the run's bounds held writes back: the log is kept
@@ -162,21 +135,16 @@ def _infer(
             return True
         usable = usable and outcome == "ok"
     if usable:
-        stamp_pass(volume.ledger_path, PASS, now)
+        stamp_pass(call.volume.ledger_path, PASS, call.now)
     return False
 
 
 def _infer_audience(
-    volume: AgentVolume,
-    options: DreamOptions,
-    now: datetime,
-    model: ChatModel | None,
+    call: PassCall,
     report: PassReport,
     audience: str,
     records: list[dict[str, Any]],
     feedback: Sequence[dict[str, Any]],
-    run_id: str | None,
-    bounds: RunBounds | None = None,
 ) -> str:
     """One audience's inference: "ok", "unusable" (no usable reply), "busy" or "stopped" (by the
     run's bounds or a cancellation)."""
@@ -189,7 +157,8 @@ def _infer_audience(
     )
     report.count("candidates", len(candidates))
     report.count("qualifying", sum(1 for c in candidates if c.qualifies))
-    quote = _quoter(options, audience)
+    volume, model = call.volume, call.model
+    quote = _quoter(call.options, audience)
     for candidate in candidates:
         report.decide(
             "statement" if candidate.qualifies else "below-threshold",
@@ -197,7 +166,7 @@ def _infer_audience(
             f"{candidate.occurrences}× in {len(candidate.sessions)} session(s), "
             f"strongest: {candidate.strongest.label}",
         )
-    target = _Target(volume, report, now, log_hash, audience, quote, run_id, bounds)
+    target = _Target(volume, report, call.now, log_hash, audience, quote, call.run_id, call.bounds)
 
     if model is None:
         for candidate in candidates:
@@ -214,7 +183,7 @@ def _infer_audience(
     cuts = PromptCuts()
     system, user = preference_prompt(directive, sessions, feedback, candidates, existing, cuts)
     cuts.report_to(report)
-    call = ask(
+    asked = ask(
         model,
         system,
         user,
@@ -222,14 +191,14 @@ def _infer_audience(
         parse=parse_memory_reply,
         report=report,
     )
-    reply = call.settle(report, unchanged="no preference written")
+    reply = asked.settle(report, unchanged="no preference written")
     if reply is None:
         # Busy: the model was never asked, so the log is kept for the next cycle to infer
         # from. Over budget, failed or unusable: cleared all the same, or a log too large for
         # the budget (or one that trips the model) would only grow.
-        if call.outcome is Outcome.CANCELLED:
+        if asked.outcome is Outcome.CANCELLED:
             return "stopped"
-        return "busy" if call.outcome is Outcome.BUSY else "unusable"
+        return "busy" if asked.outcome is Outcome.BUSY else "unusable"
     if needs_redaction(system) or needs_redaction(user):
         _to_review(target, reply)
     else:

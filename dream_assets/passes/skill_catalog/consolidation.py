@@ -73,21 +73,21 @@ def consolidation(run: SkillCatalogRun) -> None:
     if len(live) < 2:
         report.decide("skipped", CONSOLIDATION, f"fewer than two skills ({len(live)})")
         return
-    db = run.volume.duckdb_path
+    db = run.call.volume.duckdb_path
     if not db.exists():
         report.warnings.append(f"{db} missing: consolidation runs without usage counts")
     usage = read_skill_usage_counts(db)
     co_used = read_co_used_pairs(db, top=CO_USED_TOP)
     skills = [live[n] for n in sorted(live)]
-    sparse = {s.name for s in skills if is_sparse(s, run.now)}
+    sparse = {s.name for s in skills if is_sparse(s, run.call.now)}
     clusters = prefix_clusters(list(live))
     # With no usage recorded at all, "unused" would flag every skill and tell nothing.
     _report_candidates(run, live, sparse, co_used, clusters, usage, bool(usage))
-    if run.model is None:
+    if run.call.model is None:
         report.decide("deterministic", CONSOLIDATION, "no model: candidates reported, no rewrite")
         return
 
-    directive, _source = load_directive(run.volume, CONSOLIDATION)
+    directive, _source = load_directive(run.call.volume, CONSOLIDATION)
     # The question is part of what was answered: an edited skill-dream.md asks anew.
     fingerprint = corpus_fingerprint([directive, catalog_fingerprint(skills)])
     gate_reason = run.gate(CONSOLIDATION, fingerprint, gated="consolidation_gated")
@@ -101,7 +101,7 @@ def consolidation(run: SkillCatalogRun) -> None:
     if reply is None:
         return
     if _apply(run, live, reply) and run.stopped is None:
-        stamp_pass(run.volume.ledger_path, CONSOLIDATION, run.now, fingerprint)
+        stamp_pass(run.call.volume.ledger_path, CONSOLIDATION, run.call.now, fingerprint)
 
 
 def _report_candidates(
@@ -227,7 +227,7 @@ def _keeps_every_fact(
     result = check_merge(
         [CoverageSource(s.name, s.content) for s in sources],
         save.content,
-        rules=meaning_rules(run.options),
+        rules=meaning_rules(run.call.options),
         hints_bind=True,  # no verification call reads a skill merge's hints
     )
     if result.ok:
@@ -255,7 +255,7 @@ def _merged_skill(
     merged = sorted({n for n in save.source_names if n in live and n != name})
     if merged:
         extra["merged_from"] = merged
-        extra["merged_at"] = format_time(run.now)
+        extra["merged_at"] = format_time(run.call.now)
     see_also = []
     for other in save.see_also:
         if other == name or other in see_also:
@@ -268,7 +268,7 @@ def _merged_skill(
         name=name,
         summary=save.summary,
         content=save.content,
-        created_at=min(created) if created else run.now,
+        created_at=min(created) if created else run.call.now,
         last_used_at=max(used) if used else None,
         see_also=tuple(see_also),
         extra=extra,

@@ -28,11 +28,11 @@ GAP = "skill_gap"
 
 def gap_detection(run: SkillCatalogRun) -> None:
     report = run.report
-    if not run.options.skill_gap_enabled:
+    if not run.call.options.skill_gap_enabled:
         report.decide("skipped", GAP, "disabled (skill_gap_enabled = false)")
         return
     # Sessions still inside the quiet period are not read (core.quiet), whatever started the run.
-    read = read_quiet_conversation(run.volume, run.now, run.options.quiet_period)
+    read = read_quiet_conversation(run.call.volume, run.call.now, run.call.options.quiet_period)
     report.counts["sessions_active"] = len(read.active)
     if read.malformed:
         report.warnings.append(
@@ -57,12 +57,12 @@ def gap_detection(run: SkillCatalogRun) -> None:
     if len(sessions) < 2:
         report.decide("skipped", GAP, "one session: no request can recur yet")
         return
-    if run.model is None:
+    if run.call.model is None:
         report.decide("deterministic", GAP, "no model: recurring topics reported, nothing created")
         return
 
     live = run.live_skills()
-    directive, _source = load_directive(run.volume, GAP)
+    directive, _source = load_directive(run.call.volume, GAP)
     cuts = PromptCuts()
     system, user = gap_prompt(
         directive, [live[n] for n in sorted(live)], sessions, format_recurring_topics(topics), cuts
@@ -84,7 +84,7 @@ def gap_detection(run: SkillCatalogRun) -> None:
             name=name,
             summary=save.summary,
             content=save.content,
-            created_at=run.now,
+            created_at=run.call.now,
             extra={"created_by": GAP},
         )
         if run.save(GAP, skill):
@@ -93,7 +93,7 @@ def gap_detection(run: SkillCatalogRun) -> None:
             report.decide("created", name, save.summary)
             run.log_change("created", name, pass_name=GAP)
     if run.stopped is None:
-        stamp_pass(run.volume.ledger_path, GAP, run.now)
+        stamp_pass(run.call.volume.ledger_path, GAP, run.call.now)
 
 
 def _gap_and_invalid(raw: dict[str, Any]) -> tuple[tuple[SkillSave, ...], tuple[str, ...]]:

@@ -61,7 +61,7 @@ def _failure_fingerprint(signals: list[dict[str, Any]]) -> str:
 def optimization(run: SkillCatalogRun) -> None:
     report = run.report
     live = run.live_skills()
-    db = run.volume.duckdb_path
+    db = run.call.volume.duckdb_path
     context = failure_context(read_feedback_window(db), read_skill_sessions(db), set(live))
     items: list[OptimizationItem] = []
     for name in sorted(live):
@@ -70,7 +70,7 @@ def optimization(run: SkillCatalogRun) -> None:
         # A skill already rewritten for exactly these failures is not sent again for them.
         if failures and skill.extra.get("optimized_for") == _failure_fingerprint(failures):
             failures = []
-        sparse = is_sparse(skill, run.now)
+        sparse = is_sparse(skill, run.call.now)
         if failures or sparse:
             items.append(OptimizationItem(skill, tuple(failures), sparse))
             why = [f"{len(failures)} failure signal(s)"] if failures else []
@@ -80,10 +80,10 @@ def optimization(run: SkillCatalogRun) -> None:
     if not items:
         report.decide("skipped", OPTIMIZATION, "no at-risk or sparse skills")
         return
-    if run.model is None:
+    if run.call.model is None:
         report.decide("deterministic", OPTIMIZATION, "no model: candidates reported, no rewrite")
         return
-    directive, _source = load_directive(run.volume, OPTIMIZATION)
+    directive, _source = load_directive(run.call.volume, OPTIMIZATION)
     fingerprint = corpus_fingerprint(
         [
             directive,
@@ -114,7 +114,7 @@ def optimization(run: SkillCatalogRun) -> None:
             continue
         _save_optimized(run, item, save, set(live))
     if run.stopped is None:
-        stamp_pass(run.volume.ledger_path, OPTIMIZATION, run.now, fingerprint)
+        stamp_pass(run.call.volume.ledger_path, OPTIMIZATION, run.call.now, fingerprint)
 
 
 def _save_optimized(
@@ -122,7 +122,7 @@ def _save_optimized(
 ) -> None:
     skill = item.skill
     extra = dict(skill.extra)
-    extra["optimized_at"] = format_time(run.now)
+    extra["optimized_at"] = format_time(run.call.now)
     if item.failures:
         extra["optimized_for"] = _failure_fingerprint(list(item.failures))
     see_also = skill.see_also

@@ -17,16 +17,10 @@ the next cycle (unstamped, so the gate reopens), and a cancelled run writes noth
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from dream_assets.core.clock import format_time
-from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.skills.changes import trim_skill_changes
 from dream_assets.core.store.ledger import PassLedger
-from dream_assets.core.store.volume import AgentVolume
-from dream_assets.llm import ChatModel
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.skill_catalog.consolidation import consolidation
 from dream_assets.passes.skill_catalog.gap import gap_detection
 from dream_assets.passes.skill_catalog.optimization import optimization
@@ -35,26 +29,9 @@ from dream_assets.passes.skill_catalog.state import SkillCatalogRun
 PASS = "skill_catalog"
 
 
-def run_skill_catalog(
-    volume: AgentVolume,
-    options: DreamOptions,
-    now: datetime,
-    model: ChatModel | None,
-    *,
-    run_id: str | None = None,
-    bounds: RunBounds | None = None,
-) -> PassReport:
+def run_skill_catalog(call: PassCall) -> PassReport:
     report = PassReport(PASS)
-    run = SkillCatalogRun(
-        volume=volume,
-        options=options,
-        now=now,
-        model=model,
-        run_id=run_id or f"local-{format_time(now)}",
-        report=report,
-        ledger=PassLedger.load(volume.ledger_path),
-        bounds=bounds,
-    )
+    run = SkillCatalogRun(call, report, PassLedger.load(call.volume.ledger_path))
     if run.ledger.warning:
         report.warnings.append(run.ledger.warning)
     for key in (
@@ -73,7 +50,7 @@ def run_skill_catalog(
         "failures",
     ):
         report.counts[key] = 0
-    trim_warning = trim_skill_changes(volume)
+    trim_warning = trim_skill_changes(call.volume)
     if trim_warning:
         report.warnings.append(trim_warning)
     before = run.live_skills(warn=True)

@@ -6,20 +6,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from dream_assets.core.models import Skill
-from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.safety.bounds import RunBounds
 from dream_assets.core.safety.redaction import contains_redaction_marker, needs_redaction
 from dream_assets.core.safety.review_queue import ReviewQueue, make_item, spent_so_far
 from dream_assets.core.skills.changes import log_skill_change
 from dream_assets.core.skills.versions import keep_version, record_after
 from dream_assets.core.store.ledger import PassLedger
-from dream_assets.core.store.volume import AgentVolume, PathEscapeError
-from dream_assets.llm import ChatModel, Outcome, ask
+from dream_assets.core.store.volume import PathEscapeError
+from dream_assets.llm import Outcome, ask
+from dream_assets.passes.call import PassCall
 
 T = TypeVar("T")
 
@@ -28,33 +27,29 @@ _SPACES = re.compile(r"\s+")
 
 @dataclass
 class SkillCatalogRun:
-    """What passes 2–4 share in one run: the agent, the clock, the model, the report, the ledger.
+    """What passes 2–4 share in one run: the call (the agent, the clock, the model, the bounds),
+    the report, the ledger.
 
     ``busy`` is set when the agent's LLM stayed busy: the passes after it do not ask again.
     """
 
-    volume: AgentVolume
-    options: DreamOptions
-    now: datetime
-    model: ChatModel | None
-    run_id: str
+    call: PassCall
     report: PassReport
     ledger: PassLedger
     busy: str | None = None
     # Passes whose prompt needed secret redaction: what the model wrote from it waits for
     # review instead of being saved (docs/safety.md).
     redacted: set[str] = field(default_factory=set)
-    # The run's bounds (None: unbounded), and why they stopped this run's changes once they did.
-    bounds: RunBounds | None = None
+    # Why the run's bounds (``call.bounds``) stopped this run's changes once they did.
     stopped: str | None = None
 
     def may_change(self, pass_name: str, target: str, *, finishing: bool = False) -> bool:
         """Before one change to the catalog: True when it may be made now. Past a bound (or
         once cancelled) it waits for the next cycle, counted. ``finishing`` (a see_also redirect
         completing an archive already made) is stopped only by a cancellation."""
-        if self.bounds is None:
+        if self.call.bounds is None:
             return True
-        reason = self.bounds.cancelled() if finishing else self.bounds.stop_reason()
+        reason = self.call.bounds.cancelled() if finishing else self.call.bounds.stop_reason()
         if reason is None:
             return True
         self.stopped = self.stopped or reason
@@ -63,14 +58,14 @@ class SkillCatalogRun:
         return False
 
     def spend(self, change: str, target: str) -> None:
-        if self.bounds is not None:
-            self.bounds.spend(change, target)
+        if self.call.bounds is not None:
+            self.call.bounds.spend(change, target)
 
     def log_change(self, action: str, skill: str, **details: Any) -> None:
-        log_skill_change(self.volume, self.run_id, self.now, action, skill, **details)
+        log_skill_change(self.call.volume, self.call.run, self.call.now, action, skill, **details)
 
     def live_skills(self, *, warn: bool = False) -> dict[str, Skill]:
-        scan = self.volume.scan_skills()
+        scan = self.call.volume.scan_skills()
         if warn:
             for problem in scan.problems:
                 self.report.warnings.append(
@@ -84,9 +79,9 @@ class SkillCatalogRun:
         gate = self.ledger.change_gate(
             pass_name,
             fingerprint,
-            self.now,
-            enabled=self.options.change_gate_enabled,
-            max_skip=timedelta(days=self.options.max_skip_interval_days),
+            self.call.now,
+            enabled=self.call.options.change_gate_enabled,
+            max_skip=timedelta(days=self.call.options.max_skip_interval_days),
         )
         if not gate.run:
             self.report.count(gated)
@@ -98,7 +93,7 @@ class SkillCatalogRun:
         """A model-supplied skill name, or None (refused and reported) when it could escape."""
         name = _SPACES.sub("-", raw.strip())
         try:
-            self.volume.skill_path(name)
+            self.call.volume.skill_path(name)
         except PathEscapeError as exc:
             self.report.refuse("unsafe-name", raw, f"{pass_name}: {exc}")
             return None
@@ -124,22 +119,22 @@ class SkillCatalogRun:
                 kind="skill",
                 reason=f"{pass_name}: its input needed secret redaction",
                 sources=[],
-                now=self.now,
-                run_id=self.run_id,
+                now=self.call.now,
+                run_id=self.call.run,
                 content=text,
                 category=skill.name,
                 tokens=spent_so_far(self.report),
             )
-            ReviewQueue(self.volume.root).add(item)
+            ReviewQueue(self.call.volume.root).add(item)
             self.report.count("pending_review")
             self.report.decide(
                 "pending-review", skill.name, f"{pass_name}: redacted input ({item.id})"
             )
             return False
         try:
-            keep_version(self.volume, self.run_id, skill.name)
-            self.volume.save_skill(skill)
-            record_after(self.volume, self.run_id, skill.name)
+            keep_version(self.call.volume, self.call.run, skill.name)
+            self.call.volume.save_skill(skill)
+            record_after(self.call.volume, self.call.run, skill.name)
         except (OSError, PathEscapeError, ValueError) as exc:
             self.report.fail(f"{pass_name}: saving {skill.name} failed: {exc}")
             return False
@@ -148,17 +143,17 @@ class SkillCatalogRun:
 
     def archive(self, name: str) -> None:
         """Move a skill to skills-archive/, keeping the version undo puts back."""
-        keep_version(self.volume, self.run_id, name)
-        self.volume.archive_skill(name)
-        record_after(self.volume, self.run_id, name)
+        keep_version(self.call.volume, self.call.run, name)
+        self.call.volume.archive_skill(name)
+        record_after(self.call.volume, self.call.run, name)
 
     def ask(
         self, pass_name: str, system: str, user: str, parse: Callable[[dict[str, Any]], T]
     ) -> T | None:
         """One model call; None (and nothing changed, no stamp) when it yields no usable reply."""
-        assert self.model is not None
+        assert self.call.model is not None
         call = ask(
-            self.model,
+            self.call.model,
             system,
             user,
             purpose=pass_name,

@@ -15,6 +15,7 @@ from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets.passes.archive_purge import run_archive_purge
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.importance_decay import run_importance_decay
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.run import run_memory_consolidation
@@ -49,7 +50,7 @@ def test_stated_preference_survives_200_days_of_cycles_at_its_importance(tmp_pat
         now = NOW + timedelta(days=day)
         run_importance_decay(volume, options, now)
         run_archive_purge(volume, options, now)
-        run_memory_consolidation(volume, options, now, model=None, clusters=[])
+        run_memory_consolidation(PassCall(volume, options, now, model=None), clusters=[])
     kept = volume.get("pref-stated")
     assert kept is not None and kept.archived_at is None
     assert kept.importance == 0.7
@@ -88,7 +89,7 @@ def test_correction_supersedes_with_provenance(tmp_path: Path, scripted_llm: Scr
     }
     scripted_llm.reply(json.dumps({"toSave": [save], "toDelete": []}))
 
-    report = run_preference_inference(volume, DreamOptions(), NOW, _model(scripted_llm))
+    report = run_preference_inference(PassCall(volume, DreamOptions(), NOW, _model(scripted_llm)))
 
     archived = volume.get("pref-old")
     assert archived is not None and archived.archive_reason == "superseded"
@@ -103,7 +104,7 @@ def test_correction_supersedes_with_provenance(tmp_path: Path, scripted_llm: Scr
 def test_single_irritated_remark_is_tentative(tmp_path: Path) -> None:
     volume = make_volume(tmp_path / "agent")
     _say(volume, "s1", "I TOLD YOU, never use emojis!")
-    run_preference_inference(volume, DreamOptions(), NOW, None)
+    run_preference_inference(PassCall(volume, DreamOptions(), NOW, None))
     prefs = [e for e in volume.scan_entries().live if e.category == CATEGORY]
     assert prefs and all(p.metadata.get("tentative") == "true" for p in prefs)
 
@@ -114,7 +115,7 @@ def test_preferred_name_in_a_reply_is_refused(tmp_path: Path, scripted_llm: Scri
     save = {"content": "User prefers to be called Bob.", "category": CATEGORY}
     scripted_llm.reply(json.dumps({"toSave": [save], "toDelete": []}))
 
-    report = run_preference_inference(volume, DreamOptions(), NOW, _model(scripted_llm))
+    report = run_preference_inference(PassCall(volume, DreamOptions(), NOW, _model(scripted_llm)))
 
     assert not [e for e in volume.scan_entries().live if e.category == CATEGORY]
     assert [r.action for r in report.refusals] == ["preferred name"]

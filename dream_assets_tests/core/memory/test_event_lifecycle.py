@@ -12,6 +12,7 @@ from dream_assets.core.near_duplicates.cluster import Cluster
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.safety.review_queue import ReviewQueue
 from dream_assets.operations.review_decisions import approve
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_audit import run_memory_audit
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.run import run_memory_consolidation
@@ -37,7 +38,9 @@ def test_planned_event_past_its_date_stays_planned_with_its_detail(tmp_path: Pat
     volume = make_volume(tmp_path / "agent", [a, b])  # type: ignore[list-item]
     later = NOW + timedelta(days=30)
     clusters = [Cluster("c-0", ("e-1", "e-2"), 1.0)]
-    report = run_memory_consolidation(volume, DreamOptions(), later, model=None, clusters=clusters)
+    report = run_memory_consolidation(
+        PassCall(volume, DreamOptions(), later, model=None), clusters=clusters
+    )
     assert report.counts["merged"] == 0
     for entry_id in ("e-1", "e-2"):
         kept = volume.get(entry_id)

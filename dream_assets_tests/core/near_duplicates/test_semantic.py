@@ -42,6 +42,7 @@ from dream_assets.core.options import DreamOptions, OptionsError, load_options
 from dream_assets.demo import DEMO_MARKER
 from dream_assets.embedders import embedder_from_options, embedding_choice
 from dream_assets.llm import LLMSettings
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets_tests.builders import NOW, entry, make_volume
 from dream_assets_tests.semantic_corpus import load_corpus, score_corpus
@@ -386,13 +387,9 @@ def test_deterministic_path_does_not_merge_a_paraphrase_cluster(tmp_path: Path) 
         ],
     )
     report = run_memory_consolidation(
-        volume,
-        DreamOptions(),
-        NOW,
-        model=None,
+        PassCall(volume, DreamOptions(), NOW, model=None, run_id="run-1"),
         clusters=[Cluster("c-1", ("m-1", "m-2"), 0.95)],
         feedback=(),
-        run_id="run-1",
     )
     live = {e.id for e in volume.scan_entries().live}
     assert {"m-1", "m-2"} <= live

@@ -30,6 +30,7 @@ from dream_assets.core.store.entry_index import INDEX_FILE
 from dream_assets.defs.jobs import CYCLE_ASSETS, PASS_CHECKS
 from dream_assets.defs.resources import DreamResource, LLMResource
 from dream_assets.operations.review_decisions import ReviewConflict, approve
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.duplicate_clusters.scan import scan_duplicate_clusters
 from dream_assets.passes.memory_consolidation.apply import apply_reply
 from dream_assets.passes.memory_consolidation.run import run_memory_consolidation
@@ -237,7 +238,9 @@ def test_deterministic_path_never_merges_across_audiences(tmp_path: Path) -> Non
         [entry("a", text, metadata={"audience": VICTOR}), entry("b", text), entry("c", text)],
     )
     clusters = [Cluster("c-0", ("a", "b", "c"), 1.0)]
-    report = run_memory_consolidation(volume, DreamOptions(), NOW, model=None, clusters=clusters)
+    report = run_memory_consolidation(
+        PassCall(volume, DreamOptions(), NOW, model=None), clusters=clusters
+    )
     merged = [e for e in volume.scan_entries().live if e.metadata.get("merged_from")]
     assert [sorted(e.metadata["merged_from"]) for e in merged] == [["b", "c"]]
     assert volume.get("a").archived_at is None  # type: ignore[union-attr]

@@ -15,6 +15,7 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.bounds import CHANGES_LOG, RunBounds, bounds_for_run
 from dream_assets.core.store.volume import AgentVolume
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets_tests.builders import NOW, entry, make_volume
 
@@ -37,7 +38,7 @@ def _run(
     volume: AgentVolume, clusters: list[Cluster], bounds: RunBounds, now: datetime
 ) -> PassReport:
     return run_memory_consolidation(
-        volume, OPTIONS, now, model=None, clusters=clusters, run_id="r", bounds=bounds
+        PassCall(volume, OPTIONS, now, model=None, run_id="r", bounds=bounds), clusters=clusters
     )
 
 

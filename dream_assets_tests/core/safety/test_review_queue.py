@@ -17,6 +17,7 @@ from dream_assets.core.safety.review_queue import ReviewQueue
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets.operations.review_decisions import ReviewConflict, approve, reject
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets_tests.builders import NOW, entry, make_volume
 from dream_assets_tests.scripted_llm import ScriptedLLM
@@ -52,7 +53,8 @@ def _pinned_merge_proposed(
     volume = _pinned_volume(tmp_path)
     scripted_llm.reply(_merge_reply("Caroline moved to Berlin in 2021.", ["m-1", "m-2"]))
     report = run_memory_consolidation(
-        volume, DreamOptions(), NOW, model=_model(scripted_llm), clusters=CLUSTER, run_id="r1"
+        PassCall(volume, DreamOptions(), NOW, model=_model(scripted_llm), run_id="r1"),
+        clusters=CLUSTER,
     )
     return volume, report
 
@@ -118,7 +120,8 @@ def test_secret_never_reaches_the_model_and_its_merge_waits_for_review(
         _merge_reply("Acme staging uses the OpenAI key [REDACTED:openai-key].", ["m-1", "m-2"])
     )
     report = run_memory_consolidation(
-        volume, DreamOptions(), NOW, model=_model(scripted_llm), clusters=CLUSTER, run_id="r1"
+        PassCall(volume, DreamOptions(), NOW, model=_model(scripted_llm), run_id="r1"),
+        clusters=CLUSTER,
     )
     assert SECRET not in json.dumps(scripted_llm.requests)
     assert "[REDACTED:openai-key]" in scripted_llm.prompts()[0]
@@ -147,7 +150,7 @@ def test_ephemeral_archive_of_an_operator_authored_entry_waits_for_review(
     )
     scripted_llm.reply(json.dumps({"toDelete": ["m-op"], "toSave": []}))
     report = run_memory_consolidation(
-        volume, DreamOptions(), NOW, model=_model(scripted_llm), clusters=[], run_id="r1"
+        PassCall(volume, DreamOptions(), NOW, model=_model(scripted_llm), run_id="r1"), clusters=[]
     )
     assert report.counts["pending_review"] == 1 and report.counts["ephemeral"] == 0
     assert volume.get("m-op") is not None and not volume.get("m-op").archived  # type: ignore[union-attr]
@@ -168,12 +171,14 @@ def test_the_same_proposal_is_queued_once_and_refreshed_to_current_sources(
         assert edited is not None  # an edit re-opens the cluster, so the model is asked again
         volume.save(edited.with_changes(tags=(f"t{hour}",)))
         run_memory_consolidation(
-            volume,
-            DreamOptions(consolidation_min_interval_hours=0),
-            NOW,
-            model=_model(scripted_llm),
+            PassCall(
+                volume,
+                DreamOptions(consolidation_min_interval_hours=0),
+                NOW,
+                model=_model(scripted_llm),
+                run_id=f"r{hour}",
+            ),
             clusters=CLUSTER,
-            run_id=f"r{hour}",
         )
     assert len(scripted_llm.requests) == 2
     (item,) = ReviewQueue(volume.root).items()
@@ -198,7 +203,8 @@ def test_consolidation_skipped_when_its_first_call_does_not_fit_the_budget(
     volume = _budget_volume(tmp_path)
     budget = TokenBudget(volume.token_usage_log, "r1", FixedClock(NOW), run_cap=500)
     report = run_memory_consolidation(
-        volume, DreamOptions(), NOW, model=_model(scripted_llm, budget), clusters=[], run_id="r1"
+        PassCall(volume, DreamOptions(), NOW, model=_model(scripted_llm, budget), run_id="r1"),
+        clusters=[],
     )
     assert report.skipped and report.skipped.startswith("token budget")
     assert scripted_llm.requests == []
@@ -212,12 +218,8 @@ def test_budget_exhausted_mid_cycle_keeps_what_was_done_and_stops(
     budget = TokenBudget(volume.token_usage_log, "r1", FixedClock(NOW), run_cap=4_600)
     scripted_llm.reply(json.dumps({"toDelete": [], "toSave": []}), prompt_tokens=300)
     report = run_memory_consolidation(
-        volume,
-        DreamOptions(),
-        NOW,
-        model=_model(scripted_llm, budget),
+        PassCall(volume, DreamOptions(), NOW, model=_model(scripted_llm, budget), run_id="r1"),
         clusters=[],
-        run_id="r1",
         batch_size=2,
     )
     assert len(scripted_llm.requests) == 1
@@ -237,14 +239,14 @@ def test_runaway_breaker_lets_a_single_deletion_through_but_refuses_two_of_three
     one = make_volume(tmp_path / "one", entries)
     scripted_llm.reply(json.dumps({"toDelete": ["m-0"], "toSave": []}))
     report = run_memory_consolidation(
-        one, DreamOptions(), NOW, model=_model(scripted_llm), clusters=[], run_id="r1"
+        PassCall(one, DreamOptions(), NOW, model=_model(scripted_llm), run_id="r1"), clusters=[]
     )
     assert report.counts["ephemeral"] == 1  # 1 of 3 is over 25 %, but one never trips it
 
     two = make_volume(tmp_path / "two", entries)
     scripted_llm.reply(json.dumps({"toDelete": ["m-0", "m-1"], "toSave": []}))
     report = run_memory_consolidation(
-        two, DreamOptions(), NOW, model=_model(scripted_llm), clusters=[], run_id="r1"
+        PassCall(two, DreamOptions(), NOW, model=_model(scripted_llm), run_id="r1"), clusters=[]
     )
     assert report.counts["ephemeral"] == 0
     assert any(r.action == "runaway deletion" for r in report.refusals)

@@ -42,6 +42,7 @@ from dream_assets.core.store.entry_index import INDEX_FILE
 from dream_assets.core.store.entry_lock import LOCK_DIR
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets.prompts.memory import REPAIR_SYSTEM
 from dream_assets_tests.builders import NOW, entry, make_volume
@@ -288,7 +289,7 @@ def test_no_model_reply_loses_a_fact_or_breaks_the_rules(
 
         options = DreamOptions(runaway_deletion_max_fraction=script.runaway_fraction)
         report = run_memory_consolidation(
-            volume, options, NOW, model=model, clusters=corpus.clusters, run_id=RUN
+            PassCall(volume, options, NOW, model=model, run_id=RUN), clusters=corpus.clusters
         )
 
         _assert_cycle_kept_the_rules(volume, corpus, before)
@@ -324,7 +325,7 @@ def test_deterministic_consolidation_never_loses_a_fact(corpus: Corpus) -> None:
         before = _bytes(volume)
 
         report = run_memory_consolidation(
-            volume, OPTIONS, NOW, model=None, clusters=corpus.clusters, run_id=RUN
+            PassCall(volume, OPTIONS, NOW, model=None, run_id=RUN), clusters=corpus.clusters
         )
 
         _assert_cycle_kept_the_rules(volume, corpus, before)

@@ -27,6 +27,7 @@ from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.volume import AgentVolume
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets_tests.builders import NOW, entry, find_clusters, make_volume
 
@@ -71,7 +72,7 @@ def _consolidate(volume: AgentVolume, run_id: str, now: datetime = NOW) -> PassR
         max_cluster_size=OPTIONS.max_cluster_size,
     )
     return run_memory_consolidation(
-        volume, OPTIONS, now, model=None, clusters=clusters, run_id=run_id
+        PassCall(volume, OPTIONS, now, model=None, run_id=run_id), clusters=clusters
     )
 
 

@@ -42,6 +42,7 @@ from dream_assets.core.store.entry_index import INDEX_FILE
 from dream_assets.core.store.entry_lock import LOCK_DIR
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets.prompts.memory import REPAIR_SYSTEM
 from dream_assets_tests.builders import NOW, archived_by, entry, find_clusters, make_volume
@@ -88,13 +89,9 @@ def _run(
     feedback: Sequence[dict[str, Any]] = (),
 ) -> PassReport:
     return run_memory_consolidation(
-        volume,
-        options,
-        now,
-        model=model,
+        PassCall(volume, options, now, model=model, run_id=RUN),
         clusters=None if clusters is None else list(clusters),
         feedback=feedback,
-        run_id=RUN,
     )
 
 

@@ -27,6 +27,7 @@ from dream_assets.core.report import PassReport
 from dream_assets.core.safety.review_queue import ReviewQueue
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets.prompts.memory import REPAIR_SYSTEM
 from dream_assets_tests.builders import NOW, entry, make_volume
@@ -68,7 +69,7 @@ def _verdicts(**by_id: str) -> str:
 
 def _run(volume: AgentVolume, model: ChatModel, options: DreamOptions | None = None) -> PassReport:
     return run_memory_consolidation(
-        volume, options or DreamOptions(), NOW, model=model, clusters=JON, run_id=RUN
+        PassCall(volume, options or DreamOptions(), NOW, model=model, run_id=RUN), clusters=JON
     )
 
 
@@ -370,7 +371,7 @@ def test_a_hint_goes_to_the_verifier_which_decides(
     )
     options = DreamOptions(merge_repair_enabled=False)
     report = run_memory_consolidation(
-        volume, options, NOW, model=_model(scripted_llm), clusters=BOOK, run_id=RUN
+        PassCall(volume, options, NOW, model=_model(scripted_llm), run_id=RUN), clusters=BOOK
     )
     verification = scripted_llm.requests[1]
     assert is_verification(verification)
@@ -388,7 +389,7 @@ def test_a_hint_binds_when_no_verifier_will_read_it(
     _script(scripted_llm, _book_merge(SWAPPED))
     options = DreamOptions(merge_verification_enabled=False, merge_repair_enabled=False)
     report = run_memory_consolidation(
-        volume, options, NOW, model=_model(scripted_llm), clusters=BOOK, run_id=RUN
+        PassCall(volume, options, NOW, model=_model(scripted_llm), run_id=RUN), clusters=BOOK
     )
     assert report.counts["rejected"] == 1 and len(scripted_llm.requests) == 1
     assert {e.id for e in volume.scan_entries().live} == set(BOOK_SOURCES)

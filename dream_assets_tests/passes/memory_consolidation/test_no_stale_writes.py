@@ -15,6 +15,7 @@ from dream_assets.core.models import MemoryEntry
 from dream_assets.core.near_duplicates.cluster import Cluster
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.store.volume import AgentVolume
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.importance_decay import run_importance_decay
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
 from dream_assets.passes.preference_inference.run import (
@@ -87,9 +88,9 @@ def test_every_agent_write_survives_decay_flagging_and_consolidation(tmp_path: P
         for day in range(12):
             now = NOW + timedelta(days=day)
             decay_reports.append(run_importance_decay(volume, options, now))
-            run_preference_inference(volume, options, now, None)
+            run_preference_inference(PassCall(volume, options, now, None))
             run_memory_consolidation(
-                volume, options, now, model=None, clusters=clusters, run_id=f"r{day}"
+                PassCall(volume, options, now, model=None, run_id=f"r{day}"), clusters=clusters
             )
     finally:
         stop.set()
@@ -131,12 +132,8 @@ def test_a_stamp_decided_on_content_the_agent_changed_is_dropped(tmp_path: Path)
             return super().update_entry(entry_id, change)
 
     report = run_memory_consolidation(
-        EditingVolume(volume.root),
-        options,
-        NOW,
-        model=None,
+        PassCall(EditingVolume(volume.root), options, NOW, model=None, run_id="r1"),
         clusters=[Cluster("c-1", ("m-dup-1", "m-dup-2"), 0.95)],
-        run_id="r1",
     )
 
     edited = volume.get("m-dup-1")

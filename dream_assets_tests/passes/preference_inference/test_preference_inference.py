@@ -14,6 +14,7 @@ from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.ledger import PassLedger
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.preference_inference.run import (
     CATEGORY,
     PASS,
@@ -68,7 +69,7 @@ def saves(*items: dict[str, Any]) -> str:
 
 def test_without_model_repeated_explicit_statements_become_preferences(tmp_path: Path) -> None:
     volume = agent(tmp_path)
-    report = run_preference_inference(volume, OPTIONS, NOW, None)
+    report = run_preference_inference(PassCall(volume, OPTIONS, NOW, None))
     (written,) = preferences(volume)
     # Two gentle pushbacks meet the mildly-frustrated threshold; one casual statement does not.
     assert "emojis" in written.content
@@ -83,9 +84,9 @@ def test_without_model_repeated_explicit_statements_become_preferences(tmp_path:
 def test_rerun_on_the_same_conversation_adds_no_duplicate(tmp_path: Path) -> None:
     volume = agent(tmp_path)
     original = log_text(volume)
-    run_preference_inference(volume, OPTIONS, NOW, None)
+    run_preference_inference(PassCall(volume, OPTIONS, NOW, None))
     volume.conversation_log.write_text(original)
-    report = run_preference_inference(volume, OPTIONS, NOW + timedelta(minutes=5), None)
+    report = run_preference_inference(PassCall(volume, OPTIONS, NOW + timedelta(minutes=5), None))
     (kept,) = preferences(volume)
     assert kept.reinforcement_count == 2
     assert report.counts["written"] == 0
@@ -94,10 +95,10 @@ def test_rerun_on_the_same_conversation_adds_no_duplicate(tmp_path: Path) -> Non
 
 def test_restating_a_preference_later_reinforces_it(tmp_path: Path) -> None:
     volume = agent(tmp_path)
-    run_preference_inference(volume, OPTIONS, NOW, None)
+    run_preference_inference(PassCall(volume, OPTIONS, NOW, None))
     user_turns(volume, ("s3", "Please stop using emojis!"), ("s4", "Stop using emojis!"))
     later = NOW + timedelta(days=1)
-    run_preference_inference(volume, OPTIONS, later, None)
+    run_preference_inference(PassCall(volume, OPTIONS, later, None))
     (kept,) = preferences(volume)
     assert kept.reinforcement_count == 3
     assert kept.last_seen_at == later
@@ -124,7 +125,7 @@ def test_good_model_reply_writes_inferred_preferences(
             }
         )
     )
-    report = run_preference_inference(volume, OPTIONS, NOW, chat_model(scripted_llm))
+    report = run_preference_inference(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm)))
     prompt = scripted_llm.prompts()[0]
     assert "\n[pref-old] (user-preferences/inferred) User likes dark mode." in prompt
     assert "Please stop using emojis!" in prompt
@@ -149,7 +150,7 @@ def test_sensitive_preference_is_flagged_even_when_the_model_forgets(
     scripted_llm.reply(
         saves({"content": "Never approve payments from the bank account without asking."})
     )
-    run_preference_inference(volume, OPTIONS, NOW, chat_model(scripted_llm))
+    run_preference_inference(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm)))
     (written,) = preferences(volume)
     assert written.metadata[PERMISSION] == "true"
     assert set(written.metadata["sensitive_terms"].split(",")) >= {"payments", "bank"}
@@ -159,7 +160,7 @@ def test_sensitive_preference_is_flagged_even_when_the_model_forgets(
 def test_sensitive_explicit_statement_is_flagged_without_model(tmp_path: Path) -> None:
     volume = make_volume(tmp_path / "agent")
     user_turns(volume, ("s1", "I TOLD YOU: never paste my passwords into chat."))
-    run_preference_inference(volume, OPTIONS, NOW, None)
+    run_preference_inference(PassCall(volume, OPTIONS, NOW, None))
     (written,) = preferences(volume)
     assert written.metadata[PERMISSION] == "true"
 
@@ -175,7 +176,7 @@ def test_check_finds_an_unflagged_sensitive_preference(tmp_path: Path) -> None:
 def test_pass_restores_a_flag_a_merge_dropped(tmp_path: Path) -> None:
     volume = make_volume(tmp_path / "agent")
     volume.save(entry("p1", "Use the corporate credit card.", category=CATEGORY))
-    report = run_preference_inference(volume, OPTIONS, NOW, None)
+    report = run_preference_inference(PassCall(volume, OPTIONS, NOW, None))
     assert report.counts["reflagged"] == 1
     assert sensitive_flag_violations(volume) == ([], 1)
 
@@ -185,7 +186,7 @@ def test_log_is_cleared_after_a_failed_model_call(
 ) -> None:
     volume = agent(tmp_path)
     scripted_llm.fail(500, "model crashed")
-    report = run_preference_inference(volume, OPTIONS, NOW, chat_model(scripted_llm))
+    report = run_preference_inference(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm)))
     assert "model crashed" in report.failures[0]
     assert preferences(volume) == []
     assert log_text(volume) == ""
@@ -197,7 +198,7 @@ def test_malformed_reply_writes_nothing_is_not_stamped_and_clears_the_log(
 ) -> None:
     volume = agent(tmp_path)
     scripted_llm.reply('{"toSave": [{"content": "no emojis"')
-    report = run_preference_inference(volume, OPTIONS, NOW, chat_model(scripted_llm))
+    report = run_preference_inference(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm)))
     assert report.counts["failures"] == 1
     assert preferences(volume) == []
     assert not stamped(volume)
@@ -215,7 +216,7 @@ def test_turn_appended_while_the_model_thinks_survives_the_clear(
         return saves()
 
     scripted_llm.respond_with(answer_after_the_agent_writes)
-    run_preference_inference(volume, OPTIONS, NOW, chat_model(scripted_llm))
+    run_preference_inference(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm)))
     assert [json.loads(line) for line in log_text(volume).splitlines()] == [late]
 
 
@@ -225,7 +226,7 @@ def test_busy_model_keeps_the_log_for_the_next_cycle(
     volume = agent(tmp_path)
     before = log_text(volume)
     model = busy_model(scripted_llm, volume, max_wait_s=1)
-    report = run_preference_inference(volume, OPTIONS, NOW, model)
+    report = run_preference_inference(PassCall(volume, OPTIONS, NOW, model))
     assert report.skipped is not None and "busy" in report.skipped
     assert report.failures == []
     assert log_text(volume) == before
@@ -234,7 +235,7 @@ def test_busy_model_keeps_the_log_for_the_next_cycle(
 def test_disabled_pass_still_clears_the_log(tmp_path: Path) -> None:
     volume = agent(tmp_path)
     options = DreamOptions(preference_inference_enabled=False)
-    report = run_preference_inference(volume, options, NOW, None)
+    report = run_preference_inference(PassCall(volume, options, NOW, None))
     assert report.skipped is not None
     assert preferences(volume) == []
     assert log_text(volume) == ""
@@ -244,7 +245,7 @@ def test_empty_log_is_skipped_without_a_model_call(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = make_volume(tmp_path / "agent")
-    report = run_preference_inference(volume, OPTIONS, NOW, chat_model(scripted_llm))
+    report = run_preference_inference(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm)))
     assert report.skipped == "conversation log empty"
     assert scripted_llm.requests == []
 
@@ -252,7 +253,7 @@ def test_empty_log_is_skipped_without_a_model_call(
 def test_volume_directive_replaces_the_builtin(tmp_path: Path, scripted_llm: ScriptedLLM) -> None:
     volume = agent(tmp_path)
     (volume.root / "pref-dream.md").write_text("Record formatting preferences only.")
-    run_preference_inference(volume, OPTIONS, NOW, chat_model(scripted_llm))
+    run_preference_inference(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm)))
     assert scripted_llm.requests[0]["messages"][0]["content"] == (
         "Record formatting preferences only."
     )
@@ -263,7 +264,7 @@ def test_over_budget_call_is_skipped_and_the_log_still_cleared(
 ) -> None:
     volume = agent(tmp_path)
     model = over_budget_model(scripted_llm, tmp_path / "usage.jsonl")
-    report = run_preference_inference(volume, OPTIONS, NOW, model)
+    report = run_preference_inference(PassCall(volume, OPTIONS, NOW, model))
     assert scripted_llm.requests == []
     assert report.failures == []
     assert report.skipped is not None and "token budget" in report.skipped
@@ -280,7 +281,7 @@ def test_same_preference_in_different_words_across_three_sessions_is_one_entry(
         ("s2", "Remember, I prefer short answers."),
         ("s3", "As always I prefer short answers please."),
     )
-    report = run_preference_inference(volume, OPTIONS, NOW, None)
+    report = run_preference_inference(PassCall(volume, OPTIONS, NOW, None))
     (written,) = preferences(volume)
     assert "short answers" in written.content
     assert written.reinforcement_count == 3
@@ -304,7 +305,7 @@ def test_preference_writes_count_against_the_run_cap_and_keep_the_log(
     bounds = RunBounds(clock=FixedClock(NOW), run_cap=1)
 
     report = run_preference_inference(
-        volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r", bounds=bounds
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r", bounds=bounds)
     )
 
     assert len(preferences(volume)) == 1 and report.counts["written"] == 1

@@ -19,6 +19,7 @@ from dream_assets.core.store.ledger import PassLedger
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.core.telemetry.windows import build_windows
 from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets.passes.call import PassCall
 from dream_assets.passes.skill_catalog.consolidation import CONSOLIDATION
 from dream_assets.passes.skill_catalog.gap import GAP
 from dream_assets.passes.skill_catalog.optimization import OPTIMIZATION
@@ -90,7 +91,7 @@ def test_gap_detection_without_model_reports_recurring_topics_and_creates_nothin
 ) -> None:
     volume = volume_with(tmp_path)
     converse(volume, "Summarize my emails", "Summarize the email from Bob", "Weather in Oslo?")
-    report = run_skill_catalog(volume, OPTIONS, NOW, None, run_id="r1")
+    report = run_skill_catalog(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
     assert report.counts["recurring_topics"] == 2
     topics = {d.target: d.detail for d in report.decisions if d.action == "recurring-topic"}
     assert topics == {"email": "2 session(s)", "summarize": "2 session(s)"}
@@ -105,7 +106,9 @@ def test_gap_detection_creates_a_new_skill_from_a_good_reply(
     converse(volume, "Summarize my emails", "Summarize the email from Bob")
     new = {"name": "summarize-emails", "summary": "Digest an inbox", "content": "1. Read. 2. Sum."}
     scripted_llm.reply(reply({"toSave": [new]}))
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert report.counts["skills_created"] == 1
     created = {s.name: s for s in volume.scan_skills().skills}["summarize-emails"]
     assert created.content.strip() == "1. Read. 2. Sum."
@@ -121,7 +124,7 @@ def test_gap_detection_asks_nothing_with_a_single_session(
 ) -> None:
     volume = volume_with(tmp_path)
     converse(volume, "Summarize my emails")
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     assert scripted_llm.requests == []
 
 
@@ -130,7 +133,9 @@ def test_gap_detection_refuses_a_traversal_name(tmp_path: Path, scripted_llm: Sc
     converse(volume, "Summarize my emails", "Summarize the email")
     evil = {"name": "../../escape", "summary": "x", "content": "pwned"}
     scripted_llm.reply(reply({"toSave": [evil]}))
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert [r.action for r in report.refusals] == ["unsafe-name"]
     assert "../../escape" in report.refusals[0].detail
     assert not (tmp_path / "escape").exists()
@@ -143,7 +148,9 @@ def test_gap_detection_never_overwrites_an_existing_skill(
     volume = volume_with(tmp_path, skill("summarize"))
     converse(volume, "Summarize my emails", "Summarize the email")
     scripted_llm.reply(reply({"toSave": [{"name": "summarize", "summary": "s", "content": "c"}]}))
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert [r.action for r in report.refusals] == ["exists"]
     assert volume.scan_skills().skills[0].content == LONG + "\n"
 
@@ -154,7 +161,9 @@ def test_gap_detection_malformed_reply_changes_nothing_and_is_not_stamped(
     volume = volume_with(tmp_path)
     converse(volume, "Summarize my emails", "Summarize the email")
     scripted_llm.reply('{"toSave": [{"name": "x", ')
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert report.counts["failures"] == 1
     assert live_names(volume) == set()
     assert not stamped(volume, GAP)
@@ -195,7 +204,9 @@ def test_consolidation_merges_and_archives_sources_restorably(
 ) -> None:
     volume = email_catalog(tmp_path)
     scripted_llm.reply(merge_reply())
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert live_names(volume) == {"email/write", "calendar"}
     assert {s.name for s in volume.scan_archived_skills().skills} == {"email/send", "email/compose"}
     merged = {s.name: s for s in volume.scan_skills().skills}["email/write"]
@@ -237,7 +248,9 @@ def test_skill_merge_that_drops_a_negation_is_refused_and_sources_kept(
             ]
         )
     )
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     [refusal] = [r for r in report.refusals if r.action == "coverage rejected"]
     assert refusal.target == "email/write" and "negation" in refusal.detail
     assert {p: p.read_text() for p in volume.skills_dir.rglob("SKILL.md")} == before
@@ -250,7 +263,9 @@ def test_deletions_without_replacements_skip_the_whole_consolidation(
     volume = email_catalog(tmp_path)
     before = {p: p.read_text() for p in volume.skills_dir.rglob("SKILL.md")}
     scripted_llm.reply(reply({"toDelete": ["email/send", "calendar"], "toSave": []}))
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert [r.action for r in report.refusals] == ["directive-violation"]
     assert {p: p.read_text() for p in volume.skills_dir.rglob("SKILL.md")} == before
     assert not volume.skills_archive_dir.exists()
@@ -262,7 +277,9 @@ def test_deletion_not_named_by_any_replacement_is_refused(
 ) -> None:
     volume = email_catalog(tmp_path)
     scripted_llm.reply(merge_reply(toDelete=["email/send", "email/compose", "calendar"]))
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert ("no-replacement", "calendar") in [(r.action, r.target) for r in report.refusals]
     assert "calendar" in live_names(volume)
     assert deletion_violations(volume, "r1") == []
@@ -279,7 +296,9 @@ def test_consolidation_refuses_traversal_names_and_keeps_their_sources(
         "sourceNames": ["email/send"],
     }
     scripted_llm.reply(reply({"toDelete": ["email/send", "/etc/passwd"], "toSave": [evil]}))
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert "unsafe-name" in [r.action for r in report.refusals]
     assert report.counts["refused"] == 3
     assert live_names(volume) == {"email/send", "email/compose", "calendar"}
@@ -291,7 +310,9 @@ def test_consolidation_malformed_reply_changes_nothing_and_is_not_stamped(
 ) -> None:
     volume = email_catalog(tmp_path)
     scripted_llm.reply("Sure! Here is my answer: {toDelete: [email/send]}")
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert report.counts["failures"] == 1
     assert live_names(volume) == {"email/send", "email/compose", "calendar"}
     assert not stamped(volume, CONSOLIDATION)
@@ -301,12 +322,14 @@ def _run_again(
     volume: AgentVolume, scripted_llm: ScriptedLLM, later: timedelta, run_id: str
 ) -> PassReport:
     """The pass once more, ``later`` than the first run at NOW."""
-    return run_skill_catalog(volume, OPTIONS, NOW + later, chat_model(scripted_llm), run_id=run_id)
+    return run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW + later, chat_model(scripted_llm), run_id=run_id)
+    )
 
 
 def test_unchanged_catalog_is_not_sent_again(tmp_path: Path, scripted_llm: ScriptedLLM) -> None:
     volume = email_catalog(tmp_path)
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     assert len(scripted_llm.requests) == 1
     report = _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 1
@@ -315,7 +338,7 @@ def test_unchanged_catalog_is_not_sent_again(tmp_path: Path, scripted_llm: Scrip
 
 def test_usage_drift_does_not_reopen_the_gate(tmp_path: Path, scripted_llm: ScriptedLLM) -> None:
     volume = email_catalog(tmp_path)
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     usage = [{"ts": NOW.isoformat(), "session_id": "s1", "skill": "calendar"}] * 3
     write_jsonl(volume.session_log_dir("skill-usage") / "s1.jsonl", usage)
     build_windows(volume, OPTIONS, NOW + timedelta(hours=1))
@@ -325,7 +348,7 @@ def test_usage_drift_does_not_reopen_the_gate(tmp_path: Path, scripted_llm: Scri
 
 def test_a_changed_skill_reopens_the_gate(tmp_path: Path, scripted_llm: ScriptedLLM) -> None:
     volume = email_catalog(tmp_path)
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     volume.save_skill(skill("calendar", LONG + " Also invite the team."))
     _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 2
@@ -335,7 +358,7 @@ def test_max_skip_floor_forces_a_run_after_seven_days(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = email_catalog(tmp_path)
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     _run_again(volume, scripted_llm, timedelta(days=6, hours=23), "r2")
     assert len(scripted_llm.requests) == 1
     _run_again(volume, scripted_llm, timedelta(days=7), "r3")
@@ -359,7 +382,7 @@ def test_consolidation_prompt_carries_usage_sparse_pairs_and_prefix_clusters(
     build_windows(volume, OPTIONS, NOW)
     scripted_llm.reply(reply({"toDelete": [], "toSave": []}))
     scripted_llm.reply(reply({"toDelete": [], "toSave": []}))
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     prompt = scripted_llm.prompts()[0]
     assert "### notes (used 0× in the last 30 days) [sparse-content]" in prompt
     assert "### mcp/email (used 1× in the last 30 days)\n" in prompt
@@ -374,7 +397,7 @@ def test_consolidation_without_model_reports_candidates_and_rewrites_nothing(
         tmp_path, skill("mcp/email"), skill("mcp/calendar"), skill("notes", "Tiny.", created_days=9)
     )
     before = {p: p.read_text() for p in volume.skills_dir.rglob("SKILL.md")}
-    report = run_skill_catalog(volume, OPTIONS, NOW, None, run_id="r1")
+    report = run_skill_catalog(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
     rows = {(d.action, d.target) for d in report.decisions}
     assert ("sparse", "notes") in rows
     assert ("prefix-cluster", "mcp/*") in rows
@@ -414,7 +437,9 @@ def test_at_risk_skill_is_sent_with_its_failure_context_and_improved(
         "content": "1. Run the migrations. 2. Deploy.",
     }
     scripted_llm.reply(reply({"toDelete": ["deploy"], "toSave": [improved]}))
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     prompt = scripted_llm.prompts()[0]
     assert "You forgot to run the migrations first." in prompt
     saved = volume.scan_skills().skills[0]
@@ -434,7 +459,7 @@ def test_skill_rewritten_for_its_failures_is_not_sent_again(
     failing_session(volume)
     improved = {"name": "deploy", "summary": "Deploy safely", "content": LONG + " Migrate first."}
     scripted_llm.reply(reply({"toDelete": [], "toSave": [improved]}))
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     report = _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     assert len(scripted_llm.requests) == 1
     assert report.counts["optimization_candidates"] == 0
@@ -444,7 +469,7 @@ def test_sparse_skill_is_sent_with_the_seeds_review_note(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = volume_with(tmp_path, skill("notes", "Write it down.", created_days=8))
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     (prompt,) = scripted_llm.prompts()
     assert (
         "### Review note: This skill has minimal content.\n"
@@ -459,7 +484,9 @@ def test_optimization_only_rewrites_the_skills_it_was_shown(
     volume = volume_with(tmp_path, skill("notes", "Write it down.", created_days=8))
     other = {"name": "brand-new", "summary": "s", "content": "c"}
     scripted_llm.reply(reply({"toDelete": [], "toSave": [other]}))
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     assert ("not-a-candidate", "brand-new") in [(r.action, r.target) for r in report.refusals]
     assert live_names(volume) == {"notes"}
 
@@ -468,7 +495,9 @@ def test_optimization_is_skipped_without_at_risk_or_sparse_skills(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = volume_with(tmp_path, skill("deploy"), skill("notes", "Short.", created_days=2))
-    report = run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    report = run_skill_catalog(
+        PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    )
     # The only call is consolidation's; a skill under a week old is not yet sparse.
     assert len(scripted_llm.requests) == 1
     assert ("skipped", OPTIMIZATION) in [(d.action, d.target) for d in report.decisions]
@@ -483,7 +512,7 @@ def test_busy_model_skips_the_pass_without_failing(
 ) -> None:
     volume = email_catalog(tmp_path)
     model = busy_model(scripted_llm, volume, max_wait_s=2)
-    report = run_skill_catalog(volume, OPTIONS, NOW, model, run_id="r1")
+    report = run_skill_catalog(PassCall(volume, OPTIONS, NOW, model, run_id="r1"))
     assert report.skipped is not None and "busy" in report.skipped
     assert report.failures == []
     assert scripted_llm.requests == []
@@ -494,7 +523,7 @@ def test_every_change_is_logged_with_the_run_and_skill_name(
 ) -> None:
     volume = email_catalog(tmp_path)
     scripted_llm.reply(merge_reply())
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     lines = [json.loads(line) for line in changes_path(volume).read_text().splitlines()]
     assert {(r["action"], r["skill"]) for r in lines if r["run_id"] == "r1"} == {
         ("catalog-snapshot", "-"),
@@ -507,7 +536,7 @@ def test_every_change_is_logged_with_the_run_and_skill_name(
 
 def test_check_finds_a_skill_that_vanished_without_archive(tmp_path: Path) -> None:
     volume = email_catalog(tmp_path)
-    run_skill_catalog(volume, OPTIONS, NOW, None, run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
     volume.skill_path("calendar").unlink()
     violations = deletion_violations(volume, "r1")
     assert any(v.startswith("calendar: gone from skills/") for v in violations)
@@ -515,7 +544,7 @@ def test_check_finds_a_skill_that_vanished_without_archive(tmp_path: Path) -> No
 
 def test_check_blames_dangling_see_also_only_on_skills_the_run_touched(tmp_path: Path) -> None:
     volume = volume_with(tmp_path, skill("calendar", see_also=("agent-typo",)))
-    run_skill_catalog(volume, OPTIONS, NOW, None, run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
     assert see_also_violations(volume, "r1") == (
         [],
         ["calendar: see_also 'agent-typo' does not resolve"],
@@ -530,7 +559,7 @@ def test_volume_directive_replaces_the_builtin_and_reopens_the_gate(
     tmp_path: Path, scripted_llm: ScriptedLLM
 ) -> None:
     volume = email_catalog(tmp_path)
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     (volume.root / "skill-dream.md").write_text("Only add seeAlso links. Answer in JSON.")
     _run_again(volume, scripted_llm, timedelta(hours=4), "r2")
     first, second = system_messages(scripted_llm)
@@ -544,7 +573,7 @@ def test_volume_gap_directive_replaces_the_builtin(
     volume = volume_with(tmp_path)
     (volume.root / "skill-gap.md").write_text("Create skills for travel requests only.")
     converse(volume, "Summarize my emails", "Summarize the email")
-    run_skill_catalog(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1")
+    run_skill_catalog(PassCall(volume, OPTIONS, NOW, chat_model(scripted_llm), run_id="r1"))
     assert system_messages(scripted_llm) == ["Create skills for travel requests only."]
 
 
@@ -553,7 +582,7 @@ def test_call_over_the_token_budget_is_skipped_not_failed(
 ) -> None:
     volume = email_catalog(tmp_path)
     model = over_budget_model(scripted_llm, tmp_path / "usage.jsonl")
-    report = run_skill_catalog(volume, OPTIONS, NOW, model, run_id="r1")
+    report = run_skill_catalog(PassCall(volume, OPTIONS, NOW, model, run_id="r1"))
     assert scripted_llm.requests == []
     assert report.failures == []
     assert report.counts["over_budget"] == 1
