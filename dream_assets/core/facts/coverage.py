@@ -41,13 +41,12 @@ from dream_assets.core.facts.lexicon import (
     lemmas_of,
 )
 from dream_assets.core.facts.merged_text import MergedText
+from dream_assets.core.facts.name_evidence import is_soft_specific, new_words_of
 from dream_assets.core.facts.tokens import (
     EVIDENCE,
     MERIDIEM,
     PRONOUN_CONTRACTION,
     TOKEN,
-    WEEKDAYS,
-    WEEKDAYS_PLURAL,
     Specific,
     is_capitalized_word,
     is_plural_acronym,
@@ -252,6 +251,8 @@ def _specifics(
                     unit = "%"
                 else:
                     following = after.split(maxsplit=1)[:1]
+                    if text[match.end() : match.end() + 1] == "-":  # "a 30-minute TTL"
+                        following = after[1:].replace("-", " ").split(maxsplit=1)[:1]
                     if following and duration_unit(following[0].strip(".,;:)")) is not None:
                         unit = following[0].strip(".,;:)").lower()
                 yield Specific(token, "number", unit=unit)
@@ -294,9 +295,10 @@ def missing_specifics(
 
     With ``soft`` (the merge gate, ``merge_check.check_merge``), a dropped specific whose capital
     is weak evidence of a name goes to ``hints`` instead of ``missing`` (``is_soft_specific``):
-    a sentence-opening English word ("Infrastructure is managed ...") and one word of a
-    multi-word name another word of which the merge keeps ("Raspberry Pi" / "Pi", "University of
-    Edinburgh" / "Edinburgh"). The verifier judges a hint; without one, hints bind.
+    a sentence-opening English word ("Infrastructure is managed ..."), one word of a multi-word
+    name whose head the merge keeps ("Raspberry Pi" / "Pi", "University of Edinburgh" /
+    "Edinburgh") and an acronym in a merge that writes words of its own (``name_evidence``). The
+    verifier judges a hint; without one, hints bind.
 
     Every source is checked, not just the longest: a merge that keeps one source's names and
     drops its sibling's is the failure this exists to catch. ``missing`` lists each dropped
@@ -306,6 +308,7 @@ def missing_specifics(
     names = frozenset().union(*(capitalized_words_of(source.content) for source in sources))
     covered_by = MergedText.cached(merged)
     merged_prose = _midsentence_lowercase_words(merged)
+    rewords = soft and bool(new_words_of(merged, (source.content for source in sources)))
     missing: dict[str, None] = {}
     hints: dict[str, None] = {}
     for source in sources:
@@ -330,97 +333,21 @@ def missing_specifics(
             # mid-sentence.
             if specific.initial and specific.text.lower() in merged_prose:
                 continue
-            if soft and is_soft_specific(specific, source.content, merged, vocabulary):
+            if soft and is_soft_specific(
+                specific, source.content, merged, vocabulary, rewords=rewords
+            ):
                 hints[f"name: {specific.text}"] = None
                 continue
             missing[specific.text] = None
     return CoverageResult(ok=not missing, missing=tuple(missing), hints=tuple(hints))
 
 
-# After a sentence-opening word, these make it the subject of its sentence ("Biscuit is a
-# Sheltie", "Tom still lives in Leeds", "Biscuit's vet"): where a name stands, so it stays hard.
-_SUBJECT_NEXT = frozenset(
-    {"is", "was", "are", "were", "has", "had", "does", "did", "will", "can", "still", "also"}
-)
-
-
-def _opens_as_subject(word: str, source: str) -> bool:
-    pattern = rf"(?:^|[.!?:]\s+){re.escape(word)}(?:'s\b|\u2019s\b|\s+(\w+))"
-    for found in re.finditer(pattern, straighten(source)):
-        if found.group(1) is None or found.group(1).lower() in _SUBJECT_NEXT:
-            return True
-    return False
-
-
-def _clipped_in(text: str, merged: str) -> bool:
-    """Whether the merge writes ``text`` clipped, in its singular or plural or by its CamelCase
-    capitals: "Labrador" / "Lab", "PostgreSQL" / "Postgres", "Mondays" / "Mon", "Dublin" /
-    "DUB", "Orpingtons" / "Orpington", "V5" / "V5s", "JavaScript" / "JS". Never a credit: the
-    finding becomes a hint for the verifier (a clipped form can be another name)."""
-    capitals = "".join(c for c in text if c.isupper())
-    for token in {m.group() for m in TOKEN.finditer(straighten(merged))}:
-        if token == text or not token[:1].isupper():
-            continue
-        if token in (text + "s", text + "es") or text in (token + "s", token + "es"):
-            return True
-        if len(token) >= 3 and text.lower().startswith(token.lower()):
-            return True
-        if len(capitals) >= 2 and token == capitals:
-            return True
-    return False
-
-
-# A run of capitalized tokens, one name ("Raspberry Pi", "University of Edinburgh"); "and", "the"
-# join two names, not one ("Tom and Anna", "Hosts the Postgres database").
-_NAME_RUN = re.compile(r"\b[A-Z][\w'\u2019.-]*(?:\s+(?:(?:of|de)\s+)?[A-Z][\w'\u2019.-]*)+")
-
-
-def is_soft_specific(specific: Specific, source: str, merged: str, vocabulary: Vocabulary) -> bool:
-    """Whether a dropped specific is weak evidence of a lost name (issue 24, third round: on a
-    fresh blind corpus these were most of the coverage check's false rejections, faithful
-    rewordings that drop a sentence-opening word or shorten a name):
-
-    * a Titlecase word opening a sentence that lemminflect knows as an English word and that the
-      sources never write capitalized mid-sentence ("Unused budget", "Therapy sessions"): its
-      capital is grammar as likely as a name -- unless it opens as a subject before "is", "has",
-      "still" ... or a possessive ("Biscuit is a Sheltie", "Tom still lives ..."), where a name
-      stands;
-    * a word of a multi-word name whose later word the merge keeps (the head: "Raspberry Pi 4" /
-      "Pi 4", "University of Edinburgh" / "Edinburgh", "Toyota Prius" / "Prius"),
-      unless the word dropped is an English adjective or adverb: a modifier tells one name from
-      another ("New Orleans" / "Orleans", "South Korea" / "Korea").
-
-    Numbers, dates, times, weekdays, acronyms, codes, the names that are also words and
-    ``alwaysSpecificWords`` are never soft: a number or a date that vanished is always hard."""
-    text = specific.text
-    if specific.kind != "word" or specific.date is not None or not text[:1].isupper():
-        return False
-    if text.lower() not in NAMES_THAT_ARE_WORDS and _clipped_in(text, merged):
-        return True
-    if not text[1:].islower() or text in WEEKDAYS or text in WEEKDAYS_PLURAL:
-        return False
-    if text.lower() in NAMES_THAT_ARE_WORDS or text.lower() in vocabulary.always_specific_words:
-        return False
-    if specific.initial and english_readings(text.lower()):
-        return not _opens_as_subject(text, source)
-    # "New Orleans" / "Orleans", "South Korea" / "Korea": a modifier tells one name from another
-    if {"ADJ", "ADV"} & set(english_readings(text.lower())):
-        return False
-    merged_words = {m.group() for m in TOKEN.finditer(straighten(merged))}
-    for run in _NAME_RUN.finditer(straighten(source)):
-        words = [w.rstrip(".") for w in run.group().split() if w[:1].isupper()]
-        if text not in words:
-            continue
-        # the name's head is kept: a word after the one dropped ("Raspberry Pi" / "Pi"); the
-        # words after a head tell variants apart ("Amex Platinum" / "Amex") and stay hard
-        if any(w != text and w in merged_words for w in words[words.index(text) + 1 :]):
-            return True
-    return False
-
-
 # Letters with diacritics are letters ("Médecins Sans Frontières" / "MSF").
 _TITLECASE = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+"
-_CAPITALIZED_RUN = re.compile(rf"\b{_TITLECASE}(?:\s+(?:(?:of|and|for|the)\s+)?{_TITLECASE})+\b")
+# "King's College London" / "KCL": a possessive is part of its word.
+_CAPITALIZED_RUN = re.compile(
+    rf"\b{_TITLECASE}(?:'s)?(?:\s+(?:(?:of|and|for|the)\s+)?{_TITLECASE}(?:'s)?)+\b"
+)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -439,7 +366,7 @@ def _capitalized_runs(text: str) -> dict[str, tuple[str, ...]]:
         words = match.group().split()
         capitals = "".join(w[0] for w in words if w[0].isupper())
         every = "".join(w[0] for w in words).upper()
-        for word in words:
+        for word in (w.removesuffix("'s") for w in words):
             if word[0].isupper():
                 found[word] = tuple(dict.fromkeys((capitals, every, *found.get(word, ()))))
     return found

@@ -134,10 +134,13 @@ def duration_counts(text: str) -> list[tuple[frozenset[str], Duration]]:
     found: list[tuple[frozenset[str], Duration]] = []
     for words, index, (family, size), before in _units_of_time(text):
         counted = _amount_before(before)
+        if counted is None and words[index] == "fortnight":
+            # "a planned fortnight", "the first fortnight": the unit that is itself a count
+            counted = Fraction(1), 0
         if counted is None:
             continue
         amount, taken = counted
-        counting = set(before[-taken:])
+        counting = set(before[-taken:]) if taken else set()
         if words[index + 1 : index + 4] == ["and", "a", "half"]:
             amount += Fraction(1, 2)
             counting.add("half")
@@ -211,11 +214,43 @@ _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 Rate = tuple[str, Fraction]  # (family, occurrences per unit of the family)
 
 
+# Adverbs of a period: "fortnightly" is every two weeks, "weekly" every week.
+_PERIOD_ADVERBS = {
+    "hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week",
+    "fortnightly": "fortnight", "monthly": "month", "yearly": "year", "annually": "year",
+}  # fmt: skip
+_QUARTERLY = ("month", Fraction(3))
+
+
+def _adverb_rates(text: str) -> list[tuple[frozenset[str], Rate]]:
+    """ "fortnightly" is one per 20 160 minutes; "twice weekly" and "two times weekly" two per
+    10 080; "quarterly" one per three months."""
+    found: list[tuple[frozenset[str], Rate]] = []
+    words = _DURATION_WORDS.findall(text.lower())
+    for index, word in enumerate(words):
+        unit = _QUARTERLY if word == "quarterly" else None
+        if word in _PERIOD_ADVERBS:
+            unit = _DURATION_UNITS[_PERIOD_ADVERBS[word]]
+        if unit is None:
+            continue
+        family, size = unit
+        before = words[max(0, index - 2) : index]
+        if before[-1:] and before[-1] in _TIMES:  # "twice weekly"
+            found.append((frozenset(before[-1:]), (family, _TIMES[before[-1]] / size)))
+        elif before[-1:] == ["times"] and len(before) == 2:  # "three times weekly"
+            counted = _amount_before(before[:1])
+            if counted is not None:
+                found.append((frozenset(before[:1]), (family, counted[0] / size)))
+        else:
+            found.append((frozenset(), (family, 1 / size)))
+    return found
+
+
 def frequency_counts(text: str) -> list[tuple[frozenset[str], Rate]]:
     """The frequencies ``text`` states with the words that count them: "every six months" is one
     per six months ("six"), "twice a year" two per twelve months ("twice"), "three times a
-    week" three per 10 080 minutes ("three")."""
-    found: list[tuple[frozenset[str], Rate]] = []
+    week" three per 10 080 minutes ("three"), "fortnightly" one per two weeks."""
+    found: list[tuple[frozenset[str], Rate]] = _adverb_rates(text)
     for _words, _index, (family, size), before in _units_of_time(text):
         if len(before) >= 2 and before[-2] == "every":  # "every six months"
             counted = _amount_before(before[-1:])

@@ -9,6 +9,7 @@ memory ("Drinks Earl Grey every afternoon.") is the verb, not a name.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 
 # Negation words; any "n't" contraction negates as well (``is_negation``). The union of the three
@@ -39,6 +40,20 @@ SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "dozen": 
 TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}
 
 
+# "half a million", "a quarter of a million", "half a dozen": a share of a scale word is a number.
+FRACTION_OF_SCALE = {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
+
+
+def scale_after_fraction(words: list[str], index: int) -> tuple[str, int] | None:
+    """The scale word after "half" / "quarter" ("half a million", "quarter of a million") and
+    its index, or None."""
+    for gap in (("a",), ("an",), ("of", "a")):
+        end = index + 1 + len(gap)
+        if tuple(words[index + 1 : end]) == gap and end < len(words) and words[end] in SCALE_WORDS:
+            return words[end], end
+    return None
+
+
 def number_word_values(words: list[str]) -> set[int]:
     """The numbers that lowercase words spell: "ten", "ninety", "twenty-five" (as the two words
     "twenty" "five"), "two hundred", "five thousand". A tens word followed by a unit is one number
@@ -56,6 +71,12 @@ def number_word_values(words: list[str]) -> set[int]:
                 index += 1
         elif word in UNIT_WORDS:
             value = UNIT_WORDS[word]
+        elif word in FRACTION_OF_SCALE and (scaled := scale_after_fraction(words, index)):
+            # "a quarter of a million" is 250 000, "half a dozen" 6: the share of the scale
+            scale, index = scaled
+            found.add(int(FRACTION_OF_SCALE[word] * SCALE_WORDS[scale]))
+            index += 1
+            continue
         elif word in ("hundred", "thousand", "million") and (
             index == 0 or words[index - 1] in ("a", "one")
         ):

@@ -29,7 +29,7 @@ from dream_assets.core.facts.equivalents import (
     percents_of,
     spells,
 )
-from dream_assets.core.facts.lexicon import number_word_values
+from dream_assets.core.facts.lexicon import UNIT_WORDS, number_word_values
 from dream_assets.core.facts.tokens import (
     TOKEN,
     WEEKDAYS,
@@ -122,6 +122,8 @@ class MergedText:
         words |= {sign for sign in CURRENCY_SIGNS if sign in text}  # "$" spells "USD"
         numbers |= {str(n) for n in number_word_values(_WORD_RUN.findall(text.lower()))}
         numbers |= {_thousands(m.group(1)) for m in _THOUSANDS.finditer(text)}
+        if _NOON.search(text):
+            numbers.add("12")  # "12–1pm" / "noon to 1": the hour, written as its name
         times |= _clock_readings(text)
         folded = set()
         for match, kind, initial in positioned_tokens(text):
@@ -182,6 +184,10 @@ class MergedText:
             return True
         if name in WEEKDAYS and name + "s" in self.words:
             return True
+        if (quarter := _QUARTER_CODE.fullmatch(name)) is not None:
+            # "Q3" / "the third quarter", "third-quarter": one quarter of the year
+            ordinal = _QUARTER_ORDINALS[int(quarter.group(1)) - 1]
+            return re.search(rf"\b{ordinal}[- ]quarter\b", self.text, re.I) is not None
         return specific.date is not None and self._has_date(specific.date)
 
     def has_acronym(self, acronyms: tuple[str, ...]) -> bool:
@@ -208,6 +214,8 @@ def without_diacritics(word: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c))
 
 
+_QUARTER_CODE = re.compile(r"Q([1-4])")
+_QUARTER_ORDINALS = ("first", "second", "third", "fourth")
 _WORD_RUN = re.compile(r"[a-z]+")
 _THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,2})?)[kK](?![^\W_])")  # "$18k" is 18000
 
@@ -223,6 +231,10 @@ _HOUR_MARK = re.compile(
 _CLOCK = re.compile(r"(?<![\w:])(\d{1,2}):(\d{2})(?!\d)")
 
 
+_NAME_WITH_CONNECTORS = re.compile(
+    r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the|de)\s+)?[A-Z][a-z]+)*\s+(?:of|and|for|the|de)"
+    r"\s+[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the|de)\s+)?[A-Z][a-z]+)*"
+)
 _CODE_LETTERS = re.compile(r"(?<![^\W_])([A-Z]{2,})\d")
 _CAMEL_CAPITALS = re.compile(r"[A-Z]")
 
@@ -237,6 +249,11 @@ def _acronym_spellings(text: str) -> set[str]:
     for size in (3, 4, 5):
         for start in range(len(words) - size + 1):
             found.add("".join(w[0] for w in words[start : start + size]).upper())
+    # "London School of Economics" for "LSE": a name's capitals without its "of", "and", "the"
+    for run in _NAME_WITH_CONNECTORS.finditer(text):
+        capitals = "".join(w[0] for w in run.group().split() if w[0].isupper())
+        if len(capitals) >= 3:
+            found.add(capitals)
     # Two lowercase content words spell a two-letter acronym ("pull requests" for "PRs"); two
     # short or function words coincide with too many.
     for first, second in pairwise(words):
@@ -265,4 +282,22 @@ def _clock_readings(text: str) -> set[str]:
         hour = int(match.group(1))
         if 13 <= hour <= 23:
             found.add(f"{hour - 12}:{match.group(2)}")
+    for match in _PAST_HOUR.finditer(text.lower()):
+        # "half past eleven" is 11:30 (and 23:30: the words name no half of the day)
+        past = _hour_of(match.group(2))
+        if past is not None:
+            minute = _PAST_MINUTES[match.group(1)]
+            found |= {f"{past}:{minute}", f"{past + 12}:{minute}"}
+    if _NOON.search(text):
+        found.add("12:00")
     return found
+
+
+_PAST_MINUTES = {"half": "30", "quarter": "15"}
+_PAST_HOUR = re.compile(r"\b(half|quarter) past (\d{1,2}|[a-z]+)\b")
+_NOON = re.compile(r"\b(?:noon|midday)\b", re.I)
+
+
+def _hour_of(word: str) -> int | None:
+    hour = int(word) if word.isdigit() else UNIT_WORDS.get(word)
+    return hour if hour is not None and 1 <= hour <= 12 else None

@@ -63,10 +63,10 @@ _ANCHOR = "Pays the water bill by direct debit from the joint account."
 def test_a_source_whose_date_and_time_the_merge_keeps_is_a_hint_not_a_drop() -> None:
     sources = [_ANCHOR, "The dentist appointment is on 19 January at 9am."]
     merged = f"{_ANCHOR[:-1]}; dental appt Jan 19, 9 a.m."
-    assert "source: s1" in changed_meanings(_sources(sources), merged).missing
+    assert "source: s1 (specifics kept)" in changed_meanings(_sources(sources), merged).missing
     result = _check(sources, merged)
     assert result.ok
-    assert "source: s1" in result.hints
+    assert "source: s1 (specifics kept)" in result.hints
 
 
 def test_a_source_whose_names_the_merge_keeps_is_a_hint_not_a_drop() -> None:
@@ -80,7 +80,7 @@ def test_a_source_whose_names_the_merge_keeps_is_a_hint_not_a_drop() -> None:
     )
     result = _check(sources, merged)
     assert result.ok
-    assert "source: s1" in result.hints
+    assert "source: s1 (specifics kept)" in result.hints
 
 
 def test_a_source_kept_only_by_an_amount_is_still_dropped() -> None:
@@ -134,7 +134,7 @@ def test_a_number_written_as_a_clock_time_keeps_a_source_like_a_name() -> None:
         [_ANCHOR, "Usually goes to bed around 11 pm."],
         f"{_ANCHOR[:-1]}; bedtime is typically about 11 pm.",
     )
-    assert bedtime.ok and "source: s1" in bedtime.hints
+    assert bedtime.ok and "source: s1 (specifics kept)" in bedtime.hints
     # the same number as a count is an amount: the drop stays hard
     pears = _check(
         [_ANCHOR, "Usually buys around 11 pears."],

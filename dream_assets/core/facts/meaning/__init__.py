@@ -151,6 +151,7 @@ def changed_meanings(
             merge,
             vanish_share=rules.source_vanish_share,
             anchor_share=rules.source_anchor_share,
+            vocabulary=vocabulary,
         )
     unique = tuple(dict.fromkeys(findings))
     return CoverageResult(ok=not unique, missing=unique)

@@ -95,6 +95,8 @@ def _negations(words: Sequence[Word]) -> list[_Negation]:
             continue  # "not sure" is uncertainty, a status marker credited by "unsure"
         if word.lower == "nor" and any(n.cue.clause == word.clause for n in found):
             continue  # "neither eggs nor dairy" is one negation
+        if word.lower == "no" and _not_a_negation(words, index):
+            continue
         governed = _clause_content(words, index, step=1, limit=_NEGATION_REACH)
         span: tuple[Word, ...] = (word, *governed)
         if not governed:
@@ -103,6 +105,18 @@ def _negations(words: Sequence[Word]) -> list[_Negation]:
             span = (word,)
         found.append(_Negation(word, frozenset(w.stem for w in governed), span))
     return found
+
+
+def _not_a_negation(words: Sequence[Word], index: int) -> bool:
+    """ "no later than", "no more than": a bound, "at the latest" ("no longer" stays a negation);
+    "No. 14", "no 3": the abbreviation of "number"."""
+    following = words[index + 1] if index + 1 < len(words) else None
+    if following is None:
+        return False
+    if following.lower[0].isdigit() and following.start - words[index].end <= 2:
+        return True
+    after = words[index + 2].lower if index + 2 < len(words) else ""
+    return after == "than" and following.lower != "longer"
 
 
 def _clause_content(words: Sequence[Word], index: int, *, step: int, limit: int) -> list[Word]:
@@ -245,15 +259,25 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         stated = negation.scope & source_stems
         if stated and not stated & source_negated:
             finding = f"negation: {span(merged, negation.words)}{ADDED}"
-            if cues_by_clause[negation.cue.clause] > 1:
+            if cues_by_clause[negation.cue.clause] > 1 or _conditional(merged.words, negation):
                 finding += DOUBLE  # a hint (``merge_check``), never a credit
             findings.append(finding)
     return findings
 
 
+# "no migration reaches prod until it is reviewed": a negation bound to a condition states when
+# the thing happens ("only after review"), as a second negation in its clause does.
+_CONDITION_WORDS = frozenset({"until", "unless", "till"})
+
+
+def _conditional(words: Sequence[Word], negation: _Negation) -> bool:
+    return any(w.clause == negation.cue.clause and w.lower in _CONDITION_WORDS for w in words)
+
+
 # The suffixes of an added negation: "(not in the sources)", and for one of two negations in one
-# clause "(double negation)". "nothing merges without green builds" says "merges only with
-# green builds": two negations in a clause may cancel, so an added negation there is not precise
-# evidence of a flip and goes to the verifier as a hint; a lone added negation stays hard.
+# clause (or beside "until" / "unless", fifth round) "(double negation)". "nothing merges without
+# green builds" says "merges only with green builds": two negations in a clause may cancel, so an
+# added negation there is not precise evidence of a flip and goes to the verifier as a hint; a
+# lone added negation stays hard.
 ADDED = " (not in the sources)"
 DOUBLE = " (double negation)"

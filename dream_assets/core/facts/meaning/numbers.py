@@ -7,7 +7,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from dream_assets.core.facts.lexicon import SCALE_WORDS, TENS_WORDS, TIMES_WORDS, UNIT_WORDS
+from dream_assets.core.facts.lexicon import (
+    SCALE_WORDS,
+    TENS_WORDS,
+    TIMES_WORDS,
+    UNIT_WORDS,
+    scale_after_fraction,
+)
 from dream_assets.core.facts.meaning.words import Word, words_of
 
 # ── Quantities ─────────────────────────────────────────────────────────────────────────────
@@ -32,6 +38,8 @@ _MONTH_WORDS = frozenset(
 _NOT_A_COUNT_BEFORE = frozenset({"the", "this", "that", "which", "each", "every", "any", "no"})
 _NOT_A_COUNT_AFTER = frozenset({"of", "another", "too", "with", "day", "more", "and", "that"})
 # "each quarter", "every quarter", "last quarter": a period, not a share ("a quarter of ...").
+# A figure's scale written after it: "$1.2M", "€3bn" ("18k" is read apart, above).
+_SCALE_SUFFIXES = {"M": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000}
 _PERIOD_BEFORE = frozenset({"each", "every", "per", "this", "last", "next", "that", "the"})
 
 # Dates, clock times ("14:30", "8 a.m.", "8pm") and ranges ("20-23 May", "11\u201314") are the
@@ -56,6 +64,7 @@ def quantities_of(text: str) -> list[Quantity]:
     coverage check, which compares them as dates."""
     tokens = words_of(_ISO_OR_TIME.sub(lambda m: " " * len(m.group()), text))
     found: list[Quantity] = []
+    lowers = [t.lower for t in tokens]
     index = 0
     while index < len(tokens):
         word = tokens[index]
@@ -83,6 +92,14 @@ def quantities_of(text: str) -> list[Quantity]:
                 # with: the plain reading is kept beside it, never required (not a count)
                 found.append(Quantity(value, word.text, is_pronoun_one=True))
                 value = _canonical(str(Fraction(value) * 1000))
+                index += 1
+            elif (
+                following is not None
+                and following.text in _SCALE_SUFFIXES
+                and following.start == word.end
+            ):
+                # "$1.2M" is "$1.2 million": the figure and its scale, as the words write them
+                found.append(Quantity(str(_SCALE_SUFFIXES[following.text]), following.text))
                 index += 1
             found.append(Quantity(f"#{value}" if ordinal else value, word.text))
         elif lower in _TENS_WORDS:
@@ -119,6 +136,14 @@ def quantities_of(text: str) -> list[Quantity]:
             found.append(Quantity(f"#{_ORDINAL_WORDS[lower]}", word.text, is_pronoun_one=adverb))
         elif lower in _DECADE_WORDS:
             found.append(Quantity(str(_DECADE_WORDS[lower]), word.text))  # "her seventies" = 70s
+        elif lower in _FRACTION_WORDS and (of_scale := scale_after_fraction(lowers, index)):
+            # "a quarter of a million" is 250000, "half a dozen" 6 (lexicon.FRACTION_OF_SCALE)
+            scale, end = of_scale
+            value_int = int(_FRACTION_WORDS[lower] * _SCALE_WORDS[scale])
+            written = " ".join(t.text for t in tokens[index : end + 1])
+            found.append(Quantity(str(value_int), written))
+            index = end + 1
+            continue
         elif lower in _FRACTION_WORDS:
             # "every quarter", "after each quarter": a period of the calendar, not a share
             period = lower == "quarter" and before in _PERIOD_BEFORE

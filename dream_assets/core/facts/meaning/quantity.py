@@ -12,6 +12,7 @@ from dream_assets.core.facts.equivalents import (
     frequency_counts,
     percents_of,
 )
+from dream_assets.core.facts.lexicon import TIMES_WORDS
 from dream_assets.core.facts.meaning.text import Text
 
 # A share written as a fraction or a percentage is one quantity ("half" / "50%").
@@ -40,10 +41,24 @@ def _fraction_percent(value: str) -> str:
     return f"{share.numerator}/{share.denominator}"
 
 
+# Words that count one of a thing: the articles and the distributives ("one week in every four"
+# / "every fourth week", "one visit each month").
+_ONE_WORDS = frozenset({"a", "an", "every", "each", "per"})
+# A group of a size: "a pair of engineers", "a quartet of worker pods".
+_GROUP_WORDS = {"pair": "2", "duo": "2", "trio": "3", "quartet": "4", "quintet": "5"}
+# "a second cat" / "another cat", "every second Monday" / "alternate Mondays": the second of a
+# series is the other one.
+_SECOND_WORDS = frozenset({"another", "alternate", "alternating"})
+# Numbers a merge writes as a ratio or a range ("31/33", "5–8"): read apart from dates, they
+# still state their figures.
+_RATIO = re.compile(r"(?<![\d.,:/])(\d+)\s*[/\u2013-]\s*(\d+)(?![\d.,:/])")
+
+
 def _one_by_article(merged: Text, source_values: set[str]) -> bool:
-    """ "one" is the count of "a"/"an": credited by an article, unless the merge states a cardinal
-    above one that no source has (then the count changed: "one child" / "two children")."""
-    if not any(w.lower in ("a", "an") for w in merged.words):
+    """ "one" is the count of "a"/"an" or "every": credited by one of them, unless the merge
+    states a cardinal above one that no source has (then the count changed: "one child" / "two
+    children")."""
+    if not any(w.lower in _ONE_WORDS for w in merged.words):
         return False
     return not any(
         q.value not in source_values and not q.value.startswith("#") and q.value not in ("0", "1")
@@ -59,6 +74,12 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     # ordered; a number that changes is still found.
     merged_values |= {v.removeprefix("#") for v in merged_values}
     merged_values |= {f"#{v}" for v in merged_values if not v.startswith("#")}
+    lowers = [w.lower for w in merged.words]
+    if _SECOND_WORDS & set(lowers) or "every other" in " ".join(lowers):
+        merged_values.add("#2")
+    # Counts of things only, never "twice" (a frequency): "the pair of them", "scored 31/33".
+    counts = {_GROUP_WORDS[w] for w in lowers if w in _GROUP_WORDS}
+    counts |= {n.lstrip("0") or "0" for m in _RATIO.finditer(merged.text) for n in m.groups()}
     source_values: set[str] = set()
     source_values_all = {q.value for s in sources for q in s.quantities}
     findings: dict[str, None] = {}
@@ -73,8 +94,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue
             if _same_elsewhere(quantity.text, quantity.value, source, merged):
                 continue
-            if quantity.value == "2" and re.search(r"\ba pair\b", merged.text.lower()):
-                continue  # "two engineers" / "a pair of engineers", "Two of them" / "a pair work"
+            if quantity.value in counts and quantity.text.lower() not in TIMES_WORDS:
+                continue  # "two engineers" / "a pair of engineers", "31 out of 33" / "31/33"
             if quantity.text.endswith("%") and _fraction_percent(quantity.value) in merged_values:
                 continue  # "a 50% deposit" / "half paid up front"
             if quantity.value == "1" and _one_by_article(merged, source_values_all):
