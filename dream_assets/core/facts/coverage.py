@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from dream_assets.core.facts.baseline import BASELINE_WORDS
 from dream_assets.core.facts.dates import (
@@ -308,7 +308,11 @@ def missing_specifics(
     names = frozenset().union(*(capitalized_words_of(source.content) for source in sources))
     covered_by = MergedText.cached(merged)
     merged_prose = _midsentence_lowercase_words(merged)
-    rewords = soft and bool(new_words_of(merged, (source.content for source in sources)))
+
+    @cache
+    def rewords() -> bool:  # read only when a dropped specific needs it
+        return bool(new_words_of(merged, (source.content for source in sources)))
+
     missing: dict[str, None] = {}
     hints: dict[str, None] = {}
     for source in sources:
@@ -334,7 +338,7 @@ def missing_specifics(
             if specific.initial and specific.text.lower() in merged_prose:
                 continue
             if soft and is_soft_specific(
-                specific, source.content, merged, vocabulary, rewords=rewords
+                specific, source.content, merged, vocabulary, rewords=rewords()
             ):
                 hints[f"name: {specific.text}"] = None
                 continue

@@ -162,9 +162,10 @@ def dropped_findings(
     findings = []
     for i, source in enumerate(sources):
         anchored = any(share <= anchor_share for j, share in enumerate(copied) if j != i)
+        if not (anchored and copied[i] > vanish_share):
+            continue
         lost, total = kept.lost(source)
-        vanished = lost / total if total else 0.0
-        if not (anchored and copied[i] > vanish_share and vanished > vanish_share):
+        if not total or lost / total <= vanish_share:
             continue
         finding = f"source: {source.id}"
         siblings = [other for j, other in enumerate(sources) if j != i]
