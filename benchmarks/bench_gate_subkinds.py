@@ -1,0 +1,191 @@
+"""The merge gate's findings by sub-kind, pooled over the spent blind corpora (issue 24, fifth
+round): which sub-kinds may reject a merge on their own.
+
+    python benchmarks/bench_gate_subkinds.py            # the four spent sets, pooled
+    python benchmarks/bench_gate_subkinds.py --corpus PATH [--corpus PATH ...]
+
+The issue's rule: a finding is hard only where its false-rejection rate on blind data is at most
+1 %, or where the catch goals (negation + quantity >= 75 %, with dropped sources >= 75 %) need
+it. Each finding of ``check_merge`` (hard or hint) is put in one sub-kind; per sub-kind the table
+gives the faithful merges it fires on (pooled, and per set), the faithful merges it alone rejects
+(no other hard finding), the negation / quantity / dropped-source losses it fires on, those it
+alone catches among the hard findings, and its role in ``check_merge`` today. The set's rows are
+every case of each corpus (all four are spent: development data).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tables import print_markdown_table  # noqa: E402
+
+from dream_assets.core.facts.coverage import (  # noqa: E402
+    DEFAULT_VOCABULARY,
+    CoverageSource,
+)
+from dream_assets.core.facts.meaning.details import REWORDED, SPECIFICS_KEPT  # noqa: E402
+from dream_assets.core.facts.meaning.negation import ADDED, DOUBLE, RESTATED  # noqa: E402
+from dream_assets.core.facts.merge_check import check_merge, is_hint  # noqa: E402
+from dream_assets.core.facts.name_evidence import new_words_of, soft_reason  # noqa: E402
+from dream_assets.core.facts.tokens import Specific  # noqa: E402
+
+BLIND = ROOT / "dream_assets_tests" / "data" / "blind"
+SPENT = (
+    BLIND / "merge_corpus.jsonl",
+    BLIND / "v2" / "merge_corpus_v2.jsonl",
+    BLIND / "v3" / "merge_corpus_v3.jsonl",
+    BLIND / "v4" / "merge_corpus_v4.jsonl",
+)
+GOAL_LOSSES = ("negation", "quantity", "dropped")
+
+
+def _coverage_subkind(text: str, sources: list[CoverageSource]) -> str:
+    """A hard coverage finding's sub-kind by the shape of the specific."""
+    if not any(c.isalpha() for c in text):
+        return "coverage: number, date or time"
+    if any(c.isdigit() for c in text):
+        return "coverage: code"
+    opens = all(
+        s.content.lstrip().startswith(text) or f" {text}" not in s.content for s in sources
+    ) and any(text in s.content for s in sources)
+    return "coverage: sentence-opening subject" if opens else "coverage: name"
+
+
+def subkinds(case: dict) -> dict[str, bool]:
+    """Each sub-kind of the case's findings -> whether ``check_merge`` holds it hard."""
+    sources = [
+        CoverageSource(s["id"], s["content"], s.get("category", "")) for s in case["sources"]
+    ]
+    result = check_merge(sources, case["merged"])
+
+    found: dict[str, bool] = {}
+    added_count = any(f.startswith("quantity: ") and f.endswith(ADDED) for f in result.hints)
+    for finding in (*result.missing, *result.hints):
+        hard = not is_hint(finding) and finding in result.missing
+        kind, sep, rest = finding.partition(": ")
+        if not sep or " " in kind:
+            name = _coverage_subkind(finding, sources)
+        elif kind == "name":
+            # the soft reason, read again from the source that holds the word
+            reason = "?"
+            for source in sources:
+                if rest in source.content:
+                    initial = source.content.lstrip().startswith(rest)
+                    specific = Specific(rest, "word", initial=initial)
+                    rewords = bool(new_words_of(case["merged"], (x.content for x in sources)))
+                    reason = (
+                        soft_reason(
+                            specific,
+                            source.content,
+                            case["merged"],
+                            DEFAULT_VOCABULARY,
+                            rewords=rewords,
+                        )
+                        or reason
+                    )
+            name = f"name: {reason}"
+        elif kind == "negation":
+            if finding.endswith(DOUBLE):
+                name = "negation: added beside another or a condition"
+            elif finding.endswith(ADDED):
+                name = "negation: added"
+            elif finding.endswith(RESTATED):
+                name = "negation: lost, perhaps restated"
+            else:
+                name = "negation: lost"
+        elif kind == "quantity":
+            if finding.endswith(ADDED):
+                name = "quantity: a count the merge adds"
+            elif added_count:
+                name = "quantity: changed (the merge has another count)"
+            else:
+                name = "quantity: absent (no other count)"
+        elif kind == "source":
+            if finding.endswith(SPECIFICS_KEPT):
+                name = "source: its specifics kept"
+            elif finding.endswith(REWORDED):
+                name = "source: partly kept, the merge has words of its own"
+            else:
+                name = "source: dropped (nothing kept, or nothing new in its place)"
+        else:
+            name = kind
+        found[name] = found.get(name, False) or hard
+    return found
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--corpus", type=Path, action="append", default=None)
+    # run_all.py passes --quick to every benchmark; these corpora are small, so it changes nothing.
+    parser.add_argument("--quick", action="store_true", help=argparse.SUPPRESS)
+    corpora = parser.parse_args(argv).corpus or list(SPENT)
+    faithful_n = 0
+    per_set_n: Counter[str] = Counter()
+    fired: Counter[str] = Counter()
+    alone: Counter[str] = Counter()
+    per_set: dict[str, Counter[str]] = defaultdict(Counter)
+    caught: dict[str, Counter[str]] = defaultdict(Counter)
+    caught_alone: dict[str, Counter[str]] = defaultdict(Counter)
+    role: dict[str, set[bool]] = defaultdict(set)
+    for path in corpora:
+        label = path.stem.replace("merge_corpus", "v1").replace("v1_", "")
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if not line.strip():
+                continue
+            case = json.loads(line)
+            found = subkinds(case)
+            hard = [k for k, h in found.items() if h]
+            for name, is_hard in found.items():
+                role[name].add(is_hard)
+            if case["label"] == "faithful":
+                faithful_n += 1
+                per_set_n[label] += 1
+                for name in found:
+                    fired[name] += 1
+                    per_set[name][label] += 1
+                    # what it alone rejects: nothing else hard (its own role aside)
+                    if not [k for k in hard if k != name]:
+                        alone[name] += 1
+            elif case["kind"] in GOAL_LOSSES:
+                for name in found:
+                    caught[name][case["kind"]] += 1
+                    if not [k for k in hard if k != name]:
+                        caught_alone[name][case["kind"]] += 1
+    sets = sorted(per_set_n)
+    header = [
+        "sub-kind",
+        f"faithful fired (of {faithful_n})",
+        *(f"{s} (of {per_set_n[s]})" for s in sets),
+        "faithful it alone rejects",
+        "neg / qty / dropped fired",
+        "neg / qty / dropped it alone catches",
+        "role",
+    ]
+    rows = []
+    for name in sorted(role):
+        roles = role[name]
+        rows.append(
+            [
+                name,
+                f"{fired[name]} ({fired[name] / faithful_n:.1%})",
+                *(str(per_set[name][s]) for s in sets),
+                str(alone[name]),
+                " / ".join(str(caught[name][k]) for k in GOAL_LOSSES),
+                " / ".join(str(caught_alone[name][k]) for k in GOAL_LOSSES),
+                "hard" if roles == {True} else "hint" if roles == {False} else "both",
+            ]
+        )
+    print(f"\nMerge-gate findings by sub-kind, {len(corpora)} corpora pooled\n")
+    print_markdown_table(header, rows)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
