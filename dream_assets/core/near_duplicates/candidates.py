@@ -9,18 +9,25 @@ score down. 2. **Judgement**: ``agree(i, j)`` (``core/facts/agreement.py`` in th
    for a pair to count at all, so complete linkage then guarantees that *every* pair inside a
    cluster agrees on its specifics, negation, status and subject time.
 
+Below the threshold two bands admit a semantic neighbour as a candidate (``SubjectBand``): the
+*subject band* (down to ``floor``: the two share a subject) and the *triangle band* (down to
+``triangle_floor``: the pair closes a triangle of two kept pairs, see ``_closed_triangles``).
 Cluster formation itself is ``clusters_from_pairs`` (greedy, complete linkage, capped), unchanged.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
 
 import numpy as np
 
 from dream_assets.core.near_duplicates.cluster import Cluster, clusters_from_pairs
 from dream_assets.core.near_duplicates.lexical_search import (
+    THRESHOLD_TOLERANCE,
     SimilarPair,
     lexical_pairs,
     lexical_pairs_touching,
@@ -29,15 +36,32 @@ from dream_assets.core.near_duplicates.lexical_search import (
 from dream_assets.core.near_duplicates.neighbours import neighbour_pairs, normalized
 
 
+@cache
+def candidate_rules_version() -> str:
+    """The version of these candidate rules (the bands), from this file's source: with the
+    embedder's floors it keys a reused cluster table (``passes/duplicate_clusters/reuse.py``), as
+    ``agreement.rules_version`` does for the judgement, so a changed band re-scans."""
+    return hashlib.sha1(Path(__file__).read_bytes()).hexdigest()[:12]
+
+
 @dataclass(frozen=True)
 class SubjectBand:
     """A second, lower cosine band: a semantic neighbour at ``floor`` <= cosine < the threshold
     is a candidate only when ``shares(i, j)`` (the two name the same subject), and is judged like
     every candidate. Paraphrases that share few words sit there; so do unrelated memories of one
-    topic, which the shared subject and the judgement keep out."""
+    topic, which the shared subject and the judgement keep out.
+
+    ``triangle_floor`` (None: no triangle band): below the threshold, down to it, a pair that
+    *closes a triangle* is a candidate when it meets one of the subject band's two conditions
+    (cosine >= ``floor``, or a shared subject) rather than both. A triangle: some third entry is
+    already kept (a judged near-duplicate pair) with each of the two. A group of three wordings
+    of one fact whose loosest pair falls short of the subject band is then whole, when its other
+    two pairs hold; two look-alikes have no third wording to close the triangle, and the pair is
+    judged like every candidate (docs/benchmarks.md, "Fifth round: the duplicate judge")."""
 
     floor: float
     shares: Callable[[int, int], bool]
+    triangle_floor: float | None = None
 
 
 @dataclass
@@ -115,6 +139,12 @@ def judged_clusters(
             rejected_count += 1
             if len(rejected) < keep_rejected:
                 rejected.append((left, right, reason))
+    closed: list[SimilarPair] = []
+    if band is not None and band.triangle_floor is not None and vectors is not None:
+        closed = _closed_triangles(
+            matrix, kept, set(scores), band, band.triangle_floor, disagreement
+        )
+        kept += closed
     clusters = clusters_from_pairs(ids, kept, max_cluster_size=max_cluster_size)
     counts = {
         "lexical_pairs": len(lexical),
@@ -122,4 +152,42 @@ def judged_clusters(
         "candidates": len(scores),
         "candidates_rejected": rejected_count,
     }
+    if band is not None and band.triangle_floor is not None:
+        counts["triangle_pairs"] = len(closed)
     return CandidateScan(clusters, counts, search, sorted(rejected), kept)
+
+
+def _closed_triangles(
+    matrix: np.ndarray,
+    kept: Sequence[SimilarPair],
+    tried: set[tuple[int, int]],
+    band: SubjectBand,
+    triangle_floor: float,
+    disagreement: Callable[[int, int], str | None] | None,
+) -> list[SimilarPair]:
+    """The triangle band's pairs: two entries each kept with a common third, not yet a candidate,
+    at cosine >= ``triangle_floor`` and meeting one of the subject band's conditions, judged
+    agreeing. Enumerated from the kept pairs (each entry's kept neighbours, two by two), so the
+    neighbour search never goes below the subject band's floor."""
+    floor = triangle_floor - THRESHOLD_TOLERANCE
+    neighbours: dict[int, set[int]] = {}
+    for pair in kept:
+        neighbours.setdefault(pair.left, set()).add(pair.right)
+        neighbours.setdefault(pair.right, set()).add(pair.left)
+    seen = set(tried) | {(p.left, p.right) for p in kept}
+    closed: list[SimilarPair] = []
+    for third in sorted(neighbours):
+        around = sorted(neighbours[third])
+        for n, left in enumerate(around):
+            for right in around[n + 1 :]:
+                if (left, right) in seen:
+                    continue
+                seen.add((left, right))
+                cosine = float(matrix[left] @ matrix[right])
+                if cosine < floor:
+                    continue
+                if cosine < band.floor - THRESHOLD_TOLERANCE and not band.shares(left, right):
+                    continue
+                if disagreement is None or disagreement(left, right) is None:
+                    closed.append(SimilarPair(left, right, cosine))
+    return closed
