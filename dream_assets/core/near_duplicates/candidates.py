@@ -25,7 +25,11 @@ from pathlib import Path
 
 import numpy as np
 
-from dream_assets.core.near_duplicates.cluster import Cluster, clusters_from_pairs
+from dream_assets.core.near_duplicates.cluster import (
+    ORDER_DECIMALS,
+    Cluster,
+    clusters_from_pairs,
+)
 from dream_assets.core.near_duplicates.lexical_search import (
     THRESHOLD_TOLERANCE,
     SimilarPair,
@@ -54,7 +58,8 @@ class SubjectBand:
     ``triangle_floor`` (None: no triangle band): below the threshold, down to it, a pair that
     *closes a triangle* is a candidate when it meets one of the subject band's two conditions
     (cosine >= ``floor``, or a shared subject) rather than both. A triangle: some third entry is
-    already kept (a judged near-duplicate pair) with each of the two. A group of three wordings
+    already kept (a judged near-duplicate pair) with each of the two, and they are its closest
+    kept neighbours (``max_cluster_size - 1`` of them). A group of three wordings
     of one fact whose loosest pair falls short of the subject band is then whole, when its other
     two pairs hold; two look-alikes have no third wording to close the triangle, and the pair is
     judged like every candidate (docs/benchmarks.md, "Fifth round: the duplicate judge")."""
@@ -142,7 +147,14 @@ def judged_clusters(
     closed: list[SimilarPair] = []
     if band is not None and band.triangle_floor is not None and vectors is not None:
         closed = _closed_triangles(
-            matrix, kept, set(scores), band, band.triangle_floor, disagreement
+            matrix,
+            ids,
+            kept,
+            set(scores),
+            band,
+            band.triangle_floor,
+            disagreement,
+            max_cluster_size,
         )
         kept += closed
     clusters = clusters_from_pairs(ids, kept, max_cluster_size=max_cluster_size)
@@ -159,27 +171,33 @@ def judged_clusters(
 
 def _closed_triangles(
     matrix: np.ndarray,
+    ids: Sequence[str],
     kept: Sequence[SimilarPair],
     tried: set[tuple[int, int]],
     band: SubjectBand,
     triangle_floor: float,
     disagreement: Callable[[int, int], str | None] | None,
+    max_cluster_size: int,
 ) -> list[SimilarPair]:
     """The triangle band's pairs: two entries each kept with a common third, not yet a candidate,
     at cosine >= ``triangle_floor`` and meeting one of the subject band's conditions, judged
-    agreeing. Enumerated from the kept pairs (each entry's kept neighbours, two by two), so the
-    neighbour search never goes below the subject band's floor."""
+    agreeing. Enumerated from the kept pairs, so the neighbour search never goes below the
+    subject band's floor: for each third entry, its ``max_cluster_size - 1`` closest kept
+    neighbours two by two (a cluster holds at most that many beside it, and clusters form from
+    the closest pairs down), so the work is linear in the entries, not in their degrees."""
     floor = triangle_floor - THRESHOLD_TOLERANCE
-    neighbours: dict[int, set[int]] = {}
+    neighbours: dict[int, list[tuple[float, str, int]]] = {}
     for pair in kept:
-        neighbours.setdefault(pair.left, set()).add(pair.right)
-        neighbours.setdefault(pair.right, set()).add(pair.left)
+        score = -round(pair.similarity, ORDER_DECIMALS)
+        neighbours.setdefault(pair.left, []).append((score, ids[pair.right], pair.right))
+        neighbours.setdefault(pair.right, []).append((score, ids[pair.left], pair.left))
     seen = set(tried) | {(p.left, p.right) for p in kept}
     closed: list[SimilarPair] = []
     for third in sorted(neighbours):
-        around = sorted(neighbours[third])
-        for n, left in enumerate(around):
-            for right in around[n + 1 :]:
+        closest = [n for _, _, n in sorted(neighbours[third])[: max(0, max_cluster_size - 1)]]
+        for n, first in enumerate(closest):
+            for second in closest[n + 1 :]:
+                left, right = min(first, second), max(first, second)
                 if (left, right) in seen:
                     continue
                 seen.add((left, right))

@@ -118,3 +118,25 @@ def test_zero_and_one_do_not_name_a_subject() -> None:
 def test_a_band_pair_sharing_only_a_number_is_clustered() -> None:
     texts = ["Has visited 34 countries so far.", "Has been to thirty-four countries."]
     assert _scan(texts, [[1.0, 0.70], [0.70, 1.0]], triangle=None) == [("e0", "e1")]
+
+
+def test_a_triangle_closes_only_through_a_third_entrys_closest_kept_neighbours() -> None:
+    # Four wordings of one fact (a cluster holds three) and another fact about the same dog, kept
+    # with the first wording in the subject band: the fourth wording left over must not pair with
+    # it through the first, which is closer to the other wordings.
+    texts = [
+        "Has a golden retriever named Biscuit who is nine years old.",
+        "Golden retriever named Biscuit, age nine.",
+        "Has a 9-year-old golden retriever called Biscuit.",
+        "User's golden retriever Biscuit is nine years old.",
+        "Biscuit the golden retriever has hip dysplasia.",
+    ]
+    cosines = [
+        [1.0, 0.95, 0.96, 0.90, 0.67],
+        [0.95, 1.0, 0.93, 0.87, 0.55],
+        [0.96, 0.93, 1.0, 0.86, 0.55],
+        [0.90, 0.87, 0.86, 1.0, 0.60],
+        [0.67, 0.55, 0.55, 0.60, 1.0],
+    ]
+    assert shares_subject(Statement(texts[3]), Statement(texts[4]))
+    assert _scan(texts, cosines) == [("e0", "e1", "e2")]
