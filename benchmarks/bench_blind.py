@@ -150,15 +150,26 @@ def duplicate_judge(split: str, path: Path) -> None:
                 {"vectors_of": vectors_of, "cosine_threshold": MINILM.cosine_threshold},
             )
         )
-        if getattr(MINILM, "band_floor", None) is not None:
+        band = {
+            "vectors_of": vectors_of,
+            "cosine_threshold": MINILM.cosine_threshold,
+            "band_floor": getattr(MINILM, "band_floor", None),
+        }
+        triangle = getattr(MINILM, "triangle_floor", None)
+        if band["band_floor"] is not None and triangle is None:  # an earlier revision's
+            settings.append((f"local + subject band from {MINILM.band_floor} (the scan's)", band))
+        elif band["band_floor"] is not None:
             settings.append(
                 (
-                    f"local + subject band from {MINILM.band_floor} (the scan's)",
-                    {
-                        "vectors_of": vectors_of,
-                        "cosine_threshold": MINILM.cosine_threshold,
-                        "band_floor": MINILM.band_floor,
-                    },
+                    f"local + subject band from {MINILM.band_floor}, no numbers (fourth round)",
+                    {**band, "subject_numbers": False},
+                )
+            )
+            settings.append(
+                (
+                    f"local + subject band from {MINILM.band_floor} + triangle band from "
+                    f"{triangle} (the scan's)",
+                    {**band, "triangle_floor": triangle},
                 )
             )
     except Exception as exc:  # the extra is optional
@@ -224,12 +235,18 @@ def _mpnet_settings() -> list[tuple[str, dict]]:
     vectors_of = _memo_vectors(
         embeddings.LocalEmbedder(model, embeddings.default_cache_dir(dict(os.environ)))
     )
-    options = {"vectors_of": vectors_of, "cosine_threshold": model.cosine_threshold}
+    options = {
+        "vectors_of": vectors_of,
+        "cosine_threshold": model.cosine_threshold,
+        "band_floor": model.band_floor,
+    }
+    name = f"mpnet (cosine >= {model.cosine_threshold}) + subject band from {model.band_floor}"
+    triangle = getattr(model, "triangle_floor", None)
+    if triangle is None:  # an earlier revision's
+        return [(name, options)]
     return [
-        (
-            f"mpnet (cosine >= {model.cosine_threshold}) + subject band from {model.band_floor}",
-            {**options, "band_floor": model.band_floor},
-        )
+        (f"{name}, no numbers (fourth round)", {**options, "subject_numbers": False}),
+        (f"{name} + triangle band from {triangle}", {**options, "triangle_floor": triangle}),
     ]
 
 

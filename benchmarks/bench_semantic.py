@@ -16,7 +16,9 @@ Run from the repository root::
 3. **A second cycle after editing 1 %** of the entries of an agent: the scan embeds only those
    (counted), the rest come from the DuckDB vector cache.
 4. **The labelled set** (``dream_assets_tests/data/semantic_corpus.jsonl``): lexical vs semantic,
-   with and without the judgement stage; dev split (thresholds tuned here) and test split.
+   with and without the judgement stage, and with the scan's lower bands (the subject band as the
+   fourth round left it, and with the triangle band and numbers as a subject: the scan's);
+   dev split (thresholds tuned here) and test split.
 
 Parts 1, 3 and 4 need the extra ``semantic``; without it they are reported as skipped.
 """
@@ -205,6 +207,25 @@ def corpus(embedder: LocalEmbedder) -> None:
                 {"vectors_of": vectors_of, "cosine_threshold": THRESHOLD, "judge": False},
             ),
             ("semantic + judgement", {"vectors_of": vectors_of, "cosine_threshold": THRESHOLD}),
+            (
+                f"+ subject band from {MINILM.band_floor}, no numbers (fourth round)",
+                {
+                    "vectors_of": vectors_of,
+                    "cosine_threshold": THRESHOLD,
+                    "band_floor": MINILM.band_floor,
+                    "subject_numbers": False,
+                },
+            ),
+            (
+                f"+ subject band from {MINILM.band_floor} + triangle band from "
+                f"{MINILM.triangle_floor} (the scan's)",
+                {
+                    "vectors_of": vectors_of,
+                    "cosine_threshold": THRESHOLD,
+                    "band_floor": MINILM.band_floor,
+                    "triangle_floor": MINILM.triangle_floor,
+                },
+            ),
         ):
             s = score_corpus(lines, split, **options)  # type: ignore[arg-type]
             print(

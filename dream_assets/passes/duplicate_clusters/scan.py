@@ -19,7 +19,11 @@ from dream_assets.core.facts.agreement import Statement, disagreement, shares_su
 from dream_assets.core.facts.coverage import VOCABULARY_FILE_NAME, load_vocabulary
 from dream_assets.core.memory.merge import REVIEWED_HASH
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry, review_fingerprint
-from dream_assets.core.near_duplicates.candidates import SubjectBand, judged_clusters
+from dream_assets.core.near_duplicates.candidates import (
+    SubjectBand,
+    candidate_rules_version,
+    judged_clusters,
+)
 from dream_assets.core.near_duplicates.cluster import EMBEDDING_METHOD, LEXICAL_METHOD, Cluster
 from dream_assets.core.near_duplicates.embeddings import (
     Embedder,
@@ -78,6 +82,7 @@ def compute_clusters(
     warnings: list[str] = []
     cosine_threshold: float | None = None
     band_floor: float | None = None
+    triangle_floor: float | None = None
     if embedder is not None and live:
         try:
             done = embed_with_cache(
@@ -94,6 +99,7 @@ def compute_clusters(
             vectors = done.vectors
             cosine_threshold = embedder.threshold
             band_floor = embedder.band_floor
+            triangle_floor = embedder.triangle_floor
             counts.update(embedded=done.embedded, cached=done.cached)
     vocabulary, warning = load_vocabulary(volume.root / VOCABULARY_FILE_NAME)
     if warning:
@@ -142,6 +148,7 @@ def compute_clusters(
             band=SubjectBand(
                 band_floor,
                 lambda i, j: shares_subject(statement(i), statement(j), vocabulary=vocabulary),
+                triangle_floor,
             )
             if band_floor is not None
             else None,
@@ -184,7 +191,9 @@ def scan_duplicate_clusters(
     # An idle cycle reuses the last clusters (passes/duplicate_clusters/reuse.py): same ids, texts,
     # audiences, subject times and settings.
     inputs = [entry_input(e) for e in live]
-    fingerprint = clusters_fingerprint(live, inputs, options, method, options.embedding_model)
+    fingerprint = clusters_fingerprint(
+        live, inputs, options, method, _model_rules(options, embedder)
+    )
     reused = reusable_clusters(
         volume.ledger_path,
         lambda: read_cluster_table(volume.duckdb_path),
@@ -225,6 +234,15 @@ def scan_duplicate_clusters(
         shown = why if options.log_memory_text else why.split(":")[0]
         report.decide("kept apart", f"{first},{second}", shown)
     return report, clusters
+
+
+def _model_rules(options: DreamOptions, embedder: Embedder | None) -> str:
+    """The model and, with vectors, the candidate rules that read them (threshold, bands), for
+    the reuse key: a changed floor or band rule scans again."""
+    if embedder is None:
+        return options.embedding_model
+    floors = f"{embedder.threshold}|{embedder.band_floor}|{embedder.triangle_floor}"
+    return f"{options.embedding_model}|{floors}|{candidate_rules_version()}"
 
 
 def _method_asked(embedder: Embedder | None) -> str:

@@ -222,6 +222,7 @@ class CountingEmbedder:
     key = "test:counting"
     threshold = 0.9
     band_floor = None
+    triangle_floor = None
 
     def __init__(self) -> None:
         self.seen: list[str] = []
