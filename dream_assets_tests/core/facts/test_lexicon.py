@@ -1,4 +1,4 @@
-"""The lexicon the judges read: lemminflect's own lookup, read in one piece (core/facts/lexicon.py)."""
+"""The lexicon the judges read: lemminflect's own lookup, read in one piece (core/facts/lexicon)."""
 
 from __future__ import annotations
 
