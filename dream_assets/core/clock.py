@@ -42,5 +42,22 @@ def parse_time(value: str) -> datetime:
     return parsed.astimezone(UTC)
 
 
+# The text of each UTC instant formatted lately: a first cycle at 100 000 entries formats the same
+# few timestamps of every entry about ten times (its file, its index row, its review fingerprint),
+# about a microsecond each, where a look-up is 20 ns (docs/benchmarks.md, round 9). Only exact
+# ``datetime`` values in ``UTC``: two such values are equal exactly when they are the same instant,
+# so equal keys always format alike (other zones compare equal across a fold, subclasses may format
+# otherwise). Bounded: emptied when full.
+_FORMATTED: dict[datetime, str] = {}
+_FORMATTED_KEPT = 1 << 16
+
+
 def format_time(value: datetime) -> str:
+    if value.tzinfo is UTC and type(value) is datetime:
+        known = _FORMATTED.get(value)
+        if known is None:
+            if len(_FORMATTED) >= _FORMATTED_KEPT:
+                _FORMATTED.clear()
+            known = _FORMATTED[value] = value.isoformat()
+        return known
     return value.astimezone(UTC).isoformat()

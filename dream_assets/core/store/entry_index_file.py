@@ -34,6 +34,10 @@ from dream_assets.core.models import (
 SCHEMA_VERSION = f"3.{REVIEW_FINGERPRINT_VERSION}"
 
 
+# The page cache of one connection, in KiB.
+CACHE_KIB = 16384
+
+
 @contextlib.contextmanager
 def connect(db_path: Path) -> Iterator[sqlite3.Connection]:
     # A connection per use: the cycle's processes fork (tests, the run launcher), and an
@@ -41,6 +45,10 @@ def connect(db_path: Path) -> Iterator[sqlite3.Connection]:
     con = sqlite3.connect(db_path, timeout=30.0, isolation_level=None)
     try:
         con.execute("PRAGMA synchronous = NORMAL")
+        # A first cycle replaces most rows of a 100 000-row file (110 MB): SQLite's default page
+        # cache (2 MB) re-reads the primary key's pages for every few rows (docs/benchmarks.md,
+        # round 9). Freed when the connection closes.
+        con.execute(f"PRAGMA cache_size = -{CACHE_KIB}")
         con.execute("BEGIN IMMEDIATE")
         con.execute("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
         con.execute(
@@ -80,6 +88,28 @@ ROW_WIDTH = 22
 Fields = tuple[Any, ...]
 
 
+# ``json.dumps(value, ensure_ascii=False)`` without building an encoder per call (the same
+# encoder and output); a first cycle lays out every entry's row twice.
+_DUMP = json.JSONEncoder(ensure_ascii=False).encode
+# Tag lists repeat across entries: the stored text of each distinct tuple of strings, bounded.
+_TAG_TEXTS: dict[tuple[str, ...], str] = {}
+
+
+def _tags_text(tags: tuple[str, ...]) -> str:
+    try:
+        known = _TAG_TEXTS.get(tags)
+    except TypeError:  # not hashable (a damaged row's tag list): laid out as it is
+        known = None
+    if known is not None:
+        return known
+    text = _DUMP(list(tags))
+    if type(tags) is tuple and all(type(tag) is str for tag in tags):
+        if len(_TAG_TEXTS) >= _TAGS_KEPT:
+            _TAG_TEXTS.clear()
+        _TAG_TEXTS[tags] = text
+    return text
+
+
 def fields_of(entry: MemoryEntry) -> Fields:
     """The typed columns of ``entry``, its review fingerprint last."""
     archived = format_time(entry.archived_at) if entry.archived_at is not None else None
@@ -87,13 +117,13 @@ def fields_of(entry: MemoryEntry) -> Fields:
         entry.id,
         entry.content,
         entry.category,
-        json.dumps(list(entry.tags), ensure_ascii=False),
+        _tags_text(entry.tags),
         entry.importance,
         entry.reinforcement_count,
         format_time(entry.created_at),
         format_time(entry.updated_at),
         format_time(entry.last_seen_at),
-        json.dumps(entry.metadata, ensure_ascii=False),
+        _DUMP(entry.metadata),
         archived,
         entry.archive_reason,
         review_fingerprint(entry),
@@ -173,9 +203,10 @@ def _time(text: str) -> datetime:
 StatKey = tuple[int, int, int, int]
 
 
-@dataclass
+@dataclass(slots=True)
 class Row:
-    """What the index knows of one entry file."""
+    """What the index knows of one entry file. Slotted: an idle cycle builds one per entry
+    from the index file (100 000 at 100 000 entries), and it saves their instance dicts."""
 
     key: StatKey
     sha256: str
@@ -204,12 +235,16 @@ def load_rows(db_path: Path) -> dict[str, Row]:
             # Sliced, not unpacked: a 100 000-row index is read on every cycle.
             for found in () if foreign else con.execute(query):
                 problem = found[7]
+                # Positional (key, sha256, racy, entry, problem, body, fields): keywords cost
+                # a visible share of this loop.
                 rows[found[0]] = Row(
                     found[1:5],
                     found[6],
                     bool(found[5]),
-                    problem=problem,
-                    fields=None if problem is not None else found[8:],
+                    None,
+                    problem,
+                    None,
+                    None if problem is not None else found[8:],
                 )
         if foreign:
             discard(db_path)  # another version's file: rebuilt from the files
@@ -228,7 +263,9 @@ def store_rows(
     written: list[str] = []
     # Guarded by the hash: another process may have stored other bytes under the name since.
     con_update: list[tuple[int, int, int, int, int, str, str]] = []
-    for name in dirty:
+    # In name order, the primary key's order: each page of its index is visited once, not once
+    # per row (a first walk's 100 000 rows: 1.50 -> 0.99 s CPU, docs/benchmarks.md, round 9).
+    for name in sorted(dirty):
         row = rows.get(name)
         if row is None:
             continue
