@@ -35,6 +35,7 @@ CODE = Path(os.environ.get("DREAM_BENCH_CODE", ROOT))
 sys.path.insert(0, str(CODE))
 
 from tables import print_markdown_table  # noqa: E402
+from vector_memo import memo_vectors  # noqa: E402
 
 from dream_assets.core.facts import coverage, meaning  # noqa: E402
 from dream_assets.core.facts.coverage import CoverageSource  # noqa: E402
@@ -142,7 +143,7 @@ def duplicate_judge(split: str, path: Path) -> None:
         )
 
         check_local_extra(MINILM)
-        vectors_of = _memo_vectors(LocalEmbedder(MINILM, default_cache_dir(dict(os.environ))))
+        vectors_of = memo_vectors(LocalEmbedder(MINILM, default_cache_dir(dict(os.environ))))
 
         settings.append(
             (
@@ -202,21 +203,6 @@ def duplicate_judge(split: str, path: Path) -> None:
     )
 
 
-def _memo_vectors(embedder):  # type: ignore[no-untyped-def]
-    """``vectors_of(texts)`` for ``score_corpus``: each distinct text embedded once per run."""
-    import numpy as np
-
-    memo: dict[str, object] = {}
-
-    def vectors_of(texts):  # type: ignore[no-untyped-def]
-        missing = [t for t in dict.fromkeys(texts) if t not in memo]
-        if missing:
-            memo.update(zip(missing, embedder.embed(missing), strict=True))
-        return np.stack([memo[t] for t in texts])
-
-    return vectors_of
-
-
 def _mpnet_settings() -> list[tuple[str, dict]]:
     """all-mpnet-base-v2 at its recorded threshold and band, when the extra semantic-mpnet is
     installed (absent from the anchor revision)."""
@@ -232,7 +218,7 @@ def _mpnet_settings() -> list[tuple[str, dict]]:
     except embeddings.EmbeddingsUnavailable as exc:
         print(f"(all-mpnet-base-v2 skipped: {exc})")
         return []
-    vectors_of = _memo_vectors(
+    vectors_of = memo_vectors(
         embeddings.LocalEmbedder(model, embeddings.default_cache_dir(dict(os.environ)))
     )
     options = {

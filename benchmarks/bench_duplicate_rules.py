@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import _checkout  # noqa: F401  (this checkout's dream_assets)
-import numpy as np
+from vector_memo import Vectors, memo_vectors
 
 from dream_assets.core.near_duplicates import embeddings
 from dream_assets_tests.semantic_corpus import load_corpus, score_corpus
@@ -43,8 +43,6 @@ REGRESSION = (
 # data.
 LOOKALIKE_BOUND = 0.25
 FILLER_BOUND = 0.015
-
-Vectors = Callable[[Sequence[str]], np.ndarray]
 
 
 def settings(model: embeddings.RecordedModel) -> list[tuple[str, dict]]:
@@ -73,18 +71,6 @@ def settings(model: embeddings.RecordedModel) -> list[tuple[str, dict]]:
         )
     )
     return rows
-
-
-def memo_vectors(embedder: embeddings.LocalEmbedder) -> Vectors:
-    memo: dict[str, np.ndarray] = {}
-
-    def vectors_of(texts: Sequence[str]) -> np.ndarray:
-        missing = [text for text in dict.fromkeys(texts) if text not in memo]
-        if missing:
-            memo.update(zip(missing, embedder.embed(missing), strict=True))
-        return np.stack([memo[text] for text in texts])
-
-    return vectors_of
 
 
 def scored(

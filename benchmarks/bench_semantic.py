@@ -36,6 +36,7 @@ from pathlib import Path
 import _checkout  # noqa: F401  (this checkout's dream_assets)
 import numpy as np
 from bench_cluster import synthetic_corpus
+from vector_memo import memo_vectors
 
 from dream_assets.core.near_duplicates.cluster import embedding_pairs
 from dream_assets.core.near_duplicates.embeddings import MINILM, LocalEmbedder
@@ -175,13 +176,7 @@ def corpus(embedder: LocalEmbedder) -> None:
     from dream_assets_tests.semantic_corpus import load_corpus, score_corpus
 
     lines = load_corpus()
-    memo: dict[str, np.ndarray] = {}
-
-    def vectors_of(texts: list[str]) -> np.ndarray:
-        missing = [t for t in dict.fromkeys(texts) if t not in memo]
-        if missing:
-            memo.update(zip(missing, embedder.embed(missing), strict=True))
-        return np.vstack([memo[t] for t in texts])
+    vectors_of = memo_vectors(embedder)
 
     print("\n## Labelled set: threshold sweep on the dev split (semantic + judgement)")
     print("| cosine | groups found | look-alikes clustered | fillers clustered | J |")

@@ -192,3 +192,34 @@ def find_clusters(
     else:
         pairs = lexical_pairs(token_sets([text for _, text in items]), threshold)
     return clusters_from_pairs(ids, pairs, max_cluster_size=max_cluster_size)
+
+
+def band_scan(
+    texts: list[str],
+    vectors: np.ndarray,
+    *,
+    cosine_threshold: float = 0.74,
+    band: tuple[float, float | None] | None = None,
+) -> list[tuple[str, ...]]:
+    """The clusters ``judged_clusters`` forms over ``texts`` (ids ``e0``, ``e1``, ...) with these
+    unit ``vectors`` and the pair judge's own rules (``core.facts.agreement``); ``band``: the
+    subject band's floor and the triangle band's floor (None: no band)."""
+    from dream_assets.core.facts.agreement import Statement, disagreement, shares_subject
+    from dream_assets.core.near_duplicates.candidates import SubjectBand, judged_clusters
+
+    statements = [Statement(t) for t in texts]
+    scan = judged_clusters(
+        texts,
+        [f"e{i}" for i in range(len(texts))],
+        threshold=0.88,
+        max_cluster_size=3,
+        vectors=vectors,
+        cosine_threshold=cosine_threshold,
+        disagreement=lambda i, j: disagreement(statements[i], statements[j]),
+        band=None
+        if band is None
+        else SubjectBand(
+            band[0], lambda i, j: shares_subject(statements[i], statements[j]), band[1]
+        ),
+    )
+    return [c.member_ids for c in scan.clusters]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from dream_assets.core.facts.agreement import Statement, disagreement, shares_subject
-from dream_assets.core.near_duplicates.candidates import SubjectBand, judged_clusters
+from dream_assets.core.facts.agreement import Statement, shares_subject
+from dream_assets_tests.builders import band_scan
 
 
 def _vectors(cosines: dict[tuple[int, int], float], size: int) -> np.ndarray:
@@ -22,20 +22,8 @@ def _vectors(cosines: dict[tuple[int, int], float], size: int) -> np.ndarray:
 
 
 def _scan(texts: list[str], cosine: float, floor: float | None) -> list[tuple[str, ...]]:
-    statements = [Statement(t) for t in texts]
-    scan = judged_clusters(
-        texts,
-        [f"e{i}" for i in range(len(texts))],
-        threshold=0.88,
-        max_cluster_size=3,
-        vectors=_vectors({(0, 1): cosine}, len(texts)),
-        cosine_threshold=0.74,
-        disagreement=lambda i, j: disagreement(statements[i], statements[j]),
-        band=SubjectBand(floor, lambda i, j: shares_subject(statements[i], statements[j]))
-        if floor is not None
-        else None,
-    )
-    return [c.member_ids for c in scan.clusters]
+    vectors = _vectors({(0, 1): cosine}, len(texts))
+    return band_scan(texts, vectors, band=None if floor is None else (floor, None))
 
 
 JON = ["Jon has a shellfish allergy.", "Shellfish triggers an allergic reaction in Jon."]

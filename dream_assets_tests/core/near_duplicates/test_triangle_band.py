@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from dream_assets.core.facts.agreement import Statement, disagreement, shares_subject
-from dream_assets.core.near_duplicates.candidates import SubjectBand, judged_clusters
+from dream_assets_tests.builders import band_scan
 
 THRESHOLD, BAND, TRIANGLE = 0.74, 0.64, 0.50
 
@@ -22,18 +22,8 @@ def _vectors(cosines: np.ndarray) -> np.ndarray:
 def _scan(
     texts: list[str], cosines: list[list[float]], *, triangle: float | None = TRIANGLE
 ) -> list[tuple[str, ...]]:
-    statements = [Statement(t) for t in texts]
-    scan = judged_clusters(
-        texts,
-        [f"e{i}" for i in range(len(texts))],
-        threshold=0.88,
-        max_cluster_size=3,
-        vectors=_vectors(np.array(cosines)),
-        cosine_threshold=THRESHOLD,
-        disagreement=lambda i, j: disagreement(statements[i], statements[j]),
-        band=SubjectBand(BAND, lambda i, j: shares_subject(statements[i], statements[j]), triangle),
-    )
-    return [c.member_ids for c in scan.clusters]
+    vectors = _vectors(np.array(cosines))
+    return band_scan(texts, vectors, cosine_threshold=THRESHOLD, band=(BAND, triangle))
 
 
 # Three wordings of one fact: (first, second) at 0.82, (second, last) at 0.80, the loosest pair
