@@ -187,6 +187,7 @@ def _opens_as_grammar(text: str, match: re.Match[str], following: re.Match[str] 
     return word.islower() and is_compound_head(word)
 
 
+_THOUSAND_SUFFIX = re.compile(r"[kK](?![^\W_])")
 # Prepositions that open a noun's complement ("Deadline for the report", "Rest of the week").
 _NOUN_COMPLEMENTS = frozenset({"for", "of", "on", "at", "with", "from", "in", "to", "about"})
 
@@ -249,6 +250,8 @@ def _specifics(
                 unit = ""
                 if PERCENT_AFTER.match(after):
                     unit = "%"
+                elif _THOUSAND_SUFFIX.match(after):
+                    unit = "k"  # "£20k": credited by 20000 too (sixth round)
                 else:
                     following = after.split(maxsplit=1)[:1]
                     if text[match.end() : match.end() + 1] == "-":  # "a 30-minute TTL"

@@ -57,6 +57,35 @@ def scale_after_fraction(words: list[str], index: int) -> tuple[str, int] | None
     return None
 
 
+# Sixth round: ordinal words, one place for the quantity rule and the coverage check.
+ORDINAL_WORDS = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
+    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
+    "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
+    "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+}  # fmt: skip
+
+
+def rest_after_scale(words: list[str], index: int) -> tuple[int, int] | None:
+    """The tens and units after the scale word at ``index`` ("one hundred [and] fifty[-five]")
+    and the index of their last word, or None."""
+    at = index + 1 + (index + 1 < len(words) and words[index + 1] == "and")
+    if at >= len(words):
+        return None
+    word, found = words[at], None
+    if word in TENS_WORDS:
+        following = words[at + 1] if at + 1 < len(words) else ""
+        if 0 < UNIT_WORDS.get(following, 10) < 10:
+            found = TENS_WORDS[word] + UNIT_WORDS[following], at + 1
+        else:
+            found = TENS_WORDS[word], at
+    elif UNIT_WORDS.get(word, 0) > 0:
+        found = UNIT_WORDS[word], at
+    if found is not None and found[1] + 1 < len(words) and words[found[1] + 1] in SCALE_WORDS:
+        return None  # "two hundred and five thousand": another scale, not read here
+    return found
+
+
 def number_word_values(words: list[str]) -> set[int]:
     """The numbers that lowercase words spell: "ten", "ninety", "twenty-five" (as the two words
     "twenty" "five"), "two hundred", "five thousand". A tens word followed by a unit is one number
@@ -90,6 +119,8 @@ def number_word_values(words: list[str]) -> set[int]:
             if following in ("hundred", "thousand", "million"):
                 value *= SCALE_WORDS[following]
                 index += 1
+                if (rest := rest_after_scale(words, index)) is not None:
+                    found.add(value + rest[0])  # "one hundred and fifty" is also 150
             found.add(value)
         index += 1
     return found

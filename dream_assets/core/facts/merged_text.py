@@ -29,7 +29,7 @@ from dream_assets.core.facts.equivalents import (
     percents_of,
     spells,
 )
-from dream_assets.core.facts.lexicon import UNIT_WORDS, number_word_values
+from dream_assets.core.facts.lexicon import ORDINAL_WORDS, UNIT_WORDS, number_word_values
 from dream_assets.core.facts.tokens import (
     TOKEN,
     WEEKDAYS,
@@ -47,6 +47,7 @@ from dream_assets.core.facts.vocabulary import straighten
 # Titles written out or abbreviated name the same person ("Dr. Haddad" / "Doctor Haddad").
 TITLE_SPELLINGS = {"Dr": "Doctor", "Prof": "Professor", "Mt": "Mount"}
 _TITLE_EQUIVALENT = {**TITLE_SPELLINGS, **{full: short for short, full in TITLE_SPELLINGS.items()}}
+_TITLE_BY_CAPITALS = {title.upper(): title for title in _TITLE_EQUIVALENT}
 # Letter case is typography for a name of at least this many letters ("Fatima" / "FATIMA");
 # shorter acronyms collide with English words ("IT" / "It", "US" / "Us") and stay case-sensitive.
 CASE_FOLD_MIN_LETTERS = 3
@@ -120,7 +121,11 @@ class MergedText:
             if _plausible_year(year) and 1 <= month <= 12:
                 dates.add((year, month, None))
         words |= {sign for sign in CURRENCY_SIGNS if sign in text}  # "$" spells "USD"
-        numbers |= {str(n) for n in number_word_values(_WORD_RUN.findall(text.lower()))}
+        lowered = _WORD_RUN.findall(text.lower())
+        numbers |= {str(n) for n in number_word_values(lowered)}
+        # "the fifteenth" / "the 15th": an ordinal word is its number (sixth round)
+        numbers |= {str(ORDINAL_WORDS[w]) for w in lowered if w in ORDINAL_WORDS}
+        dates |= _numeric_day_months(text)
         numbers |= {_thousands(m.group(1)) for m in _THOUSANDS.finditer(text)}
         if _NOON.search(text):
             numbers.add("12")  # "12–1pm" / "noon to 1": the hour, written as its name
@@ -147,6 +152,9 @@ class MergedText:
             number = canonical_number(specific.text)
             if number in self.numbers:
                 return True
+            if specific.unit == "k" and number.replace(".", "", 1).isdigit():
+                # "£20k" / "£20,000": the figure and its scale (sixth round)
+                return _thousands(number) in self.numbers
             if specific.unit == "%":
                 return number in self.percents
             unit = duration_unit(specific.unit) if specific.unit else None
@@ -164,6 +172,10 @@ class MergedText:
         if without_diacritics(name) in self.plain:
             return True
         if _TITLE_EQUIVALENT.get(name) in self.words:
+            return True
+        # "DR. OKONKWO" / "Dr Okonkwo": a title in capitals is the same title (sixth round)
+        title = _TITLE_BY_CAPITALS.get(name)
+        if title is not None and (title in self.words or _TITLE_EQUIVALENT[title] in self.words):
             return True
         if is_acronym(name) and name in self.spelled:
             return True
@@ -218,6 +230,26 @@ _QUARTER_CODE = re.compile(r"Q([1-4])")
 _QUARTER_ORDINALS = ("first", "second", "third", "fourth")
 _WORD_RUN = re.compile(r"[a-z]+")
 _THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,2})?)[kK](?![^\W_])")  # "$18k" is 18000
+
+
+# "17/10", "17/10/2026": a day and month in figures. Both orders are read (10 October and
+# 17 October are not told apart from "10/17" alone); a date the source names is credited by
+# either reading, never a figure that fits no calendar ("31/33").
+_DAY_MONTH = re.compile(r"(?<![\w/.])(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\w/])")
+
+
+def _numeric_day_months(text: str) -> set[DateKey]:
+    found: set[DateKey] = set()
+    for match in _DAY_MONTH.finditer(text):
+        first, second = int(match.group(1)), int(match.group(2))
+        year = match.group(3)
+        year_value = None if year is None else int(year) + (2000 if len(year) == 2 else 0)
+        for day, month in ((first, second), (second, first)):
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                found.add((year_value, month, day))
+                if year_value is not None:
+                    found.add((None, month, day))
+    return found
 
 
 def _thousands(figure: str) -> str:

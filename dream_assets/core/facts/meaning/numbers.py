@@ -8,10 +8,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from dream_assets.core.facts.lexicon import (
+    ORDINAL_WORDS,
     SCALE_WORDS,
     TENS_WORDS,
     TIMES_WORDS,
     UNIT_WORDS,
+    rest_after_scale,
     scale_after_fraction,
 )
 from dream_assets.core.facts.meaning.words import Word, words_of
@@ -20,10 +22,7 @@ from dream_assets.core.facts.meaning.words import Word, words_of
 
 _UNITS_WORDS, _TENS_WORDS = UNIT_WORDS, TENS_WORDS
 _SCALE_WORDS, _TIMES_WORDS = SCALE_WORDS, TIMES_WORDS
-_ORDINAL_WORDS = {
-    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
-    "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "twentieth": 20,
-}  # fmt: skip
+_ORDINAL_WORDS = ORDINAL_WORDS  # "fifteenth" = 15th (sixth round: 13th-19th, 30th)
 _DECADE_WORDS = {word[:-1] + "ies": value for word, value in _TENS_WORDS.items()}
 _FRACTION_WORDS = {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
 _MONTH_WORDS = frozenset(
@@ -112,6 +111,17 @@ def quantities_of(text: str) -> list[Quantity]:
                 value_int, end = value_int * _SCALE_WORDS[scale], end + 1
             found.append(Quantity(str(value_int), " ".join(t.text for t in tokens[index:end])))
             index = end
+            continue
+        elif (
+            (lower in _UNITS_WORDS or lower == "a")
+            and after in ("hundred", "thousand")
+            and (rest := rest_after_scale(lowers, index + 1)) is not None
+        ):
+            # "one hundred and fifty" is 150: one number, its parts no counts of their own
+            value_int = _UNITS_WORDS.get(lower, 1) * _SCALE_WORDS[after] + rest[0]
+            written = " ".join(t.text for t in tokens[index : rest[1] + 1])
+            found.append(Quantity(str(value_int), written))
+            index = rest[1] + 1
             continue
         elif lower in _UNITS_WORDS and after in _SCALE_WORDS and lower != "one":
             # "ten thousand" is 10000 ("one hundred" stays "one" + 100: "one" may be "a")
