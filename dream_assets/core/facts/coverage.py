@@ -41,7 +41,7 @@ from dream_assets.core.facts.lexicon import (
     lemmas_of,
 )
 from dream_assets.core.facts.merged_text import MergedText
-from dream_assets.core.facts.name_evidence import is_soft_specific, new_words_of
+from dream_assets.core.facts.name_evidence import is_soft_specific, new_words_of, restated_in
 from dream_assets.core.facts.tokens import (
     EVIDENCE,
     MERIDIEM,
@@ -331,6 +331,10 @@ def missing_specifics(
                 continue
             # "Central European Time" / "CET": a name written out, credited by its acronym.
             if covered_by.has_acronym(_capitalized_runs(source.content).get(specific.text, ())):
+                continue
+            # "University of Lagos" / "UNILAG", "KubeCon Europe" / "KubeCon EU", "Year 4" /
+            # "fourth-year": the same name restated whole (sixth round, ``restated_in``).
+            if restated_in(specific, source.content, merged):
                 continue
             # "Recycling is collected ..." merged as "... and recycling is collected": the same
             # word, its sentence-start capital dropped. Credited only from a sentence start and

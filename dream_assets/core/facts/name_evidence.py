@@ -9,7 +9,13 @@ import re
 from collections.abc import Iterable
 
 from dream_assets.core.facts.baseline import FUNCTION_WORDS
-from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS, english_readings, lemmas_of
+from dream_assets.core.facts.lexicon import (
+    NAMES_THAT_ARE_WORDS,
+    ORDINAL_WORDS,
+    UNIT_WORDS,
+    english_readings,
+    lemmas_of,
+)
 from dream_assets.core.facts.tokens import (
     TOKEN,
     WEEKDAYS,
@@ -152,3 +158,144 @@ def _is_letter_acronym(text: str) -> bool:
         return False
     capitals = sum(c.isupper() for c in text)
     return is_acronym(text) or is_plural_acronym(text) or 2 * capitals >= len(text)
+
+
+# ── Sixth round: a name restated, credited (not a hint) ─────────────────────────────────────
+
+# A name's words with the connectors that may join them ("Stocks and Shares", "University of
+# Lagos"); a possessive and diacritics belong to the word.
+_CONNECTORS = frozenset({"of", "and", "for", "the", "de"})
+_RUN = re.compile(
+    r"\b[A-ZÀ-ÖØ-Þ][\wß-öø-ÿ'\u2019]*(?:\s+(?:(?:of|and|for|the|de)\s+)?[A-ZÀ-ÖØ-Þ][\wß-öø-ÿ'\u2019]*)+"
+)
+
+
+def restated_in(specific: Specific, source: str, merged: str) -> bool:
+    """Whether the merge writes the name ``specific`` belongs to in another spelling that states
+    the whole of it -- each a restatement of the same name, never a synonym (a name missing in
+    every spelling is still missing):
+
+    * the whole multi-word name hyphenated into a compound ("Stocks and Shares ISA" /
+      "stocks-and-shares ISA") or in capitals;
+    * a clipped acronym of its words, each word's first letters in order ("University of Lagos"
+      / "UNILAG", "University of Tasmania" / "UTas");
+    * the word abbreviated in its place, beside a word of the name the merge keeps ("KubeCon
+      Europe" / "KubeCon EU": the capitals are the word's letters in order, its first first);
+    * a classifier before a number said with its ordinal ("Year 4" / "fourth-year", "4th year");
+    * a sentence-opening clipping that is no English word written out ("Auth is handled by" /
+      "does authentication").
+    """
+    text = specific.text
+    if specific.kind != "word" or specific.date is not None or not text.isalpha():
+        return False
+    source, merged = straighten(source), straighten(merged)
+    for run in _RUN.finditer(source):
+        words = [_name_word(w) for w in run.group().split()]
+        while words and words[0].lower() in FUNCTION_WORDS:
+            words = words[1:]  # "The Briefing and Triage": the article opens the sentence
+        if text not in words:
+            continue
+        if _whole_run_in(words, merged):
+            return True
+        content = [w for w in words if w not in _CONNECTORS]
+        if len(content) >= 2 and any(_clipped_acronym(t, content) for t in _capital_tokens(merged)):
+            return True
+        if _abbreviated_in_place(text, words, merged):
+            return True
+    if _classifier_with_ordinal(text, source, merged):
+        return True
+    return specific.initial and _clipping_written_out(text, merged)
+
+
+def _whole_run_in(words: list[str], merged: str) -> bool:
+    """The name joined by hyphens into a compound ("stocks-and-shares"), or in another case that
+    keeps capitals ("STOCKS AND SHARES"). Written lowercase with spaces it may be the words
+    themselves ("The Briefing and Triage runs" / "the briefing and triage runs"): not credited."""
+    pattern = r"[\s-]+".join(re.escape(w) for w in words)
+    for found in re.finditer(rf"(?<![\w-]){pattern}(?![\w-])", merged, re.IGNORECASE):
+        if "-" in found.group() or not found.group().islower():
+            return True
+    return False
+
+
+def _capital_tokens(merged: str) -> set[str]:
+    """The merge's tokens with two or more capitals and no digit ("UNILAG", "UTas")."""
+    return {
+        m.group()
+        for m in TOKEN.finditer(merged)
+        if m.group().isalpha() and sum(c.isupper() for c in m.group()) >= 2
+    }
+
+
+def _clipped_acronym(token: str, words: list[str]) -> bool:
+    """Whether ``token`` is the words' leading letters in order, at least one from each, more
+    than one from one of them (plain initials are the coverage check's own acronym rule)."""
+    if len(token) <= len(words):
+        return False
+    letters = token.casefold()
+    folded = [w.casefold() for w in words]
+
+    def splits(at: int, index: int) -> bool:
+        if index == len(folded):
+            return at == len(letters)
+        word = folded[index]
+        for size in range(1, len(word) + 1):
+            if letters[at : at + size] != word[:size]:
+                break
+            if splits(at + size, index + 1):
+                return True
+        return False
+
+    return splits(0, 0)
+
+
+def _is_abbreviation(short: str, word: str) -> bool:
+    """ "EU" of "Europe", "Dept" of "Department": the word's letters in order, its first first."""
+    short, word = short.casefold(), word.casefold()
+    if len(short) < 2 or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    letters = iter(word)
+    return all(c in letters for c in short)
+
+
+def _abbreviated_in_place(text: str, words: list[str], merged: str) -> bool:
+    index = words.index(text)
+    tokens = [m.group() for m in TOKEN.finditer(merged) if m.lastgroup in ("word", "code")]
+    for at, token in enumerate(tokens):
+        if not token[:1].isupper() or not _is_abbreviation(token, text):
+            continue
+        before = _name_word(tokens[at - 1]) if at else ""
+        after = _name_word(tokens[at + 1]) if at + 1 < len(tokens) else ""
+        if (index and before == words[index - 1]) or (
+            index + 1 < len(words) and after == words[index + 1]
+        ):
+            return True
+    return False
+
+
+_ORDINAL_SUFFIX = r"(?:st|nd|rd|th)"
+
+
+def _classifier_with_ordinal(text: str, source: str, merged: str) -> bool:
+    found = re.search(rf"\b{re.escape(text)}\s+(\d{{1,2}})\b", source)
+    if found is None:
+        return False
+    number = int(found.group(1))
+    spellings = [str(number) + _ORDINAL_SUFFIX + "?"]
+    spellings += [w for w, v in {**ORDINAL_WORDS, **UNIT_WORDS}.items() if v == number]
+    number_pattern = "(?:" + "|".join(spellings) + ")"
+    word = re.escape(text.lower())
+    return (
+        re.search(rf"\b{number_pattern}[\s-]+{word}s?\b", merged, re.IGNORECASE) is not None
+        or re.search(rf"\b{word}[\s-]+{number_pattern}\b", merged, re.IGNORECASE) is not None
+    )
+
+
+def _clipping_written_out(text: str, merged: str) -> bool:
+    key = text.lower()
+    if len(key) < 4 or english_readings(key) or key in NAMES_THAT_ARE_WORDS:
+        return False
+    return any(
+        w.startswith(key) and len(w) > len(key) and english_readings(w)
+        for w in _LOWER_WORD.findall(merged)
+    )
