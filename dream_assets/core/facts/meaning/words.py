@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS
 from dream_assets.core.facts.vocabulary import straighten
 
 # ── Words ──────────────────────────────────────────────────────────────────────────────────
@@ -40,6 +41,9 @@ STOP_WORDS = frozenset(
 )  # fmt: skip
 
 
+_NUMBER_STEMS = {word: str(value) for word, value in {**UNIT_WORDS, **TENS_WORDS}.items()}
+
+
 @lru_cache(maxsize=65_536)
 def stem(word: str) -> str:
     """A small suffix stemmer: enough to meet "eats"/"eat", "baking"/"bake", "running"/"run".
@@ -51,6 +55,8 @@ def stem(word: str) -> str:
     word = straighten(word.lower())
     if word.endswith("'s"):
         word = word[:-2]
+    if word in _NUMBER_STEMS:
+        return _NUMBER_STEMS[word]  # "thirty" / "30": one word to every rule (sixth round)
     word = american_spelling(word)
     for suffix, replacement in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) + len(replacement) >= 3:
