@@ -202,6 +202,8 @@ def restated_in(specific: Specific, source: str, merged: str) -> bool:
             return True
         if _abbreviated_in_place(text, words, merged):
             return True
+    if _glossed(text, source, merged) or _acronym_written_out(text, merged):
+        return True
     if _classifier_with_ordinal(text, source, merged):
         return True
     return specific.initial and _clipping_written_out(text, merged)
@@ -250,25 +252,63 @@ def _clipped_acronym(token: str, words: list[str]) -> bool:
 
 
 def _is_abbreviation(short: str, word: str) -> bool:
-    """ "EU" of "Europe", "Dept" of "Department": the word's letters in order, its first first."""
+    """ "EU" of "Europe", "VW" of "Volkswagen": capitals that are the word's letters in order,
+    its first first; "Fuji" of "Fujifilm": a clipping of three letters or more."""
+    capitals = short.isupper()
     short, word = short.casefold(), word.casefold()
     if len(short) < 2 or len(short) >= len(word) or short[0] != word[0]:
         return False
+    if not capitals:
+        return len(short) >= 3 and word.startswith(short)
     letters = iter(word)
     return all(c in letters for c in short)
 
 
 def _abbreviated_in_place(text: str, words: list[str], merged: str) -> bool:
+    """ "KubeCon Europe" / "KubeCon EU", "VW T6" / "Volkswagen T6": one word of the name
+    abbreviated (or written out) beside a word of the name the merge keeps."""
     index = words.index(text)
     tokens = [m.group() for m in TOKEN.finditer(merged) if m.lastgroup in ("word", "code")]
     for at, token in enumerate(tokens):
-        if not token[:1].isupper() or not _is_abbreviation(token, text):
+        if not token[:1].isupper():
+            continue
+        if not (
+            _is_abbreviation(token, text) or (is_acronym(text) and _is_abbreviation(text, token))
+        ):
             continue
         before = _name_word(tokens[at - 1]) if at else ""
         after = _name_word(tokens[at + 1]) if at + 1 < len(tokens) else ""
         if (index and before == words[index - 1]) or (
             index + 1 < len(words) and after == words[index + 1]
         ):
+            return True
+    return False
+
+
+def _glossed(text: str, source: str, merged: str) -> bool:
+    """ "Manchester (MAN)": a source that glosses a name with its abbreviation in brackets
+    states it twice; the merge keeping either spelling keeps the name."""
+    merged_words = {m.group() for m in TOKEN.finditer(merged)}
+    for found in _GLOSS.finditer(source):
+        name, short = found.group(1), found.group(2)
+        if text in (name, short) and _is_abbreviation(short, name):
+            other = short if text == name else name
+            if other in merged_words:
+                return True
+    return False
+
+
+_GLOSS = re.compile(r"\b([A-Z][\w'\u2019]+)\s+\(([A-Z]{2,5})\)")
+
+
+def _acronym_written_out(text: str, merged: str) -> bool:
+    """ "UTas" / "University of Tasmania": an acronym clipped from a name the merge writes out."""
+    if not text.isalpha() or sum(c.isupper() for c in text) < 2:
+        return False
+    for run in _RUN.finditer(merged):
+        words = [_name_word(w) for w in run.group().split()]
+        content = [w for w in words if w not in _CONNECTORS and w.lower() not in FUNCTION_WORDS]
+        if len(content) >= 2 and _clipped_acronym(text, content):
             return True
     return False
 
