@@ -224,7 +224,17 @@ def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
             return True
         if word.lower.startswith("un") and stem(word.lower[2:]) in governed:
             return True
-    return False
+    # "not planning to overpay" / "don't intend to make overpayments": a negated clause of the
+    # merge holds a derivation of a governed word (sixth round; a hint, never a credit)
+    negated = {w.clause for w in merged.words if _is_negation(w)}
+    return any(
+        word.clause in negated and word.stem not in governed and _derived(word.stem, governed)
+        for word in merged.words
+    )
+
+
+def _derived(word: str, governed: frozenset[str]) -> bool:
+    return any(len(g) >= 5 and word.startswith(g) for g in governed)
 
 
 def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
