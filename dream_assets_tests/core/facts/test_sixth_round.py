@@ -37,6 +37,7 @@ def _check(texts: list[str], merged: str):  # type: ignore[no-untyped-def]
         ("Is presenting at PyCon Europe in July.", "Presenting at PyCon EU in July."),
         ("Drives a VW Golf to work.", "Commutes in a Volkswagen Golf."),
         ("Shoots on a Fujifilm X100V.", "Takes photos with a Fuji X100V."),
+        ("The hens are Buff Orpingtons.", "Four Buff Orpington hens."),
         # the whole name hyphenated into a compound
         (
             "Pays into a Stocks and Shares ISA monthly.",

@@ -24,7 +24,9 @@ def _check(sources: list[str], merged: str, *, hints_bind: bool = False):  # typ
         ("Rocco is a 12-year-old Labrador.", "Rocco, a 12-year-old Lab.", "name: Labrador"),
         ("The main database is PostgreSQL 16.", "Primary DB is Postgres 16.", "name: PostgreSQL"),
         ("Picks up the kids on Mondays.", "School pickup on Mon.", "name: Mondays"),
-        ("The hens are Buff Orpingtons.", "Four Buff Orpington hens.", "name: Orpingtons"),
+        # (beside a kept word of the name, "Buff Orpingtons" / "Buff Orpington", it is the same
+        # name written in place: credited since the sixth round, test_sixth_round.py)
+        ("The hens are Orpingtons.", "Four Orpington hens.", "name: Orpingtons"),
         ("Currently working on V5 problems.", "Currently projecting V5s.", "name: V5"),
         ("Prefers TypeScript over JavaScript.", "TS wins over plain JS.", "name: JavaScript"),
     ],
