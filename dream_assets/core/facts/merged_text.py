@@ -232,9 +232,9 @@ _WORD_RUN = re.compile(r"[a-z]+")
 _THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,2})?)[kK](?![^\W_])")  # "$18k" is 18000
 
 
-# "17/10", "17/10/2026": a day and month in figures. Both orders are read (10 October and
-# 17 October are not told apart from "10/17" alone); a date the source names is credited by
-# either reading, never a figure that fits no calendar ("31/33").
+# "17/10", "17/10/2026": a day and month in figures, read only where one order alone fits the
+# calendar ("17/10" and "10/17" are 17 October); "10/12" is 10 December or 12 October and credits
+# neither, "31/33" no date.
 _DAY_MONTH = re.compile(r"(?<![\w/.])(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?(?![\w/])")
 
 
@@ -244,11 +244,14 @@ def _numeric_day_months(text: str) -> set[DateKey]:
         first, second = int(match.group(1)), int(match.group(2))
         year = match.group(3)
         year_value = None if year is None else int(year) + (2000 if len(year) == 2 else 0)
-        for day, month in ((first, second), (second, first)):
-            if 1 <= month <= 12 and 1 <= day <= 31:
-                found.add((year_value, month, day))
-                if year_value is not None:
-                    found.add((None, month, day))
+        readings = {
+            (day, month)
+            for day, month in ((first, second), (second, first))
+            if 1 <= month <= 12 and 1 <= day <= 31
+        }
+        if len(readings) == 1:
+            ((day, month),) = readings
+            found.add((year_value, month, day))
     return found
 
 

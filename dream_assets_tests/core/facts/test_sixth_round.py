@@ -131,6 +131,8 @@ def test_a_number_or_date_restated_is_covered(source: str, merged: str) -> None:
         ("Rent is paid on the 15th.", "Rent is paid on the sixteenth.", "15"),
         ("Saves £20k a year.", "Saves £2,000 a year.", "20"),
         ("Booked the restaurant for 17 October.", "The restaurant is booked for 18/10.", "October"),
+        # a slashed date both orders fit is ambiguous (10 December or 12 October): not credited
+        ("Booked the restaurant for 12 October.", "The restaurant is booked for 10/12.", "October"),
         (
             "Prefers calls of 25 minutes, not 30.",
             "Likes calls of twenty-five or thirty minutes.",
