@@ -1,7 +1,8 @@
 """How strong a dropped capital is as evidence of a lost name (issue 24): the merge gate reports a
 weak one as a ``name:`` hint instead of rejecting (``coverage.missing_specifics(..., soft=True)``);
 the coverage-only rule and the pair judge are unchanged (docs/merge-checks.md, "Hard gates and
-hints")."""
+hints"). Since the sixth round it also says where a name is restated whole (``restated_in``): a
+credit, in every rule that calls ``coverage.missing_specifics``."""
 
 from __future__ import annotations
 
