@@ -16,7 +16,8 @@ docs/merge-checks.md ("The coverage rule in detail"): capitalized words outside 
 baseline, acronyms, codes, multi-digit numbers, dates and clock times; credited by equal tokens or
 an equivalent spelling (dates, thousands separators, weekday plurals, letter case of a name of three
 or more letters, "Dr" / "Doctor"; since the sixth round a name restated whole,
-``name_evidence.restated_in``: "UNILAG", "KubeCon EU", "stocks-and-shares", "Year 4" / "fourth-year").
+``name_evidence.restated_in``: "UNILAG", "KubeCon EU", "stocks-and-shares", "Year 4" /
+"fourth-year").
 """
 
 from __future__ import annotations
