@@ -25,9 +25,10 @@ The rules, each reading both texts:
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from dataclasses import dataclass
+from functools import cache, lru_cache
 
-from dream_assets.core.facts.dates import align_dates
+from dream_assets.core.facts.dates import align_dates, stated_dates, written_dates
 
 # Each tuple: spellings of one thing. Matched as whole words, letter case as written (a lowercase
 # spelling matches any case at a sentence start).
@@ -66,15 +67,21 @@ _ACRONYM = re.compile(r"(?<![\w.])(?=[A-Z][a-z]*[A-Z])(?:[A-Z][a-z]{0,3}){2,6}(?
 _CODE = re.compile(r"(?<![\w.])(\d{3})\(([a-z])\)|(?<![\w.])(\d{3})([a-z])(?![\w(])")
 
 
-def _find(form: str, text: str) -> re.Match[str] | None:
+@cache
+def _form_pattern(form: str) -> re.Pattern[str]:
     pattern = re.escape(form)
     if form[0].islower():  # "doctorate" at a sentence start is "Doctorate"
         pattern = f"(?:{re.escape(form[0].upper())}|{re.escape(form[0])}){re.escape(form[1:])}"
-    return re.search(rf"(?<![\w.-]){pattern}(?![\w-]|\.\w)", text)
+    return re.compile(rf"(?<![\w.-]){pattern}(?![\w-]|\.\w)")
 
 
-def _known_aliases(text: str, other: str) -> str:
-    for forms in ALIASES:
+def _find(form: str, text: str) -> re.Match[str] | None:
+    return _form_pattern(form).search(text)
+
+
+def _known_aliases(text: str, other: str, groups: frozenset[int]) -> str:
+    for index in sorted(groups):
+        forms = ALIASES[index]
         present = [(f, m) for f in forms if (m := _find(f, other)) is not None]
         if not present:
             continue
@@ -182,14 +189,58 @@ def _codes(text: str, other: str) -> str:
     return "".join(out) + text[at:] if out else text
 
 
+@dataclass(frozen=True)
+class _Profile:
+    """What one text offers each rule, read once per text: a pair asks only the rules both of
+    its texts can meet (cost, not rules: most candidate pairs meet none)."""
+
+    aliases: frozenset[int]  # the ``ALIASES`` groups it writes a form of
+    acronyms: bool
+    runs: bool  # a run of two or more capitalized words
+    pairs: dict[tuple[str, str], tuple[str, str]]  # casefolded adjacent words -> as written
+    codes: frozenset[tuple[str, str]]
+    written_dates: bool
+    dates: bool
+
+
+@lru_cache(maxsize=1 << 16)
+def _profile(text: str) -> _Profile:
+    pairs: dict[tuple[str, str], tuple[str, str]] = {}
+    for match in _WORD_PAIR.finditer(text):
+        pair = (match.group(1), match.group(2))
+        if pair[0][:1].isupper() or pair[1][:1].isupper():
+            pairs.setdefault((pair[0].casefold(), pair[1].casefold()), pair)
+    return _Profile(
+        aliases=frozenset(
+            n for n, forms in enumerate(ALIASES) if any(_find(f, text) for f in forms)
+        ),
+        acronyms=_ACRONYM.search(text) is not None,
+        runs=bool(_initial_runs(text)),
+        pairs=pairs,
+        codes=frozenset(
+            (m.group(1) or m.group(3), m.group(2) or m.group(4)) for m in _CODE.finditer(text)
+        ),
+        written_dates=bool(written_dates(text)),
+        dates=bool(stated_dates(text)),
+    )
+
+
 @lru_cache(maxsize=1 << 16)
 def equated(text: str, other: str) -> str:
     """``text`` with each spelling of a specific that ``other`` writes another way rewritten into
     ``other``'s spelling (known aliases, initials, a name's letter case, code spellings, dates);
     everything else as written. Only what ``other`` states is ever written in: a name or date
-    that ``other`` lacks in every spelling stays, and still tells the two apart."""
-    text = _known_aliases(text, other)
-    text = _initials(text, other)
-    text = _letter_case(text, other)
-    text = _codes(text, other)
-    return align_dates(text, other)
+    that ``other`` lacks in every spelling stays, and still tells the two apart. Each rule is
+    asked only when both texts (as written) offer what it reads (``_profile``)."""
+    mine, theirs = _profile(text), _profile(other)
+    if mine.aliases & theirs.aliases:
+        text = _known_aliases(text, other, mine.aliases & theirs.aliases)
+    if (mine.acronyms and theirs.runs) or (mine.runs and theirs.acronyms):
+        text = _initials(text, other)
+    if any(theirs.pairs.get(key, pair) != pair for key, pair in mine.pairs.items()):
+        text = _letter_case(text, other)
+    if mine.codes & theirs.codes:
+        text = _codes(text, other)
+    if mine.written_dates and theirs.dates:
+        text = align_dates(text, other)
+    return text
