@@ -209,11 +209,23 @@ def corpus(embedder: LocalEmbedder) -> None:
                     "cosine_threshold": THRESHOLD,
                     "band_floor": MINILM.band_floor,
                     "subject_numbers": False,
+                    "equivalences": False,
                 },
             ),
             (
                 f"+ subject band from {MINILM.band_floor} + triangle band from "
-                f"{MINILM.triangle_floor} (the scan's)",
+                f"{MINILM.triangle_floor}, specifics as written (fifth round)",
+                {
+                    "vectors_of": vectors_of,
+                    "cosine_threshold": THRESHOLD,
+                    "band_floor": MINILM.band_floor,
+                    "triangle_floor": MINILM.triangle_floor,
+                    "equivalences": False,
+                },
+            ),
+            (
+                f"+ subject band from {MINILM.band_floor} + triangle band from "
+                f"{MINILM.triangle_floor} + equivalences (the scan's)",
                 {
                     "vectors_of": vectors_of,
                     "cosine_threshold": THRESHOLD,

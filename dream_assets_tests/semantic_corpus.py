@@ -19,8 +19,13 @@ from pathlib import Path
 
 import numpy as np
 
-from dream_assets.core.facts.agreement import Statement, disagreement, shares_subject
-from dream_assets.core.near_duplicates.candidates import SubjectBand, judged_clusters
+from dream_assets.core.facts.agreement import Statement
+from dream_assets.core.near_duplicates.candidates import (
+    SubjectBand,
+    judged_clusters,
+    pair_disagreement,
+    pair_shares_subject,
+)
 from dream_assets.core.near_duplicates.cluster import (
     DEFAULT_MAX_CLUSTER_SIZE,
     DEFAULT_SIMILARITY_THRESHOLD,
@@ -66,10 +71,15 @@ def score_corpus(
     band_floor: float | None = None,
     triangle_floor: float | None = None,
     subject_numbers: bool = True,
+    equivalences: bool = True,
+    max_cluster_size: int = DEFAULT_MAX_CLUSTER_SIZE,
 ) -> CorpusScore:
     """Score one split (``None``: all lines); ``vectors_of`` None means lexical only.
     ``band_floor`` and ``triangle_floor``: the scan's lower bands (``SubjectBand``);
-    ``subject_numbers=False``: a shared number is not a shared subject (the rule before)."""
+    ``subject_numbers=False``: a shared number is not a shared subject (the rule before);
+    ``equivalences=False``: the pair judge reads each side as written, no aliases or date
+    spellings equated (the rule before the sixth round); ``max_cluster_size``: the cap (the
+    seed default unless a benchmark asks what a raised cap would give)."""
     chosen = [line for line in lines if split is None or line["split"] == split]
     groups = [line["members"] for line in chosen if line["kind"] == "group"]
     pairs = [line for line in chosen if line["kind"] == "lookalike"]
@@ -81,15 +91,24 @@ def score_corpus(
             texts,
             [f"e{i:05d}" for i in range(len(texts))],
             threshold=DEFAULT_SIMILARITY_THRESHOLD,
-            max_cluster_size=DEFAULT_MAX_CLUSTER_SIZE,
+            max_cluster_size=max_cluster_size,
             vectors=vectors_of(texts) if vectors_of is not None else None,
             cosine_threshold=cosine_threshold,
-            disagreement=(lambda i, j: disagreement(statements[i], statements[j]))
+            disagreement=(
+                lambda i, j: pair_disagreement(
+                    statements[i], statements[j], equivalences=equivalences
+                )
+            )
             if judge
             else None,
             band=SubjectBand(
                 band_floor,
-                lambda i, j: shares_subject(statements[i], statements[j], numbers=subject_numbers),
+                lambda i, j: pair_shares_subject(
+                    statements[i],
+                    statements[j],
+                    numbers=subject_numbers,
+                    equivalences=equivalences,
+                ),
                 triangle_floor,
             )
             if band_floor is not None

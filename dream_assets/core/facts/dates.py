@@ -63,3 +63,132 @@ def _precision(key: DateKey) -> int:
 def _iso_key(token: str) -> DateKey:
     year, month, day = token.split("-")
     return (int(year), int(month), int(day))
+
+
+# ── Equivalent date spellings for the pair judge (docs/benchmarks.md, "Sixth round") ──────────
+# A date written with numbers only ("09.10.2026", "30/06/2025", "10/2025") or as a fixed-date
+# holiday ("Christmas Eve", "New Year's Day 2023") is the same date as a month-name or ISO
+# spelling of it *in the other text*: ``align_dates`` rewrites the one into the other's reading,
+# so the coverage comparison sees one date. A numeric date is ambiguous ("09.10.2026": 9 October
+# or September 10): any of its readings credits, and only a date the other text states.
+
+_NUMERIC_DATE = re.compile(
+    r"(?<![\w.,/:-])(?P<a>\d{1,2})(?P<sep>[./])(?P<b>\d{1,2})(?P=sep)(?P<year>\d{4})(?![\w/.]\w)"
+)
+_NUMERIC_MONTH_YEAR = re.compile(r"(?<![\w.,/:-])(?P<month>\d{1,2})/(?P<year>\d{4})(?![\w/])")
+_ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+# Fixed-date holidays, (month, day); a year right after is part of the date.
+HOLIDAYS = {
+    "new year's day": (1, 1), "new year's eve": (12, 31), "christmas eve": (12, 24),
+    "christmas day": (12, 25), "christmas": (12, 25), "boxing day": (12, 26),
+    "halloween": (10, 31), "valentine's day": (2, 14), "st patrick's day": (3, 17),
+    "fourth of july": (7, 4),
+}  # fmt: skip
+# Holidays whose day moves but whose month does not (US Thanksgiving).
+HOLIDAY_MONTHS = {"thanksgiving": 11}
+_HOLIDAY = re.compile(
+    r"\b(?P<name>"
+    + "|".join(
+        re.escape(name).replace("'", "['\u2019]").replace(r"st\ ", r"st\.?\ ")
+        for name in sorted([*HOLIDAYS, *HOLIDAY_MONTHS], key=len, reverse=True)
+    )
+    + rf")\b(?:,?\s+{_YEAR})?",
+    re.IGNORECASE,
+)
+_MONTH_ONLY = re.compile(
+    r"(?<![\w-])(?P<month>January|February|March|April|June|July|August|"
+    r"September|October|November|December)\b"
+)
+_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
+                "September", "October", "November", "December")  # fmt: skip
+
+
+def _valid(key: DateKey) -> bool:
+    year, month, day = key
+    return (
+        1 <= month <= 12
+        and (day is None or 1 <= day <= 31)
+        and (year is None or _plausible_year(year))
+    )
+
+
+def written_dates(text: str) -> list[tuple[int, int, frozenset[DateKey]]]:
+    """The numeric and holiday dates of ``text``: (start, end, the dates it may mean)."""
+    found: list[tuple[int, int, frozenset[DateKey]]] = []
+    for match in _NUMERIC_DATE.finditer(text):
+        a, b, year = int(match["a"]), int(match["b"]), int(match["year"])
+        readings = frozenset(k for k in ((year, b, a), (year, a, b)) if _valid(k))
+        if readings:
+            found.append((match.start(), match.end(), readings))
+    for match in _NUMERIC_MONTH_YEAR.finditer(text):
+        key: DateKey = (int(match["year"]), int(match["month"]), None)
+        if _valid(key) and not any(s <= match.start() < e for s, e, _ in found):
+            found.append((match.start(), match.end(), frozenset({key})))
+    for match in _HOLIDAY.finditer(text):
+        name = match["name"].lower().replace("\u2019", "'").replace("st. ", "st ")
+        year = int(match["year"]) if match["year"] else None
+        if year is not None and not _plausible_year(year):
+            year = None
+        month, day = HOLIDAYS.get(name, (HOLIDAY_MONTHS.get(name, 0), None))
+        end = match.end() if year is not None else match.end("name")
+        found.append((match.start(), end, frozenset({(year, month, day)})))
+    return sorted(found)
+
+
+def stated_dates(text: str) -> set[DateKey]:
+    """Every date ``text`` states in any spelling, a month named alone ("this December") as a
+    date of that month."""
+    month_dates = _month_dates(text)
+    dates = set(month_dates.values())
+    dates |= {(int(y), int(m), int(d)) for y, m, d in _ISO_DATE.findall(text)}
+    for _, _, readings in written_dates(text):
+        dates |= readings
+    dates |= {
+        (None, _MONTHS[m["month"]], None)
+        for m in _MONTH_ONLY.finditer(text)
+        if m.start() not in month_dates  # "24 December" is that day, not the month at large
+    }
+    return {k for k in dates if _valid(k)}
+
+
+def _agreeing(left: DateKey, right: DateKey) -> DateKey | None:
+    """The date both mean, at the precision both state, or None when they conflict."""
+    merged = []
+    for mine, theirs in zip(left, right, strict=True):
+        if mine is not None and theirs is not None and mine != theirs:
+            return None
+        merged.append(mine if theirs is None else theirs if mine is None else mine)
+    # A field only one side states is dropped: the rewrite never adds precision.
+    return tuple(None if left[n] is None or right[n] is None else merged[n] for n in range(3))  # type: ignore[return-value]
+
+
+def spelled_date(key: DateKey) -> str:
+    """A month-name spelling of ``key`` that the coverage check reads back as that date."""
+    year, month, day = key
+    name = _MONTH_NAMES[month - 1]
+    if day is not None:
+        return f"{name} {day}, {year}" if year is not None else f"{name} {day}"
+    return f"{name} {year}" if year is not None else name
+
+
+def align_dates(text: str, other: str) -> str:
+    """``text`` with each numeric or holiday date that ``other`` states in another spelling
+    rewritten as a month-name date (the precision both state); a date ``other`` does not state
+    is left as written, so it still differs."""
+    written = written_dates(text)
+    if not written:
+        return text
+    theirs = stated_dates(other)
+    out, at = [], 0
+    for start, end, readings in written:
+        if start < at:
+            continue
+        agreed = [
+            a for r in readings for t in theirs if (a := _agreeing(r, t)) is not None and a[1]
+        ]
+        if not agreed:
+            continue
+        best = max(agreed, key=lambda k: (k[0] is not None) + (k[2] is not None))
+        out += [text[at:start], spelled_date(best)]
+        at = end
+    return "".join(out) + text[at:] if out else text

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
 import numpy as np
 
+from dream_assets.core.facts.agreement import Statement, disagreement, shares_subject
+from dream_assets.core.facts.aliases import equated
+from dream_assets.core.facts.coverage import DEFAULT_VOCABULARY, Vocabulary
 from dream_assets.core.near_duplicates.cluster import (
     ORDER_DECIMALS,
     Cluster,
@@ -46,6 +49,43 @@ def candidate_rules_version() -> str:
     embedder's floors it keys a reused cluster table (``passes/duplicate_clusters/reuse.py``), as
     ``agreement.rules_version`` does for the judgement, so a changed band re-scans."""
     return hashlib.sha1(Path(__file__).read_bytes()).hexdigest()[:12]
+
+
+def equated_pair(a: Statement, b: Statement) -> tuple[Statement, Statement]:
+    """The two sides with each specific one writes another way (an alias, initials, a date's
+    spelling: ``core/facts/aliases.equated``) written as the other writes it, both ways."""
+    left = equated(a.text, b.text)
+    right = equated(b.text, left)
+    return replace(a, text=left), replace(b, text=right)
+
+
+def pair_disagreement(
+    a: Statement,
+    b: Statement,
+    *,
+    vocabulary: Vocabulary = DEFAULT_VOCABULARY,
+    equivalences: bool = True,
+) -> str | None:
+    """The pair judge of the scan: ``agreement.disagreement`` over the equated sides
+    (``equivalences=False``: as written, the rule before the sixth round, for the benchmarks)."""
+    if equivalences:
+        a, b = equated_pair(a, b)
+    return disagreement(a, b, vocabulary=vocabulary)
+
+
+def pair_shares_subject(
+    a: Statement,
+    b: Statement,
+    *,
+    vocabulary: Vocabulary = DEFAULT_VOCABULARY,
+    numbers: bool = True,
+    equivalences: bool = True,
+) -> bool:
+    """``agreement.shares_subject`` over the equated sides: "Postgres" / "PostgreSQL" name one
+    subject."""
+    if equivalences:
+        a, b = equated_pair(a, b)
+    return shares_subject(a, b, vocabulary=vocabulary, numbers=numbers)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from typing import Any
 import duckdb
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.facts.agreement import Statement, disagreement, shares_subject
+from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.facts.coverage import VOCABULARY_FILE_NAME, load_vocabulary
 from dream_assets.core.memory.merge import REVIEWED_HASH
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry, review_fingerprint
@@ -23,6 +23,8 @@ from dream_assets.core.near_duplicates.candidates import (
     SubjectBand,
     candidate_rules_version,
     judged_clusters,
+    pair_disagreement,
+    pair_shares_subject,
 )
 from dream_assets.core.near_duplicates.cluster import EMBEDDING_METHOD, LEXICAL_METHOD, Cluster
 from dream_assets.core.near_duplicates.embeddings import (
@@ -123,7 +125,7 @@ def compute_clusters(
         # entries are 27 805 distinct statement pairs (docs/benchmarks.md, round 7).
         key = (statement(i), statement(j))
         if key not in verdicts:
-            verdicts[key] = disagreement(key[0], key[1], vocabulary=vocabulary)
+            verdicts[key] = pair_disagreement(key[0], key[1], vocabulary=vocabulary)
         return verdicts[key]
 
     settings = pair_settings(options, volume.root / VOCABULARY_FILE_NAME)
@@ -147,7 +149,7 @@ def compute_clusters(
             known=rescan.known if rescan is not None else (),
             band=SubjectBand(
                 band_floor,
-                lambda i, j: shares_subject(statement(i), statement(j), vocabulary=vocabulary),
+                lambda i, j: pair_shares_subject(statement(i), statement(j), vocabulary=vocabulary),
                 triangle_floor,
             )
             if band_floor is not None
