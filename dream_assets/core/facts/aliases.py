@@ -148,7 +148,7 @@ _WORD_PAIR = re.compile(r"(?=\b([A-Za-z]+)\s+([A-Za-z]+)\b)")
 
 
 def _letter_case(text: str, other: str) -> str:
-    theirs = {}
+    theirs: dict[tuple[str, str], tuple[str, str]] = {}
     for match in _WORD_PAIR.finditer(other):
         pair = (match.group(1), match.group(2))
         theirs.setdefault((pair[0].casefold(), pair[1].casefold()), pair)

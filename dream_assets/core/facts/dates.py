@@ -126,12 +126,12 @@ def written_dates(text: str) -> list[tuple[int, int, frozenset[DateKey]]]:
             found.append((match.start(), match.end(), frozenset({key})))
     for match in _HOLIDAY.finditer(text):
         name = match["name"].lower().replace("\u2019", "'").replace("st. ", "st ")
-        year = int(match["year"]) if match["year"] else None
-        if year is not None and not _plausible_year(year):
-            year = None
+        said: int | None = int(match["year"]) if match["year"] else None
+        if said is not None and not _plausible_year(said):
+            said = None
         month, day = HOLIDAYS.get(name, (HOLIDAY_MONTHS.get(name, 0), None))
-        end = match.end() if year is not None else match.end("name")
-        found.append((match.start(), end, frozenset({(year, month, day)})))
+        end = match.end() if said is not None else match.end("name")
+        found.append((match.start(), end, frozenset({(said, month, day)})))
     return sorted(found)
 
 

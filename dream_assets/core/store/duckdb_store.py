@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from contextvars import ContextVar
 from functools import cache
 from importlib import resources
 from importlib.abc import Traversable
@@ -57,17 +58,76 @@ def run_sql(
     return con.execute(sql, {name: given[name] for name in names})
 
 
-@contextmanager
-def connect(db_path: Path, *, read_only: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
-    """The agent's DuckDB file, in UTC, closed when the block ends."""
-    # Opened per call and closed straight after: DuckDB lets one process write a file or many
-    # read it, so holding a connection would lock the other passes out of the agent's file.
+# The connections ``one_connection`` shares, by file (empty: every ``connect`` opens its own).
+_SHARED: ContextVar[dict[str, _Shared] | None] = ContextVar("duckdb_shared", default=None)
+
+
+class _Shared:
+    """One block's connection to one file, opened on the block's first ``connect``."""
+
+    def __init__(self) -> None:
+        self.con: duckdb.DuckDBPyConnection | None = None
+        self.read_only = True
+
+
+def _open(db_path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect(str(db_path), read_only=read_only)
     try:
         con.execute("SET TimeZone = 'UTC'")
-        yield con
-    finally:
+    except BaseException:
         con.close()
+        raise
+    return con
+
+
+@contextmanager
+def connect(db_path: Path, *, read_only: bool = False) -> Iterator[duckdb.DuckDBPyConnection]:
+    """The agent's DuckDB file, in UTC, closed when the block ends (inside ``one_connection``:
+    the block's shared connection, closed when that block ends)."""
+    # Opened per call and closed straight after: DuckDB lets one process write a file or many
+    # read it, so holding a connection would lock the other passes out of the agent's file.
+    shared = (_SHARED.get() or {}).get(str(db_path))
+    if shared is None:
+        con = _open(db_path, read_only)
+        try:
+            yield con
+        finally:
+            con.close()
+        return
+    if shared.con is not None and shared.read_only and not read_only:
+        # A write after reads: one process cannot hold the file in both modes at once.
+        shared.con.close()
+        shared.con = None
+    if shared.con is None:
+        shared.con, shared.read_only = _open(db_path, read_only), read_only
+    try:
+        yield shared.con
+    except BaseException:
+        # As a connection of its own would be closed: nothing left open for the next one.
+        with suppress(duckdb.Error):
+            shared.con.execute("ROLLBACK")
+        raise
+
+
+@contextmanager
+def one_connection(db_path: Path) -> Iterator[None]:
+    """Every ``connect(db_path)`` inside the block is one connection (about 25 ms of CPU each:
+    a new database instance), opened by the first in its mode (reopened for writing when a
+    write follows reads) and closed when the block ends. Only for operations that follow each other:
+    the open connection keeps other processes' writers out of the file."""
+    current = _SHARED.get() or {}
+    key = str(db_path)
+    if key in current:
+        yield
+        return
+    shared = _Shared()
+    token = _SHARED.set({**current, key: shared})
+    try:
+        yield
+    finally:
+        _SHARED.reset(token)
+        if shared.con is not None:
+            shared.con.close()
 
 
 def read_back(db_path: Path, read: Callable[[duckdb.DuckDBPyConnection], T | None]) -> T | None:

@@ -12,6 +12,7 @@ from dream_assets.core.safety.safety_report import (
     store_safety_report,
     to_markdown,
 )
+from dream_assets.core.store.duckdb_store import one_connection
 from dream_assets.core.store.lease import lost_lease, release
 from dream_assets.defs.assets.steps import agent_asset
 from dream_assets.defs.conventions import ROW_COUNT
@@ -86,11 +87,23 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
         context: dg.AssetExecutionContext, dream: DreamResource
     ) -> dg.MaterializeResult:
         agent = dream.agent(context.partition_key)
-        safety, path = write_run_report(
-            context.instance, context.run.run_id, context.partition_key, agent
-        )
+        db_path = agent.volume.duckdb_path
+        count: int | Exception | None = None
+        # One DuckDB connection for the run's row, the retention and the row count, closed
+        # before the lease is released (the next run may open the file as soon as it is).
+        with one_connection(db_path):
+            safety, path = write_run_report(
+                context.instance, context.run.run_id, context.partition_key, agent
+            )
+            if path is not None:
+                try:
+                    count = count_run_reports(db_path)
+                except Exception as exc:  # raised below, after the release, as it was
+                    count = exc
         if not agent.preview:
             release(agent.volume.root, context.run.run_id)
+        if isinstance(count, Exception):
+            raise count
         markdown = to_markdown(safety)
         if path is None:
             context.log.warning(f"{safety['cancelled']}: safety report not written to the volume")
@@ -98,7 +111,7 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
             rows: dict[str, dg.MetadataValue] = {}
         else:
             context.log.info(f"safety report written to {path}")
-            rows = {ROW_COUNT: dg.MetadataValue.int(count_run_reports(agent.volume.duckdb_path))}
+            rows = {ROW_COUNT: dg.MetadataValue.int(count or 0)}
         return dg.MaterializeResult(
             metadata={
                 "summary": dg.MetadataValue.text(

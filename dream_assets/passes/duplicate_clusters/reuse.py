@@ -17,15 +17,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-import duckdb
-
 from dream_assets.core.facts.agreement import rules_version
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry
 from dream_assets.core.near_duplicates.cluster import LEXICAL_METHOD, Cluster
 from dream_assets.core.near_duplicates.lexical_search import SimilarPair
 from dream_assets.core.options import DreamOptions
-from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
 from dream_assets.core.store.ledger import PassLedger, corpus_fingerprint, stamp_pass
+from dream_assets.passes.duplicate_clusters.tables import PairCache
 
 GATE = "duplicate_clusters"
 
@@ -104,16 +102,6 @@ RESCAN_SHARE = 0.5
 
 
 @dataclass
-class PairCache:
-    """What the last lexical scan judged: its settings, each scanned entry's input hash, and the
-    pairs it kept (by id, with their similarity)."""
-
-    settings: str
-    inputs: dict[str, str]
-    pairs: list[tuple[str, str, float]]
-
-
-@dataclass
 class Rescan:
     """An incremental plan: the positions to search again, and the pairs kept as they were."""
 
@@ -166,39 +154,3 @@ def plan_rescan(
             else SimilarPair(right, left, similarity)
         )
     return Rescan(changed, known)
-
-
-def read_pair_cache(db_path: Path) -> PairCache | None:
-    """The last lexical scan's pairs, or None (never scanned, or a file from before the cache)."""
-    sql = load_sql("duplicate_clusters")
-
-    def read(con: duckdb.DuckDBPyConnection) -> PairCache | None:
-        row = run_sql(con, sql["pair_settings"]).fetchone()
-        if row is None:
-            return None
-        inputs = dict(run_sql(con, sql["inputs"]).fetchall())
-        # (left id, right id, similarity) rows as they come: a DOUBLE is a float already.
-        return PairCache(str(row[0]), inputs, run_sql(con, sql["pairs"]).fetchall())
-
-    return read_back(db_path, read)
-
-
-def write_pair_cache(db_path: Path, cache: PairCache) -> None:
-    sql = load_sql("duplicate_clusters")
-    pairs = cache.pairs
-    with connect(db_path) as con:
-        con.execute("BEGIN")
-        run_sql(con, sql["create_pairs"])
-        if pairs:
-            columns = {
-                "left_ids": [p[0] for p in pairs],
-                "right_ids": [p[1] for p in pairs],
-                "similarities": [p[2] for p in pairs],
-            }
-            run_sql(con, sql["record_pairs"], columns)
-        if cache.inputs:
-            ids = list(cache.inputs)
-            inputs = {"entry_ids": ids, "inputs": [cache.inputs[i] for i in ids]}
-            run_sql(con, sql["record_inputs"], inputs)
-        run_sql(con, sql["record_pair_scan"], {"settings": cache.settings})
-        con.execute("COMMIT")

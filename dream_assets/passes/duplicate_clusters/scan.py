@@ -9,12 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
-import duckdb
-
-from dream_assets.core.clock import format_time
 from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.facts.coverage import VOCABULARY_FILE_NAME, load_vocabulary
 from dream_assets.core.memory.merge import REVIEWED_HASH
@@ -37,18 +33,21 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import entry_audience, separate_audiences, shareable_text
 from dream_assets.core.safety.log_quoting import project_logger
-from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.duplicate_clusters.reuse import (
-    PairCache,
     clusters_fingerprint,
     entry_input,
     pair_settings,
     plan_rescan,
-    read_pair_cache,
     record_scan,
     reusable_clusters,
-    write_pair_cache,
+)
+from dream_assets.passes.duplicate_clusters.tables import (
+    ClusterRow,
+    PairCache,
+    read_cluster_table,
+    read_pair_cache,
+    write_scan,
 )
 
 _LOG = project_logger(__name__)
@@ -205,11 +204,12 @@ def scan_duplicate_clusters(
     )
     if reused is not None and embedder_error is None:
         clusters = separate_audiences(reused, live)
-        write_cluster_table(volume.duckdb_path, clusters, live, now, method)
+        write_scan(volume.duckdb_path, _rows(clusters, live), now, method)
         report.method = method
         report.decide("reused", "clusters", "live ids and texts unchanged since the last scan")
         _counted(report, clusters, live, options, {})
         return report, clusters
+    previous: PairCache | None = None
     if embedder_error is not None:
         computed = ClusterComputation(None, EMBEDDING_METHOD, failure=embedder_error)
     else:
@@ -222,11 +222,13 @@ def scan_duplicate_clusters(
     clusters = computed.clusters
     if clusters is None:
         report.fail(f"near-duplicate scan failed: {computed.failure}")
-        write_cluster_table(volume.duckdb_path, None, live, now, computed.method)
+        write_scan(volume.duckdb_path, None, now, computed.method)
         return report, None
-    write_cluster_table(volume.duckdb_path, clusters, live, now, computed.method)
-    if computed.cache is not None:
-        write_pair_cache(volume.duckdb_path, computed.cache)
+    # The clusters and the pair cache in one transaction, each updated in place from what it
+    # held (passes/duplicate_clusters/tables.py).
+    write_scan(
+        volume.duckdb_path, _rows(clusters, live), now, computed.method, computed.cache, previous
+    )
     # A scan that fell back to another method (an embedding hiccup) is not reusable as the one
     # asked for: the next cycle scans again.
     record_scan(volume.ledger_path, None if computed.warnings else fingerprint, now)
@@ -289,49 +291,13 @@ def _settled(cluster: Cluster, by_id: dict[str, MemoryEntry]) -> bool:
     )
 
 
-def write_cluster_table(
-    db_path: Path,
-    clusters: Sequence[Cluster] | None,
-    live: Sequence[MemoryEntry],
-    now: datetime,
-    method: str,
-) -> None:
+def _rows(clusters: Sequence[Cluster], live: Sequence[MemoryEntry]) -> list[ClusterRow]:
+    """The cluster table's rows: each cluster with its ``open`` flag (a member not reviewed as
+    it now reads)."""
     by_id = {e.id: e for e in live}
-    rows = [
-        {
-            "cluster_id": c.cluster_id,
-            "member_ids": list(c.member_ids),
-            "similarity": c.similarity,
-            "open": not _settled(c, by_id),
-        }
-        for c in clusters or []
+    return [
+        (c.cluster_id, tuple(c.member_ids), c.similarity, not _settled(c, by_id)) for c in clusters
     ]
-    sql = load_sql("duplicate_clusters")
-    with connect(db_path) as con:
-        con.execute("BEGIN")
-        run_sql(con, sql["create"])
-        if rows:
-            # One statement for every cluster (unnested lists), not one per cluster.
-            run_sql(con, sql["record_clusters"], {k: [r[k] for r in rows] for k in rows[0]})
-        scan = {
-            "scanned_at": format_time(now),
-            "ok": clusters is not None,
-            "method": method,
-            "clusters": len(rows),
-        }
-        run_sql(con, sql["record_scan"], scan)
-        con.execute("COMMIT")
 
 
-def read_cluster_table(db_path: Path) -> list[Cluster] | None:
-    """The clusters of the last scan; None when it failed or never ran (consolidation degrades)."""
-    sql = load_sql("duplicate_clusters")
-
-    def read(con: duckdb.DuckDBPyConnection) -> list[Cluster] | None:
-        status = run_sql(con, sql["scan_ok"]).fetchone()
-        if not status or not status[0]:
-            return None
-        rows = run_sql(con, sql["clusters"]).fetchall()
-        return [Cluster(row[0], tuple(row[1]), float(row[2])) for row in rows]
-
-    return read_back(db_path, read)
+__all__ = ["compute_clusters", "read_cluster_table", "scan_duplicate_clusters"]

@@ -20,6 +20,7 @@ from dream_assets.core.facts.coverage import CoverageSource
 from dream_assets.core.facts.merge_check import check_merge, meaning_rules
 from dream_assets.core.llm_reply import SkillReply, SkillSave, parse_skill_reply
 from dream_assets.core.models import Skill
+from dream_assets.core.store.duckdb_store import one_connection
 from dream_assets.core.store.ledger import corpus_fingerprint, stamp_pass
 from dream_assets.core.store.volume import PathEscapeError
 from dream_assets.core.telemetry.windows import read_co_used_pairs, read_skill_usage_counts
@@ -76,8 +77,9 @@ def consolidation(run: SkillCatalogRun) -> None:
     db = run.call.volume.duckdb_path
     if not db.exists():
         report.warnings.append(f"{db} missing: consolidation runs without usage counts")
-    usage = read_skill_usage_counts(db)
-    co_used = read_co_used_pairs(db, top=CO_USED_TOP)
+    with one_connection(db):
+        usage = read_skill_usage_counts(db)
+        co_used = read_co_used_pairs(db, top=CO_USED_TOP)
     skills = [live[n] for n in sorted(live)]
     sparse = {s.name for s in skills if is_sparse(s, run.call.now)}
     clusters = prefix_clusters(list(live))

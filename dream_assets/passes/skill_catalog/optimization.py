@@ -12,6 +12,7 @@ from typing import Any
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.llm_reply import SkillSave, parse_skill_reply
+from dream_assets.core.store.duckdb_store import one_connection
 from dream_assets.core.store.ledger import corpus_fingerprint, stamp_pass
 from dream_assets.core.telemetry.windows import read_feedback_window, read_skill_sessions
 from dream_assets.passes.skill_catalog.consolidation import is_sparse
@@ -62,7 +63,8 @@ def optimization(run: SkillCatalogRun) -> None:
     report = run.report
     live = run.live_skills()
     db = run.call.volume.duckdb_path
-    context = failure_context(read_feedback_window(db), read_skill_sessions(db), set(live))
+    with one_connection(db):
+        context = failure_context(read_feedback_window(db), read_skill_sessions(db), set(live))
     items: list[OptimizationItem] = []
     for name in sorted(live):
         skill = live[name]
