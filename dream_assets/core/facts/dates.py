@@ -152,7 +152,11 @@ def stated_dates(text: str) -> set[DateKey]:
 
 
 def _agreeing(left: DateKey, right: DateKey) -> DateKey | None:
-    """The date both mean, at the precision both state, or None when they conflict."""
+    """The date both mean, at the precision both state, or None when they conflict. A day only
+    one side states is a conflict: "Christmas" is not "December", "9 October 2026" not "October
+    2026" (a year only one side states is dropped: "every Christmas" / "Christmas 2025")."""
+    if (left[2] is None) != (right[2] is None):
+        return None
     merged = []
     for mine, theirs in zip(left, right, strict=True):
         if mine is not None and theirs is not None and mine != theirs:

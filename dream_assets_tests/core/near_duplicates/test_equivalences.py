@@ -97,6 +97,15 @@ APART = {
         "The billing service runs on PostgreSQL 15.",
     ),
     "another brand": ("Drives a 2017 VW Golf.", "Drives a 2017 Volvo XC90."),
+    # A day only one side states is not dropped to the month both state.
+    "a holiday against its month": (
+        "Volunteers with the shelter at Christmas.",
+        "Volunteers with the shelter in December.",
+    ),
+    "a numeric date against its month": (
+        "The lease ends on 09.10.2026.",
+        "The lease ends in October 2026.",
+    ),
     "initials that spell another run": (
         "Studied at UCL.",
         "Studied at the University of Chicago.",
@@ -129,10 +138,21 @@ APART = {
 }
 
 
+# Credited as written too since the merge gate's sixth round (``name_evidence.restated_in``, which
+# the specifics comparison shares): the equivalence must still hold, the "before" is not asked.
+CREDITED_AS_WRITTEN = {
+    "a name's letter case",
+    "brand abbreviation",
+    "clipped initials and a degree",
+}
+
+
 @pytest.mark.parametrize("case", sorted(EQUIVALENT))
 def test_an_equivalent_spelling_is_one_specific(case: str) -> None:
     a, b = (Statement(t) for t in EQUIVALENT[case])
-    assert disagreement(a, b) is not None  # as written: kept apart (the rule before)
+    as_written = disagreement(a, b)
+    # as written: kept apart (the rule before), unless the coverage credits now equate it too
+    assert (as_written is None) == (case in CREDITED_AS_WRITTEN)
     assert pair_disagreement(a, b) is None
     assert pair_disagreement(b, a) is None
 
