@@ -28,16 +28,10 @@ import duckdb
 from _checkout import ROOT  # noqa: F401  (puts the checkout on the path)
 from bench_scale import plant
 
+from dream_assets.passes.duplicate_clusters.tables import SCAN_TABLES as TABLES
 from dream_assets_tests.builders import NOW
 from dream_assets_tests.cycles import cycle, pass_reports
 
-TABLES = (
-    "duplicate_clusters",
-    "duplicate_cluster_scan",
-    "duplicate_cluster_pairs",
-    "duplicate_cluster_inputs",
-    "duplicate_cluster_pair_scan",
-)
 TIMINGS = ("run_id", "duration_s", "seconds", "elapsed_s")
 
 

@@ -25,6 +25,15 @@ from dream_assets.core.clock import format_time
 from dream_assets.core.near_duplicates.cluster import Cluster
 from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
 
+# The tables the scan writes (sql/duplicate_clusters.sql): what a comparison of two scans reads.
+SCAN_TABLES = (
+    "duplicate_clusters",
+    "duplicate_cluster_scan",
+    "duplicate_cluster_pairs",
+    "duplicate_cluster_inputs",
+    "duplicate_cluster_pair_scan",
+)
+
 
 @dataclass
 class PairCache:

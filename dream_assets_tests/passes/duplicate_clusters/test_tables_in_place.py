@@ -12,16 +12,11 @@ import pytest
 
 from dream_assets.core.clock import format_time
 from dream_assets.passes.duplicate_clusters import tables
+from dream_assets.passes.duplicate_clusters.tables import (
+    SCAN_TABLES as TABLES,
+)
 from dream_assets.passes.duplicate_clusters.tables import PairCache, read_pair_cache, write_scan
 from dream_assets_tests.builders import NOW
-
-TABLES = (
-    "duplicate_clusters",
-    "duplicate_cluster_scan",
-    "duplicate_cluster_pairs",
-    "duplicate_cluster_inputs",
-    "duplicate_cluster_pair_scan",
-)
 
 
 def _contents(db_path: Path) -> dict[str, list[str]]:
