@@ -15,9 +15,9 @@ and the rows of the near-duplicate scan's five tables, sorted.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
-import sys
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -90,4 +90,8 @@ def main(out: Path, size: int) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 1500)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", type=Path, help="where to write the dump (JSON)")
+    parser.add_argument("size", type=int, nargs="?", default=1500, help="entries to plant")
+    args = parser.parse_args()
+    main(args.out, args.size)

@@ -20,9 +20,10 @@ candidates is kept for one duplicate cluster only when nothing that tells facts 
 
 This is a deliberately small, word-list judgement, biased toward keeping pairs apart (a pair
 kept apart costs a missed merge; a pair wrongly clustered costs a model call that the merge
-checks must then refuse); ``disagreement`` is the one place that judges a pair. Its verdicts are
-cached with ``rules_version()`` in the key. Letter case is typography for names of three or more
-letters ("Fatima" / "FATIMA"), and "Dr" / "Doctor" is one title (the coverage check's
+checks must then refuse); ``disagreement`` is the one place that judges a pair (the scan asks it
+over the two sides' equated spellings, ``near_duplicates.candidates.pair_disagreement``). Its
+verdicts are cached with ``rules_version()`` in the key. Letter case is typography for names of
+three or more letters ("Fatima" / "FATIMA"), and "Dr" / "Doctor" is one title (the coverage check's
 equivalences).
 Lowercase facts ("peanuts" / "shellfish") are not specifics and are not seen here: the merge
 coverage and verification stages, and the deterministic path's every-word rule, still guard them.

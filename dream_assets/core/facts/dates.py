@@ -95,12 +95,11 @@ _HOLIDAY = re.compile(
     + rf")\b(?:,?\s+{_YEAR})?",
     re.IGNORECASE,
 )
+_MONTH_NAMES = tuple(_MONTHS)[:12]  # the full names come first in ``_MONTHS``
+# A month named alone; "May" is left out (a verb far more often than a month).
 _MONTH_ONLY = re.compile(
-    r"(?<![\w-])(?P<month>January|February|March|April|June|July|August|"
-    r"September|October|November|December)\b"
+    r"(?<![\w-])(?P<month>" + "|".join(n for n in _MONTH_NAMES if n != "May") + r")\b"
 )
-_MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
-                "September", "October", "November", "December")  # fmt: skip
 
 
 def _valid(key: DateKey) -> bool:
