@@ -1,12 +1,13 @@
 """The duplicate judge's candidate rules, swept over the spent blind paraphrase sets pooled (issue
-24, item 4): the trade-off table behind the recorded threshold and bands (docs/benchmarks.md, "Fifth
-round: the duplicate judge", and "Sixth round": the equivalences and the raised-cap rows).
+24, item 4): the trade-off table behind the recorded threshold and bands (docs/benchmarks.md,
+"Fifth round: the duplicate judge", "Sixth round": the equivalences and the raised-cap rows,
+"Seventh round": the status rule in each side's own words and the specifics band).
 
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2, v3, v4, v5 and v6, every one measured once
-and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
+The development data: the first blind set (both halves), v2, v3, v4, v5 and v6, every one measured
+once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
 setting: cosine threshold, subject band floor, the triangle band's floor, whether the pair judge
@@ -50,23 +51,35 @@ FILLER_BOUND = 0.015
 
 
 def settings(model: embeddings.RecordedModel) -> list[tuple[str, dict]]:
-    """The rows: the fifth round's rules (before), the sixth round's equivalences (after), and
-    both with the cluster cap raised to 4 (a separate, labelled row: the seed default stays 3)."""
+    """The rows: the fifth round's rules, the sixth round's equivalences, the seventh round's
+    status read from each side's own words and its specifics band (the scan's rules), each step
+    alone, and the scan's rules with the cluster cap raised to 4 (a separate, labelled row: the
+    seed default stays 3)."""
     t, band = model.cosine_threshold, model.band_floor or model.cosine_threshold
     tri = model.triangle_floor or 0.5
+    spec = model.specifics_floor
     base = f"{t} / band {band} / triangle {tri}"
-    return [
-        (f"{base}, as written (fifth round, before)", {"triangle": tri, "equivalences": False}),
-        (f"{base} + equivalences (sixth round)", {"triangle": tri}),
-        (
-            f"{base}, as written, caps raised (max_cluster_size 4)",
-            {"triangle": tri, "equivalences": False, "cap": 4},
-        ),
-        (
-            f"{base} + equivalences, caps raised (max_cluster_size 4)",
-            {"triangle": tri, "cap": 4},
-        ),
+    sixth = {"triangle": tri, "own_words_status": False}
+    rows = [
+        (f"{base}, as written (fifth round)", {**sixth, "equivalences": False}),
+        (f"{base} + equivalences (sixth round, before)", sixth),
+        (f"{base} + equivalences + status in own words", {"triangle": tri}),
     ]
+    for floor in (0.60, 0.55, 0.50):
+        rows.append(
+            (
+                f"{base} + equivalences + status in own words + specifics band {floor}"
+                + (" (the scan's)" if floor == spec else ""),
+                {"triangle": tri, "specifics": floor},
+            )
+        )
+    scans = {"triangle": tri, "specifics": spec}
+    rows += [
+        (f"{base} + equivalences (sixth round), caps raised (max_cluster_size 4)",
+         {**sixth, "cap": 4}),
+        (f"{base}, the scan's rules, caps raised (max_cluster_size 4)", {**scans, "cap": 4}),
+    ]  # fmt: skip
+    return rows
 
 
 def scored(
@@ -84,6 +97,8 @@ def scored(
         "subject_numbers": rule.get("subject_numbers", True),
         "equivalences": rule.get("equivalences", True),
         "max_cluster_size": rule.get("cap", DEFAULT_MAX_CLUSTER_SIZE),
+        "specifics_floor": rule.get("specifics"),
+        "own_words_status": rule.get("own_words_status", True),
     }
     out = {}
     for name, path, split in sets:
@@ -97,6 +112,10 @@ def scored(
             "groups": (whole.groups_whole, whole.groups),
             "look-alikes": (whole.lookalikes_clustered, whole.lookalikes),
             "fillers": (whole.fillers_clustered, 2 * whole.fillers),
+            **{
+                f"differs {kind}": (whole.lookalikes_clustered_by_kind.get(kind, 0), count)
+                for kind, count in _kinds(lines, split).items()
+            },
         }
         if any(x.get("difficulty") == "hard" for x in lines):
             for difficulty in ("easy", "hard"):
@@ -106,12 +125,21 @@ def scored(
     return out
 
 
+def _kinds(lines: list[dict], split: str | None) -> dict[str, int]:
+    """How many look-alike pairs of each ``differs`` value the split holds."""
+    kinds: dict[str, int] = {}
+    for line in lines:
+        if line["kind"] == "lookalike" and (split is None or line["split"] == split):
+            kinds[line["differs"]] = kinds.get(line["differs"], 0) + 1
+    return kinds
+
+
 def _share(pair: tuple[int, int], decimals: int = 1) -> str:
     return f"{pair[0]}/{pair[1]} ({100 * pair[0] / pair[1]:.{decimals}f} %)"
 
 
 def table(model: embeddings.RecordedModel, vectors_of: Vectors) -> None:
-    print(f"\n## {model.name}: the five spent blind sets pooled, and the regression corpus\n")
+    print(f"\n## {model.name}: the six spent blind sets pooled, and the regression corpus\n")
     columns = [
         "rules",
         "groups whole",
@@ -121,6 +149,7 @@ def table(model: embeddings.RecordedModel, vectors_of: Vectors) -> None:
         "fillers",
         "per set: whole, hard, look-alikes, fillers",
         "regression dev / test: whole, look-alikes, fillers",
+        "look-alikes clustered by differs",
         "within bounds",
     ]
     print("| " + " | ".join(columns) + " |")
@@ -143,11 +172,18 @@ def table(model: embeddings.RecordedModel, vectors_of: Vectors) -> None:
             f"{r['fillers'][0]}/{r['fillers'][1]}"
             for r in regression.values()
         )
+        kinds = sorted({key for row in per.values() for key in row if key.startswith("differs ")})
+        by_kind = ", ".join(
+            f"{key.removeprefix('differs ')} {sum(per[s].get(key, (0, 0))[0] for s in per)}/"
+            f"{sum(per[s].get(key, (0, 0))[1] for s in per)}"
+            for key in kinds
+        )
         look, fill = pooled["look-alikes"], pooled["fillers"]
         ok = look[0] / look[1] <= LOOKALIKE_BOUND and fill[0] / fill[1] <= FILLER_BOUND
         print(
             f"| {name} | {_share(pooled['groups'])} | {_share(pooled['easy'])} | "
             f"{_share(pooled['hard'])} | {_share(look)} | {_share(fill, 2)} | {sets} | {reg} | "
+            f"{by_kind} | "
             f"{'yes' if ok else 'no'} |",
             flush=True,
         )

@@ -24,6 +24,7 @@ from dream_assets.core.near_duplicates.candidates import (
     SubjectBand,
     judged_clusters,
     pair_disagreement,
+    pair_same_specifics,
     pair_shares_subject,
 )
 from dream_assets.core.near_duplicates.cluster import (
@@ -73,13 +74,17 @@ def score_corpus(
     subject_numbers: bool = True,
     equivalences: bool = True,
     max_cluster_size: int = DEFAULT_MAX_CLUSTER_SIZE,
+    specifics_floor: float | None = None,
+    own_words_status: bool = True,
 ) -> CorpusScore:
     """Score one split (``None``: all lines); ``vectors_of`` None means lexical only.
     ``band_floor`` and ``triangle_floor``: the scan's lower bands (``SubjectBand``);
     ``subject_numbers=False``: a shared number is not a shared subject (the rule before);
     ``equivalences=False``: the pair judge reads each side as written, no aliases or date
     spellings equated (the rule before the sixth round); ``max_cluster_size``: the cap (the
-    seed default unless a benchmark asks what a raised cap would give)."""
+    seed default unless a benchmark asks what a raised cap would give); ``specifics_floor``: the
+    specifics band (``SubjectBand.specifics_floor``); ``own_words_status=False``: the status rule
+    as ``agreement.disagreement`` reads it (the rule before the seventh round)."""
     chosen = [line for line in lines if split is None or line["split"] == split]
     groups = [line["members"] for line in chosen if line["kind"] == "group"]
     pairs = [line for line in chosen if line["kind"] == "lookalike"]
@@ -96,7 +101,10 @@ def score_corpus(
             cosine_threshold=cosine_threshold,
             disagreement=(
                 lambda i, j: pair_disagreement(
-                    statements[i], statements[j], equivalences=equivalences
+                    statements[i],
+                    statements[j],
+                    equivalences=equivalences,
+                    own_words_status=own_words_status,
                 )
             )
             if judge
@@ -110,6 +118,8 @@ def score_corpus(
                     equivalences=equivalences,
                 ),
                 triangle_floor,
+                specifics_floor,
+                lambda i, j: pair_same_specifics(statements[i], statements[j]),
             )
             if band_floor is not None
             else None,

@@ -9,9 +9,10 @@ score down. 2. **Judgement**: ``agree(i, j)`` (``core/facts/agreement.py`` in th
    for a pair to count at all, so complete linkage then guarantees that *every* pair inside a
    cluster agrees on its specifics, negation, status and subject time.
 
-Below the threshold two bands admit a semantic neighbour as a candidate (``SubjectBand``): the
-*subject band* (down to ``floor``: the two share a subject) and the *triangle band* (down to
-``triangle_floor``: the pair closes a triangle of two kept pairs, see ``_closed_triangles``).
+Below the threshold three bands admit a semantic neighbour as a candidate (``SubjectBand``): the
+*subject band* (down to ``floor``: the two share a subject), the *specifics band* (down to
+``specifics_floor``: the two state the same specifics and numbers) and the *triangle band* (down
+to ``triangle_floor``: the pair closes a triangle of two kept pairs, see ``_closed_triangles``).
 Cluster formation itself is ``clusters_from_pairs`` (greedy, complete linkage, capped), unchanged.
 """
 
@@ -25,7 +26,13 @@ from pathlib import Path
 
 import numpy as np
 
-from dream_assets.core.facts.agreement import Statement, disagreement, shares_subject
+from dream_assets.core.facts.agreement import (
+    Statement,
+    disagreement,
+    same_specifics,
+    shares_subject,
+    status_difference_in_own_words,
+)
 from dream_assets.core.facts.aliases import equated
 from dream_assets.core.facts.coverage import DEFAULT_VOCABULARY, Vocabulary
 from dream_assets.core.near_duplicates.cluster import (
@@ -65,12 +72,19 @@ def pair_disagreement(
     *,
     vocabulary: Vocabulary = DEFAULT_VOCABULARY,
     equivalences: bool = True,
+    own_words_status: bool = True,
 ) -> str | None:
     """The pair judge of the scan: ``agreement.disagreement`` over the equated sides
-    (``equivalences=False``: as written, the rule before the sixth round, for the benchmarks)."""
+    (``equivalences=False``: as written, the rule before the sixth round, for the benchmarks).
+    A status difference is read again from the words each side writes and the other does not
+    (``agreement.status_difference_in_own_words``; ``own_words_status=False``: the rule before
+    the seventh round): status is ``disagreement``'s last rule, so nothing else conflicts."""
     if equivalences:
         a, b = equated_pair(a, b)
-    return disagreement(a, b, vocabulary=vocabulary)
+    verdict = disagreement(a, b, vocabulary=vocabulary)
+    if own_words_status and verdict is not None and verdict.startswith("status differs"):
+        return status_difference_in_own_words(a, b)
+    return verdict
 
 
 def pair_shares_subject(
@@ -88,6 +102,14 @@ def pair_shares_subject(
     return shares_subject(a, b, vocabulary=vocabulary, numbers=numbers)
 
 
+def pair_same_specifics(
+    a: Statement, b: Statement, *, vocabulary: Vocabulary = DEFAULT_VOCABULARY
+) -> bool:
+    """``agreement.same_specifics`` over the equated sides: the specifics band's condition."""
+    a, b = equated_pair(a, b)
+    return same_specifics(a, b, vocabulary=vocabulary)
+
+
 @dataclass(frozen=True)
 class SubjectBand:
     """A second, lower cosine band: a semantic neighbour at ``floor`` <= cosine < the threshold
@@ -102,11 +124,19 @@ class SubjectBand:
     kept neighbours (``max_cluster_size - 1`` of them). A group of three wordings
     of one fact whose loosest pair falls short of the subject band is then whole, when its other
     two pairs hold; two look-alikes have no third wording to close the triangle, and the pair is
-    judged like every candidate (docs/benchmarks.md, "Fifth round: the duplicate judge")."""
+    judged like every candidate (docs/benchmarks.md, "Fifth round: the duplicate judge").
+
+    ``specifics_floor`` (None: no specifics band): below the subject band, down to it, a
+    neighbour is a candidate when ``specifics_agree(i, j)``: the two state the same specifics and
+    numbers, at least one ("Earns about £62,000 a year" / "Gross annual pay comes to roughly
+    sixty-two thousand pounds"; ``pair_same_specifics``), and is judged like every candidate
+    (docs/benchmarks.md, "Seventh round: the duplicate judge")."""
 
     floor: float
     shares: Callable[[int, int], bool]
     triangle_floor: float | None = None
+    specifics_floor: float | None = None
+    specifics_agree: Callable[[int, int], bool] | None = None
 
 
 @dataclass
@@ -164,12 +194,13 @@ def judged_clusters(
                 f"vectors must have one row per text ({len(texts)}), got {matrix.shape[0]}"
             )
         floor = cosine_threshold if cosine_threshold is not None else threshold
-        semantic, search = neighbour_pairs(matrix, min(floor, band.floor) if band else floor)
+        lowest = min(floor, band.floor) if band else floor
+        if band is not None and band.specifics_floor is not None:
+            lowest = min(lowest, band.specifics_floor)
+        semantic, search = neighbour_pairs(matrix, lowest)
         if band is not None:
             # Below the threshold, a neighbour is a candidate only when the two share a subject.
-            semantic = [
-                p for p in semantic if p.similarity >= floor or band.shares(p.left, p.right)
-            ]
+            semantic = [p for p in semantic if p.similarity >= floor or _in_band(band, p)]
         for pair in semantic:
             key = (pair.left, pair.right)
             scores[key] = max(scores.get(key, 0.0), pair.similarity)
@@ -207,6 +238,17 @@ def judged_clusters(
     if band is not None and band.triangle_floor is not None:
         counts["triangle_pairs"] = len(closed)
     return CandidateScan(clusters, counts, search, sorted(rejected), kept)
+
+
+def _in_band(band: SubjectBand, pair: SimilarPair) -> bool:
+    if pair.similarity >= band.floor - THRESHOLD_TOLERANCE and band.shares(pair.left, pair.right):
+        return True
+    return (
+        band.specifics_floor is not None
+        and band.specifics_agree is not None
+        and pair.similarity >= band.specifics_floor - THRESHOLD_TOLERANCE
+        and band.specifics_agree(pair.left, pair.right)
+    )
 
 
 def _closed_triangles(

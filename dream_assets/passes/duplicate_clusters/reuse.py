@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from dream_assets.core.facts.agreement import rules_version
+from dream_assets.core.facts import agreement
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry
+from dream_assets.core.near_duplicates.candidates import candidate_rules_version
 from dream_assets.core.near_duplicates.cluster import LEXICAL_METHOD, Cluster
 from dream_assets.core.near_duplicates.lexical_search import SimilarPair
 from dream_assets.core.options import DreamOptions
@@ -26,6 +27,14 @@ from dream_assets.core.store.ledger import PassLedger, corpus_fingerprint, stamp
 from dream_assets.passes.duplicate_clusters.tables import PairCache
 
 GATE = "duplicate_clusters"
+
+
+def rules_version() -> str:
+    """The version of the pair judge as the scan asks it, for the pair cache and the cluster
+    table: the judging rules of ``core/facts/`` (``agreement.rules_version``) and the scan's own
+    reading of them (``candidates.py``: ``pair_disagreement``, the bands), so an edit to either
+    re-judges cached pairs on the next cycle."""
+    return f"{agreement.rules_version()}+{candidate_rules_version()}"
 
 
 def clusters_fingerprint(

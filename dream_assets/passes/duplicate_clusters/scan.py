@@ -20,6 +20,7 @@ from dream_assets.core.near_duplicates.candidates import (
     candidate_rules_version,
     judged_clusters,
     pair_disagreement,
+    pair_same_specifics,
     pair_shares_subject,
 )
 from dream_assets.core.near_duplicates.cluster import EMBEDDING_METHOD, LEXICAL_METHOD, Cluster
@@ -84,6 +85,7 @@ def compute_clusters(
     cosine_threshold: float | None = None
     band_floor: float | None = None
     triangle_floor: float | None = None
+    specifics_floor: float | None = None
     if embedder is not None and live:
         try:
             done = embed_with_cache(
@@ -101,6 +103,7 @@ def compute_clusters(
             cosine_threshold = embedder.threshold
             band_floor = embedder.band_floor
             triangle_floor = embedder.triangle_floor
+            specifics_floor = getattr(embedder, "specifics_floor", None)
             counts.update(embedded=done.embedded, cached=done.cached)
     vocabulary, warning = load_vocabulary(volume.root / VOCABULARY_FILE_NAME)
     if warning:
@@ -150,6 +153,8 @@ def compute_clusters(
                 band_floor,
                 lambda i, j: pair_shares_subject(statement(i), statement(j), vocabulary=vocabulary),
                 triangle_floor,
+                specifics_floor,
+                lambda i, j: pair_same_specifics(statement(i), statement(j), vocabulary=vocabulary),
             )
             if band_floor is not None
             else None,
@@ -245,7 +250,10 @@ def _model_rules(options: DreamOptions, embedder: Embedder | None) -> str:
     the reuse key: a changed floor or band rule scans again."""
     if embedder is None:
         return options.embedding_model
-    floors = f"{embedder.threshold}|{embedder.band_floor}|{embedder.triangle_floor}"
+    floors = (
+        f"{embedder.threshold}|{embedder.band_floor}|{embedder.triangle_floor}"
+        f"|{getattr(embedder, 'specifics_floor', None)}"
+    )
     return f"{options.embedding_model}|{floors}|{candidate_rules_version()}"
 
 

@@ -64,3 +64,15 @@ def test_a_changed_band_rule_scans_again(
         "dream_assets.passes.duplicate_clusters.scan.candidate_rules_version", lambda: "changed"
     )
     assert not _reused(volume, embedder)
+
+
+def test_the_pair_cache_key_reads_the_scans_own_judging_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The lexical pair cache is keyed by the judge as the scan asks it: ``candidates.py``'s
+    reading (``pair_disagreement``, seventh round) as well as ``core/facts/``'s rules."""
+    from dream_assets.passes.duplicate_clusters import reuse
+
+    before = reuse.pair_settings(DreamOptions(), tmp_path / "no-vocabulary")
+    monkeypatch.setattr(reuse, "candidate_rules_version", lambda: "a-changed-reading")
+    assert reuse.pair_settings(DreamOptions(), tmp_path / "no-vocabulary") != before
