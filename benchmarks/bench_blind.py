@@ -177,13 +177,23 @@ def duplicate_judge(split: str, path: Path) -> None:
             )
             scans = {**band, "triangle_floor": triangle}
             name = f"local + subject band from {MINILM.band_floor} + triangle band from {triangle}"
+            # The seventh round's (absent from earlier revisions): the earlier rows read the
+            # status rule as ``disagreement`` does.
+            sixth = {"own_words_status": False} if "own_words_status" in accepts else {}
             if written:  # the sixth round's (absent from earlier revisions)
                 settings.append(
                     (
                         f"{name}, specifics as written (fifth round)",
-                        {**scans, "equivalences": False},
+                        {**scans, "equivalences": False, **sixth},
                     )
                 )
+            specifics = getattr(MINILM, "specifics_floor", None)
+            if sixth:
+                settings.append((f"{name} + equivalences (sixth round)", {**scans, **sixth}))
+                name += " + status in own words"
+                if specifics is not None:
+                    scans = {**scans, "specifics_floor": specifics}
+                    name += f" + specifics band from {specifics}"
             settings.append((f"{name} (the scan's)", scans))
             if "max_cluster_size" in accepts:
                 # Groups of four are never whole at the seed default cap of 3: what a raised cap

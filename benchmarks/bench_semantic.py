@@ -225,12 +225,25 @@ def corpus(embedder: LocalEmbedder) -> None:
             ),
             (
                 f"+ subject band from {MINILM.band_floor} + triangle band from "
-                f"{MINILM.triangle_floor} + equivalences (the scan's)",
+                f"{MINILM.triangle_floor} + equivalences (sixth round)",
                 {
                     "vectors_of": vectors_of,
                     "cosine_threshold": THRESHOLD,
                     "band_floor": MINILM.band_floor,
                     "triangle_floor": MINILM.triangle_floor,
+                    "own_words_status": False,
+                },
+            ),
+            (
+                f"+ subject band from {MINILM.band_floor} + triangle band from "
+                f"{MINILM.triangle_floor} + equivalences + status in own words + specifics "
+                f"band from {MINILM.specifics_floor} (the scan's)",
+                {
+                    "vectors_of": vectors_of,
+                    "cosine_threshold": THRESHOLD,
+                    "band_floor": MINILM.band_floor,
+                    "triangle_floor": MINILM.triangle_floor,
+                    "specifics_floor": MINILM.specifics_floor,
                 },
             ),
         ):
