@@ -199,7 +199,7 @@ def judged_clusters(
             lowest = min(lowest, band.specifics_floor)
         semantic, search = neighbour_pairs(matrix, lowest)
         if band is not None:
-            # Below the threshold, a neighbour is a candidate only when the two share a subject.
+            # Below the threshold, a neighbour is a candidate only when a band admits it.
             semantic = [p for p in semantic if p.similarity >= floor or _in_band(band, p)]
         for pair in semantic:
             key = (pair.left, pair.right)
@@ -241,6 +241,7 @@ def judged_clusters(
 
 
 def _in_band(band: SubjectBand, pair: SimilarPair) -> bool:
+    """The subject band (``floor`` and a shared subject) or the specifics band admits ``pair``."""
     if pair.similarity >= band.floor - THRESHOLD_TOLERANCE and band.shares(pair.left, pair.right):
         return True
     return (
