@@ -1,0 +1,77 @@
+"""Issue 24, seventh round: counts and names restated in a form the rules already read, credited
+(docs/merge-checks.md, "Seventh round"). Each test fails on the sixth round's rules; each credit
+has a guard beside it that a real change is still found.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dream_assets.core.facts.coverage import CoverageSource
+from dream_assets.core.facts.meaning.numbers import quantities_of
+from dream_assets.core.facts.merge_check import check_merge
+
+
+def _sources(texts: list[str]) -> list[CoverageSource]:
+    return [CoverageSource(f"s{i}", text) for i, text in enumerate(texts)]
+
+
+def _check(texts: list[str], merged: str):  # type: ignore[no-untyped-def]
+    return check_merge(_sources(texts), merged)
+
+
+# ── Counts restated ─────────────────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("sources", "merged"),
+    [
+        # every tens word has its ordinal, and a tens word before a unit's ordinal is one ordinal
+        (["Planning a party for her 50th birthday."], "Planning her fiftieth birthday party."),
+        (["Uncle Femi turns seventy in May."], "Uncle Femi has his seventieth in May."),
+        (["The club celebrates its 75th year."], "The club celebrates its seventy-fifth year."),
+        # an hour said in words is a clock time, kept by the time in figures
+        (["Choir practice is on Thursdays at seven."], "Choir practice: Thursdays, 7 pm."),
+        (["Leaves for work at quarter past eight."], "Leaves for work at 8:15."),
+        (["Calls her mother at six o'clock."], "Calls her mother at 6 p.m."),
+        # "once" opening a clause is the conjunction, not a count
+        (["Invoices are archived once they are paid."], "Paid invoices are archived."),
+        # a fraction is its decimal
+        (["Rates rose by half a percent."], "Rates rose by 0.5 percent."),
+        # "single", "sole", "lone" count one
+        (["Has one sibling."], "Their sole sibling lives nearby."),
+        (["Keeps one backup drive offsite."], "Their single backup drive sits offsite."),
+        # a count the merge restates from a source's duration is no added count
+        (
+            ["Has one cat and feeds it every fortnight a new brand."],
+            "Has a cat and tries a new brand every two weeks.",
+        ),
+    ],
+)
+def test_a_count_restated_is_kept(sources: list[str], merged: str) -> None:
+    result = _check(sources, merged)
+    assert result.ok, result.missing
+
+
+@pytest.mark.parametrize(
+    ("sources", "merged", "finding"),
+    [
+        (["Planning a party for her 50th birthday."], "Planning her sixtieth party.", "50th"),
+        (["The club celebrates its 75th year."], "The club celebrates its seventy-sixth.", "75th"),
+        (["Choir practice is on Thursdays at seven."], "Choir practice: Thursdays, 8 pm.", "seven"),
+        (["Leaves for work at quarter past eight."], "Leaves for work at 8:30.", "quarter"),
+        (["Has been to Lisbon once."], "Has been to Lisbon.", "once"),
+        (["Rates rose by half a percent."], "Rates rose by 0.25 percent.", "half"),
+        (["Has one sibling."], "Their siblings live nearby.", "one"),
+    ],
+)
+def test_a_changed_count_is_still_found(sources: list[str], merged: str, finding: str) -> None:
+    result = _check(sources, merged)
+    assert not result.ok
+    assert any(finding in f for f in result.missing), result.missing
+
+
+def test_once_as_a_count_is_a_count() -> None:
+    assert [q.value for q in quantities_of("Flies home once a year.")] == ["1"]
+    (conjunction,) = quantities_of("Flies home once the term ends.")
+    assert conjunction.is_pronoun_one
