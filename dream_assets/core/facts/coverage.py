@@ -43,7 +43,12 @@ from dream_assets.core.facts.lexicon import (
     lemmas_of,
 )
 from dream_assets.core.facts.merged_text import MergedText
-from dream_assets.core.facts.name_evidence import is_soft_specific, new_words_of, restated_in
+from dream_assets.core.facts.name_evidence import (
+    is_soft_specific,
+    new_words_of,
+    restated_in,
+    written_both_ways,
+)
 from dream_assets.core.facts.tokens import (
     EVIDENCE,
     MERIDIEM,
@@ -313,6 +318,7 @@ def missing_specifics(
     names = frozenset().union(*(capitalized_words_of(source.content) for source in sources))
     covered_by = MergedText.cached(merged)
     merged_prose = _midsentence_lowercase_words(merged)
+    contents = [source.content for source in sources]
 
     @cache
     def rewords() -> bool:  # read only when a dropped specific needs it
@@ -337,6 +343,10 @@ def missing_specifics(
             # "University of Lagos" / "UNILAG", "KubeCon Europe" / "KubeCon EU", "Year 4" /
             # "fourth-year": the same name restated whole (sixth round, ``restated_in``).
             if restated_in(specific, source.content, merged):
+                continue
+            # "Postgres" / "PostgreSQL", "McGill University" / "McGill": a name the sources
+            # themselves write two ways, the merge keeping the other (seventh round; the gate)
+            if soft and written_both_ways(specific, contents, merged):
                 continue
             # "Recycling is collected ..." merged as "... and recycling is collected": the same
             # word, its sentence-start capital dropped. Credited only from a sentence start and

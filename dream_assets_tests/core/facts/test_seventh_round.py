@@ -75,3 +75,56 @@ def test_once_as_a_count_is_a_count() -> None:
     assert [q.value for q in quantities_of("Flies home once a year.")] == ["1"]
     (conjunction,) = quantities_of("Flies home once the term ends.")
     assert conjunction.is_pronoun_one
+
+
+# ── A name the sources write two ways ───────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("sources", "merged"),
+    [
+        # the sources write the name clipped and in full; the merge keeps the full one
+        (
+            ["Hosts the Kubernetes cluster on Hetzner.", "The Kube cluster runs on Hetzner."],
+            "The Kubernetes cluster is hosted on Hetzner.",
+        ),
+        # ... or the clipped one
+        (
+            ["Her brother Alexander lives in Cork.", "Alex is training as a nurse."],
+            "Her brother Alex lives in Cork and is training as a nurse.",
+        ),
+        # an abbreviation the sources give beside the name
+        (
+            ["Holds some Ethereum, roughly 2 ETH.", "Keeps the ETH in a hardware wallet."],
+            "Keeps roughly 2 ETH in a hardware wallet.",
+        ),
+    ],
+)
+def test_a_name_the_sources_write_two_ways_is_kept_in_either(
+    sources: list[str], merged: str
+) -> None:
+    result = _check(sources, merged)
+    assert result.ok, result.missing
+    assert not [h for h in result.hints if h.startswith("name:")], result.hints
+
+
+def test_a_spelling_only_the_merge_has_is_no_evidence() -> None:
+    # "Alexander" / "Alex" alone: the merge's clipping may be another name (the third round's
+    # ``clipped`` hint, never a credit)
+    result = _check(["Her brother Alexander lives in Cork."], "Her brother Alex lives in Cork.")
+    assert "Alexander" not in result.missing
+    assert "name: Alexander" in result.hints
+    # and the pair judge / the coverage-only rule do not take the gate's credit
+    from dream_assets.core.facts.coverage import missing_specifics
+
+    sources = _sources(["Her brother Alexander lives in Cork.", "Alex is training as a nurse."])
+    assert not missing_specifics(sources, "Her brother Alex lives in Cork and trains.").ok
+
+
+def test_a_name_dropped_in_both_spellings_is_still_missing() -> None:
+    result = _check(
+        ["Hosts the Kubernetes cluster on Hetzner.", "The Kube cluster runs on Hetzner."],
+        "The cluster is hosted on Hetzner.",
+    )
+    assert not result.ok
+    assert "Kubernetes" in result.missing
