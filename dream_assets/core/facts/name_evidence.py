@@ -359,8 +359,8 @@ def written_both_ways(specific: Specific, sources: Sequence[str], merged: str) -
     if specific.kind != "word" or specific.date is not None or not text.isalpha():
         return False
     straight = [straighten(source) for source in sources]
-    theirs = {m.group() for source in straight for m in TOKEN.finditer(source)}
-    kept = {m.group() for m in TOKEN.finditer(straighten(merged))} & theirs
+    theirs = {_name_word(m.group()) for source in straight for m in TOKEN.finditer(source)}
+    kept = {_name_word(m.group()) for m in TOKEN.finditer(straighten(merged))} & theirs
     shorts = {text, text[:-1]} if text.endswith("s") and len(text) > 3 else {text}
     for token in kept - {text}:
         if not token.isalpha():

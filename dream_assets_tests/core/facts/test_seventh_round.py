@@ -128,3 +128,51 @@ def test_a_name_dropped_in_both_spellings_is_still_missing() -> None:
     )
     assert not result.ok
     assert "Kubernetes" in result.missing
+
+
+# ── Negations stated by a verb, read on both sides ──────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("sources", "merged"),
+    [
+        # a verb of absence in the merge keeps a source's "not"
+        (["Worries the courier will not show up."], "Worries the courier fails to show up."),
+        # ... and in a source it states the negation the merge spells out
+        (
+            ["Missing the visa deadline means losing the job offer."],
+            "If the visa is not filed by the deadline, the job offer is lost.",
+        ),
+        # a verb of prohibition keeps a source's "cannot"
+        (["Cannot fly for six weeks after surgery."], "Is barred from flying for six weeks."),
+        # a preference's "over" earlier in the sentence than a list joined by "and"
+        (
+            ["Don't just send one draft of the logo."],
+            "Prefers sketches and mood boards over one draft of the logo.",
+        ),
+    ],
+)
+def test_a_negation_stated_by_a_verb_is_kept(sources: list[str], merged: str) -> None:
+    result = _check(sources, merged)
+    assert result.ok, result.missing
+
+
+@pytest.mark.parametrize(
+    ("sources", "merged"),
+    [
+        (["Worries the courier will not show up."], "Worries the courier will show up."),
+        (["Cannot fly for six weeks after surgery."], "Is flying six weeks after surgery."),
+        # "mission" is no verb of absence
+        (["Does not run the mission control app."], "Runs the mission control app."),
+    ],
+)
+def test_a_flip_beside_such_words_is_still_found(sources: list[str], merged: str) -> None:
+    result = _check(sources, merged)
+    assert not result.ok
+    assert any(f.startswith("negation:") for f in result.missing), result.missing
+
+
+def test_a_negation_restated_by_a_shorter_derivation_is_a_hint() -> None:
+    result = _check(["No further renewals are possible."], "They cannot renew it again.")
+    assert not any(f.startswith("negation: No further") for f in result.missing), result.missing
+    assert any(h.endswith("(restated?)") for h in result.hints), result.hints
