@@ -27,12 +27,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from dream_assets.core.facts.baseline import BASELINE_WORDS
+from dream_assets.core.facts.baseline import BASELINE_WORDS, CLOSED_CLASS_WORDS
 from dream_assets.core.facts.dates import (
     _iso_key,
     _month_dates,
 )
-from dream_assets.core.facts.equivalents import PERCENT_AFTER, duration_unit
+from dream_assets.core.facts.equivalents import PERCENT_AFTER, duration_unit, hours_minutes
 from dream_assets.core.facts.lexicon import (
     NAMES_THAT_ARE_WORDS,
     english_readings,
@@ -55,6 +55,7 @@ from dream_assets.core.facts.tokens import (
     PRONOUN_CONTRACTION,
     TOKEN,
     Specific,
+    canonical_time,
     is_capitalized_word,
     is_plural_acronym,
     positioned_tokens,
@@ -348,6 +349,13 @@ def missing_specifics(
             # themselves write two ways, the merge keeping the other (seventh round; the gate)
             if soft and written_both_ways(specific, contents, merged):
                 continue
+            # "429 Too Many Requests": a capital on a function word or an adverb is a title's
+            # typography, not a name of its own (seventh round; the title's other words count)
+            if soft and _closed_class_capital(specific, vocabulary):
+                continue
+            # "sub-3:45" / "below 3 hours 45", "3 hours 41 minutes" / "3:41": one figure
+            if soft and _duration_as_clock(specific, source.content, covered_by):
+                continue
             # "Recycling is collected ..." merged as "... and recycling is collected": the same
             # word, its sentence-start capital dropped. Credited only from a sentence start and
             # only by the word lowercase mid-sentence in the merge (or an inflection of it:
@@ -363,6 +371,30 @@ def missing_specifics(
                 continue
             missing[specific.text] = None
     return CoverageResult(ok=not missing, missing=tuple(missing), hints=tuple(hints))
+
+
+def _closed_class_capital(specific: Specific, vocabulary: Vocabulary) -> bool:
+    word = specific.text
+    if specific.kind != "word" or not word[1:].islower():
+        return False
+    key = word.lower()
+    return (
+        key in CLOSED_CLASS_WORDS
+        and key not in NAMES_THAT_ARE_WORDS
+        and key not in vocabulary.always_specific_words
+    )
+
+
+def _duration_as_clock(specific: Specific, source: str, merged: MergedText) -> bool:
+    """A clock figure of the source written by the merge as hours and minutes, or a figure of
+    the source's hours and minutes written as a clock figure (seventh round, the gate only)."""
+    if specific.kind == "time":
+        return canonical_time(specific.text) in {
+            clock for clocks in hours_minutes(merged.text).values() for clock in clocks
+        }
+    if specific.kind == "number":
+        return bool(hours_minutes(source).get(specific.text, set()) & merged.times)
+    return False
 
 
 # Letters with diacritics are letters ("Médecins Sans Frontières" / "MSF").

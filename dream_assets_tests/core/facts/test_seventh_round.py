@@ -176,3 +176,60 @@ def test_a_negation_restated_by_a_shorter_derivation_is_a_hint() -> None:
     result = _check(["No further renewals are possible."], "They cannot renew it again.")
     assert not any(f.startswith("negation: No further") for f in result.missing), result.missing
     assert any(h.endswith("(restated?)") for h in result.hints), result.hints
+
+
+# ── Hours and minutes as a clock figure; a capital on a function word ───────────────────────
+
+
+@pytest.mark.parametrize(
+    ("sources", "merged"),
+    [
+        (["Wants to swim the 10k in under 2:50."], "Wants to swim the 10k in below 2 hours 50."),
+        (["Best half-marathon time is 1 hour 52 minutes."], "Best half-marathon time: 1:52."),
+    ],
+)
+def test_hours_and_minutes_are_one_figure(sources: list[str], merged: str) -> None:
+    result = _check(sources, merged)
+    assert result.ok, result.missing
+
+
+def test_other_hours_and_minutes_are_still_a_change() -> None:
+    result = _check(["Best half-marathon time is 1 hour 52 minutes."], "Best time: 1:55.")
+    assert not result.ok
+    assert "52" in result.missing
+
+
+def test_a_capital_on_a_function_word_is_no_name() -> None:
+    result = _check(
+        ["The queue answers 409 Too Many Retries after five retries."],
+        "After five retries the queue answers with a 409.",
+    )
+    assert result.ok, result.missing
+    # the title's own words stay specifics
+    lost = _check(["Tickets are on sale at Rough Trade East."], "Tickets are on sale.")
+    assert "Rough" in lost.missing
+
+
+# ── Negations: quitting, exclusion, bounds ──────────────────────────────────────────────────
+
+
+def test_given_up_keeps_a_negation() -> None:
+    result = _check(["Does not eat sugar anymore."], "Has given up sugar.")
+    assert result.ok, result.missing
+    flipped = _check(["Does not eat sugar anymore."], "Has picked up sugar again.")
+    assert not flipped.ok
+
+
+def test_kept_clear_of_is_a_hint_not_a_credit() -> None:
+    result = _check(["Keeps Fridays free, no calls."], "Fridays are kept clear of calls.")
+    assert result.ok, result.missing
+    assert any(h.endswith("(restated?)") for h in result.hints), result.hints
+
+
+def test_an_added_negation_of_a_bound_is_a_hint() -> None:
+    result = _check(["Calls are capped at 30 minutes."], "Calls never go past 30 minutes.")
+    assert result.ok, result.missing
+    assert any(h.endswith("(double negation)") for h in result.hints), result.hints
+    # a plain added negation stays hard
+    plain = _check(["Calls are recorded."], "Calls are never recorded.")
+    assert not plain.ok

@@ -22,7 +22,21 @@ _NEGATIVE_VERB_PREFIXES = (
     # seventh round: the verbs of prohibition ("is barred from driving" / "cannot drive"), the
     # English verbs of WordNet's forbid synset, in forms that are no other word ("bar", "ban" are)
     "barred", "barring", "banned", "banning", "forbid", "prohibit", "disallow", "veto",
+    # and the rest of WordNet's quit synset beside "quit" and "stop" ("give up": ``_GIVE_UP``)
+    "ceas", "discontinu",
 )  # fmt: skip
+# "gave up coffee" / "does not drink coffee": the phrasal verb of quitting, read as a pair.
+_GIVE_UP = frozenset({"give", "gives", "gave", "given", "giving"})
+
+
+def _given_up_clauses(words: Sequence[Word]) -> set[int]:
+    return {
+        first.clause
+        for first, second in itertools.pairwise(words)
+        if first.lower in _GIVE_UP and second.lower == "up" and first.clause == second.clause
+    }
+
+
 # "spaces, not tabs" said as "spaces rather than tabs": a contrast that states the negation. Like
 # the verbs above, these credit a source's negation and are never demanded.
 _CONTRAST_PHRASES = (("rather", "than"), ("instead", "of"), ("free", "of"), ("free", "from"))
@@ -182,7 +196,7 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     the common one -- the merge states the negated words with no negation near them at all.
     """
     negated_clauses = {w.clause for w in merged.words if _is_negation(w) or _states_absence(w)}
-    negated_clauses |= _contrast_clauses(merged.words)
+    negated_clauses |= _contrast_clauses(merged.words) | _given_up_clauses(merged.words)
     merged_clause_stems = clause_stems(merged.words)
     # "beer, never": a negation alone in its clause governs the clause before it.
     cues = {w.stem for w in merged.words if _is_negation(w)}
@@ -222,7 +236,8 @@ RESTATED = " (restated?)"
 # Words that state an exclusion as a predicate: "stays off Facebook", "onion and garlic are out",
 # "off the table", "off-limits", "zero debt". Only where the source does not use them itself ("eats
 # out" stays a plain word) and only to make a finding a hint: they never credit a negation.
-_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits"})
+# Seventh round: "clear" ("kept clear of meetings", "steers clear of sugar").
+_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits", "clear"})
 
 
 def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
@@ -267,9 +282,11 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
             source_negated |= stems_by_clause.get(negation.cue.clause, set())
         # A verb of refusal ("avoids flying", "has stopped adding sugar") or a contrast states
         # the negation the merge spells out.
-        stated_negatively = _contrast_clauses(source.words) | {
-            w.clause for w in source.words if _states_absence(w)
-        }
+        stated_negatively = (
+            _contrast_clauses(source.words)
+            | _given_up_clauses(source.words)
+            | {w.clause for w in source.words if _states_absence(w)}
+        )
         for clause in stated_negatively:
             source_negated |= stems_by_clause.get(clause, set())
         source_negated |= _passed_over(source.words)
@@ -288,7 +305,11 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         stated = negation.scope & source_stems
         if stated and not stated & source_negated:
             finding = f"negation: {span(merged, negation.words)}{ADDED}"
-            if cues_by_clause[negation.cue.clause] > 1 or _conditional(merged.words, negation):
+            if (
+                cues_by_clause[negation.cue.clause] > 1
+                or _conditional(merged.words, negation)
+                or _bound(negation)
+            ):
                 finding += DOUBLE  # a hint (``merge_check``), never a credit
             findings.append(finding)
     return findings
@@ -301,6 +322,16 @@ _CONDITION_WORDS = frozenset({"until", "unless", "till"})
 
 def _conditional(words: Sequence[Word], negation: _Negation) -> bool:
     return any(w.clause == negation.cue.clause and w.lower in _CONDITION_WORDS for w in words)
+
+
+# "never runs past 15 minutes", "not beyond 6 pm", "never more than twice": a negation of a
+# comparison states a bound ("at most"), as "no later than" does (fifth round; seventh: a hint).
+_BOUND_WORDS = frozenset({"past", "beyond", "over", "longer", "later", "more", "above", "exceed"})
+
+
+def _bound(negation: _Negation) -> bool:
+    """A bound word among the first two the negation governs."""
+    return any(w.lower in _BOUND_WORDS or w.lower.startswith("exceed") for w in negation.words[1:3])
 
 
 # The suffixes of an added negation: "(not in the sources)", and for one of two negations in one

@@ -10,6 +10,7 @@ from dream_assets.core.facts.equivalents import (
     duration_counts,
     durations_of,
     frequency_counts,
+    hours_minutes,
     percents_of,
 )
 from dream_assets.core.facts.lexicon import TIMES_WORDS, UNIT_WORDS
@@ -138,6 +139,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
         if source.numeric_exempt:
             continue  # telemetry figures move between cycles (see coverage.py)
         spoken = _spoken_clock(source.text)
+        for figure, clocks in hours_minutes(source.text).items():
+            spoken.setdefault(figure, set()).update(clocks)  # "3 hours 41 minutes" / "3:41"
         for quantity in source.quantities:
             source_values.add(quantity.value)
             if quantity.is_pronoun_one:
