@@ -362,9 +362,10 @@ def written_both_ways(specific: Specific, sources: Sequence[str], merged: str) -
     theirs = {_name_word(m.group()) for source in straight for m in TOKEN.finditer(source)}
     kept = {_name_word(m.group()) for m in TOKEN.finditer(straighten(merged))} & theirs
     shorts = {text, text[:-1]} if text.endswith("s") and len(text) > 3 else {text}
+    english = bool(english_readings(text.lower()))
     for token in kept - {text}:
-        if not token.isalpha():
-            continue
+        if not token.isalpha() or (english and token.islower()):
+            continue  # "Design-Core" / "designers": an English word is another word, not a clip
         if any(_is_abbreviation(s, token) or _is_abbreviation(token, s) for s in shorts):
             return True
     return False

@@ -121,6 +121,15 @@ def test_a_spelling_only_the_merge_has_is_no_evidence() -> None:
     assert not missing_specifics(sources, "Her brother Alex lives in Cork and trains.").ok
 
 
+def test_an_english_word_is_no_clipping_of_a_longer_word() -> None:
+    # "Design" of the workspace "Design-Core" is not "designers" clipped
+    result = _check(
+        ["Leads a team of designers.", "The team's workspace is Design-Core."],
+        "Leads a team of designers with a Core workspace.",
+    )
+    assert "Design" in result.missing
+
+
 def test_a_name_dropped_in_both_spellings_is_still_missing() -> None:
     result = _check(
         ["Hosts the Kubernetes cluster on Hetzner.", "The Kube cluster runs on Hetzner."],

@@ -131,7 +131,6 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     counts = {_GROUP_WORDS[w] for w in lowers if w in _GROUP_WORDS}
     counts |= {n.lstrip("0") or "0" for m in _RATIO.finditer(merged.text) for n in m.groups()}
     merged_values = _with_fractions(merged_values)
-    merged_times = MergedText.cached(merged.text).times
     source_values: set[str] = set()
     source_values_all = {q.value for s in sources for q in s.quantities}
     findings: dict[str, None] = {}
@@ -147,8 +146,9 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue
             if quantity.value in merged_values:
                 continue
-            if spoken.get(quantity.text.lower(), set()) & merged_times:
-                continue  # "at nine" / "9 a.m.", "quarter past nine" / "9:15"
+            said = spoken.get(quantity.text.lower())
+            if said and said & MergedText.cached(merged.text).times:
+                continue  # "at nine" / "9 a.m.", "quarter past nine" / "9:15", "3h 41" / "3:41"
             if _same_elsewhere(quantity.text, quantity.value, source, merged):
                 continue
             if quantity.value in counts and quantity.text.lower() not in TIMES_WORDS:
