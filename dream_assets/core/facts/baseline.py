@@ -223,3 +223,7 @@ BASELINE_WORDS: frozenset[str] = frozenset(
 
 FUNCTION_WORDS: frozenset[str] = frozenset(_FUNCTION_WORDS.split())
 """Articles, pronouns, prepositions, conjunctions and auxiliaries."""
+
+CLOSED_CLASS_WORDS: frozenset[str] = frozenset((_FUNCTION_WORDS + _ADVERBS).split())
+"""The function words and the adverbs above: a capital on one of them is a title's typography
+("429 Too Many Requests", "The Park"), never a name on its own (seventh round, the merge gate)."""

@@ -27,12 +27,12 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from dream_assets.core.facts.baseline import BASELINE_WORDS
+from dream_assets.core.facts.baseline import BASELINE_WORDS, CLOSED_CLASS_WORDS
 from dream_assets.core.facts.dates import (
     _iso_key,
     _month_dates,
 )
-from dream_assets.core.facts.equivalents import PERCENT_AFTER, duration_unit
+from dream_assets.core.facts.equivalents import PERCENT_AFTER, duration_unit, hours_minutes
 from dream_assets.core.facts.lexicon import (
     NAMES_THAT_ARE_WORDS,
     english_readings,
@@ -43,13 +43,19 @@ from dream_assets.core.facts.lexicon import (
     lemmas_of,
 )
 from dream_assets.core.facts.merged_text import MergedText
-from dream_assets.core.facts.name_evidence import is_soft_specific, new_words_of, restated_in
+from dream_assets.core.facts.name_evidence import (
+    is_soft_specific,
+    new_words_of,
+    restated_in,
+    written_both_ways,
+)
 from dream_assets.core.facts.tokens import (
     EVIDENCE,
     MERIDIEM,
     PRONOUN_CONTRACTION,
     TOKEN,
     Specific,
+    canonical_time,
     is_capitalized_word,
     is_plural_acronym,
     positioned_tokens,
@@ -313,6 +319,7 @@ def missing_specifics(
     names = frozenset().union(*(capitalized_words_of(source.content) for source in sources))
     covered_by = MergedText.cached(merged)
     merged_prose = _midsentence_lowercase_words(merged)
+    contents = [source.content for source in sources]
 
     @cache
     def rewords() -> bool:  # read only when a dropped specific needs it
@@ -338,6 +345,17 @@ def missing_specifics(
             # "fourth-year": the same name restated whole (sixth round, ``restated_in``).
             if restated_in(specific, source.content, merged):
                 continue
+            # "Postgres" / "PostgreSQL", "McGill University" / "McGill": a name the sources
+            # themselves write two ways, the merge keeping the other (seventh round; the gate)
+            if soft and written_both_ways(specific, contents, merged):
+                continue
+            # "429 Too Many Requests": a capital on a function word or an adverb is a title's
+            # typography, not a name of its own (seventh round; the title's other words count)
+            if soft and _closed_class_capital(specific, vocabulary):
+                continue
+            # "sub-3:45" / "below 3 hours 45", "3 hours 41 minutes" / "3:41": one figure
+            if soft and _duration_as_clock(specific, source.content, covered_by):
+                continue
             # "Recycling is collected ..." merged as "... and recycling is collected": the same
             # word, its sentence-start capital dropped. Credited only from a sentence start and
             # only by the word lowercase mid-sentence in the merge (or an inflection of it:
@@ -353,6 +371,30 @@ def missing_specifics(
                 continue
             missing[specific.text] = None
     return CoverageResult(ok=not missing, missing=tuple(missing), hints=tuple(hints))
+
+
+def _closed_class_capital(specific: Specific, vocabulary: Vocabulary) -> bool:
+    word = specific.text
+    if specific.kind != "word" or not word[1:].islower():
+        return False
+    key = word.lower()
+    return (
+        key in CLOSED_CLASS_WORDS
+        and key not in NAMES_THAT_ARE_WORDS
+        and key not in vocabulary.always_specific_words
+    )
+
+
+def _duration_as_clock(specific: Specific, source: str, merged: MergedText) -> bool:
+    """A clock figure of the source written by the merge as hours and minutes, or a figure of
+    the source's hours and minutes written as a clock figure (seventh round, the gate only)."""
+    if specific.kind == "time":
+        return canonical_time(specific.text) in {
+            clock for clocks in hours_minutes(merged.text).values() for clock in clocks
+        }
+    if specific.kind == "number":
+        return bool(hours_minutes(source).get(specific.text, set()) & merged.times)
+    return False
 
 
 # Letters with diacritics are letters ("Médecins Sans Frontières" / "MSF").

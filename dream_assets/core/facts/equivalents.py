@@ -267,3 +267,28 @@ def frequency_counts(text: str) -> list[tuple[frozenset[str], Rate]]:
                 if counted is not None:
                     found.append((frozenset(before[-3:-2]), (family, counted[0] / size)))
     return found
+
+
+# ── A duration of hours and minutes written as a clock figure (seventh round) ──────────────
+
+# "3 hours 45 minutes", "3 hours and 45", "3h45": a duration a race time or a timer writes as
+# "3:45" (and the reverse). Read only for the merge gate (``coverage.missing_specifics(...,
+# soft=True)`` and the quantity rule): the figure is the same, whatever it measures.
+_HOURS_MINUTES = re.compile(
+    r"\b(\d{1,2})\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d{1,2})(?:\s*(?:minutes?|mins?|m))?\b",
+    re.IGNORECASE,
+)
+
+
+def hours_minutes(text: str) -> dict[str, set[str]]:
+    """Each figure of a duration in hours and minutes -> the clock figures it reads as
+    ("3 hours 41 minutes": "3" and "41" -> {"3:41"})."""
+    found: dict[str, set[str]] = {}
+    for match in _HOURS_MINUTES.finditer(text):
+        hours, minutes = match.group(1), match.group(2)
+        if int(minutes) >= 60:
+            continue
+        clock = f"{int(hours)}:{int(minutes):02d}"
+        for figure in (hours, minutes):
+            found.setdefault(figure, set()).add(clock)
+    return found

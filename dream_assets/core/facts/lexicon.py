@@ -62,8 +62,19 @@ ORDINAL_WORDS = {
     "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7,
     "eighth": 8, "ninth": 9, "tenth": 10, "eleventh": 11, "twelfth": 12, "thirteenth": 13,
     "fourteenth": 14, "fifteenth": 15, "sixteenth": 16, "seventeenth": 17, "eighteenth": 18,
-    "nineteenth": 19, "twentieth": 20, "thirtieth": 30,
+    "nineteenth": 19,
 }  # fmt: skip
+# Seventh round: every tens word has its ordinal by the one English rule ("forty" / "fortieth",
+# "ninety" / "ninetieth"), and a tens word before a unit's ordinal is one ordinal ("eighty-fifth"
+# = 85th: ``compound_ordinal``).
+ORDINAL_WORDS |= {word[:-1] + "ieth": value for word, value in TENS_WORDS.items()}
+
+
+def compound_ordinal(word: str, following: str) -> int | None:
+    """ "eighty" "fifth" -> 85, "twenty" "first" -> 21: a tens word and a unit's ordinal."""
+    if word in TENS_WORDS and 0 < ORDINAL_WORDS.get(following, 10) < 10:
+        return TENS_WORDS[word] + ORDINAL_WORDS[following]
+    return None
 
 
 def rest_after_scale(words: list[str], index: int) -> tuple[int, int] | None:

@@ -29,7 +29,12 @@ from dream_assets.core.facts.equivalents import (
     percents_of,
     spells,
 )
-from dream_assets.core.facts.lexicon import ORDINAL_WORDS, UNIT_WORDS, number_word_values
+from dream_assets.core.facts.lexicon import (
+    ORDINAL_WORDS,
+    UNIT_WORDS,
+    compound_ordinal,
+    number_word_values,
+)
 from dream_assets.core.facts.tokens import (
     TOKEN,
     WEEKDAYS,
@@ -125,6 +130,12 @@ class MergedText:
         numbers |= {str(n) for n in number_word_values(lowered)}
         # "the fifteenth" / "the 15th": an ordinal word is its number (sixth round)
         numbers |= {str(ORDINAL_WORDS[w]) for w in lowered if w in ORDINAL_WORDS}
+        # "her eighty-fifth birthday" / "turning 85": one ordinal (seventh round)
+        numbers |= {
+            str(value)
+            for word, following in pairwise(lowered)
+            if (value := compound_ordinal(word, following)) is not None
+        }
         dates |= _numeric_day_months(text)
         numbers |= {_thousands(m.group(1)) for m in _THOUSANDS.finditer(text)}
         if _NOON.search(text):

@@ -7,7 +7,7 @@ credit, in every rule that calls ``coverage.missing_specifics``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from dream_assets.core.facts.baseline import FUNCTION_WORDS
 from dream_assets.core.facts.lexicon import (
@@ -340,3 +340,32 @@ def _clipping_written_out(text: str, merged: str) -> bool:
         w.startswith(key) and len(w) > len(key) and english_readings(w)
         for w in _LOWER_WORD.findall(merged)
     )
+
+
+# ── Seventh round: a name the sources themselves write two ways ──────────────────────────────
+
+
+def written_both_ways(specific: Specific, sources: Sequence[str], merged: str) -> bool:
+    """Whether the sources write the name ``specific`` belongs to in two spellings and the merge
+    keeps the other one: the sources equate the spellings themselves, so the merge keeping either
+    keeps the name (seventh round; the merge gate only, ``missing_specifics(..., soft=True)``).
+    Two spellings are one name when one is the other clipped or abbreviated, as the sixth
+    round's ``_is_abbreviation`` reads it ("Postgres" / "PostgreSQL", "Sid" / "Siddharth",
+    "BTC" / "Bitcoin", "Recs" / "recommendation"). A spelling only the merge has is no evidence:
+    it may be another name. Measured and left out: a multi-word name the sources also write by
+    one word of it ("McGill University" / "at McGill"): it credited lost model names too
+    ("Breville Barista Express" / "Breville's tablets")."""
+    text = specific.text
+    if specific.kind != "word" or specific.date is not None or not text.isalpha():
+        return False
+    straight = [straighten(source) for source in sources]
+    theirs = {_name_word(m.group()) for source in straight for m in TOKEN.finditer(source)}
+    kept = {_name_word(m.group()) for m in TOKEN.finditer(straighten(merged))} & theirs
+    shorts = {text, text[:-1]} if text.endswith("s") and len(text) > 3 else {text}
+    english = bool(english_readings(text.lower()))
+    for token in kept - {text}:
+        if not token.isalpha() or (english and token.islower()):
+            continue  # "Design-Core" / "designers": an English word is another word, not a clip
+        if any(_is_abbreviation(s, token) or _is_abbreviation(token, s) for s in shorts):
+            return True
+    return False

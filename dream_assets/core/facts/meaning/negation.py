@@ -19,7 +19,24 @@ from dream_assets.core.facts.meaning.words import Word, clause_stems, stem
 # says "avoids" already states the fact without a negation word.
 _NEGATIVE_VERB_PREFIXES = (
     "avoid", "refus", "quit", "stopp", "lack", "dislik", "hate", "skip", "abstain", "declin",
+    # seventh round: the verbs of prohibition ("is barred from driving" / "cannot drive"), the
+    # English verbs of WordNet's forbid synset, in forms that are no other word ("bar", "ban" are)
+    "barred", "barring", "banned", "banning", "forbid", "prohibit", "disallow", "veto",
+    # and the rest of WordNet's quit synset beside "quit" and "stop" ("give up": ``_GIVE_UP``)
+    "ceas", "discontinu",
 )  # fmt: skip
+# "gave up coffee" / "does not drink coffee": the phrasal verb of quitting, read as a pair.
+_GIVE_UP = frozenset({"give", "gives", "gave", "given", "giving"})
+
+
+def _given_up_clauses(words: Sequence[Word]) -> set[int]:
+    return {
+        first.clause
+        for first, second in itertools.pairwise(words)
+        if first.lower in _GIVE_UP and second.lower == "up" and first.clause == second.clause
+    }
+
+
 # "spaces, not tabs" said as "spaces rather than tabs": a contrast that states the negation. Like
 # the verbs above, these credit a source's negation and are never demanded.
 _CONTRAST_PHRASES = (("rather", "than"), ("instead", "of"), ("free", "of"), ("free", "from"))
@@ -50,11 +67,14 @@ def _contrast_clauses(words: Sequence[Word]) -> set[int]:
 
 def _passed_over(words: Sequence[Word]) -> set[str]:
     """ "prefers REST over GraphQL" states "not GraphQL" as surely as "rather than" does: the
-    stems after a preference's "over", in its clause (not the preferred "REST")."""
-    preferring = {w.clause for w in words if w.lower.startswith("prefer")}
+    stems after a preference's "over", in its clause (not the preferred "REST"). Seventh round:
+    the preference may stand earlier in the sentence, before a list joined by "and" ("prefers
+    pros and cons over one recommendation": the "and" starts a clause)."""
     found: set[str] = set()
     for index, word in enumerate(words):
-        if word.lower == "over" and word.clause in preferring:
+        if word.lower != "over":
+            continue
+        if any(w.lower.startswith("prefer") and w.sentence == word.sentence for w in words[:index]):
             found |= {w.stem for w in words[index + 1 :] if w.clause == word.clause and w.content}
     return found
 
@@ -76,6 +96,15 @@ _ABSENCE_VERB_PREFIXES = ("miss", "skip", "forget", "forgot", "fail", "neglect",
 
 def is_negative_verb(word: Word) -> bool:
     return word.lower.startswith(_NEGATIVE_VERB_PREFIXES)
+
+
+def _states_absence(word: Word) -> bool:
+    """A verb of refusal, or (seventh round) of absence: "fails to turn up" / "doesn't arrive",
+    "missing the deadline" / "hasn't finished by the deadline". The forms the rule already reads
+    as a negation on one side ("never misses" is a double negation) are read on the other."""
+    if word.lower.startswith("miss"):  # not "mission", "missile"
+        return word.lower in ("miss", "misses", "missed", "missing")
+    return is_negative_verb(word) or word.lower.startswith(_ABSENCE_VERB_PREFIXES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +195,8 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     or a verb of refusal credits every content word of that clause. The failure this catches is
     the common one -- the merge states the negated words with no negation near them at all.
     """
-    negated_clauses = {w.clause for w in merged.words if _is_negation(w) or is_negative_verb(w)}
-    negated_clauses |= _contrast_clauses(merged.words)
+    negated_clauses = {w.clause for w in merged.words if _is_negation(w) or _states_absence(w)}
+    negated_clauses |= _contrast_clauses(merged.words) | _given_up_clauses(merged.words)
     merged_clause_stems = clause_stems(merged.words)
     # "beer, never": a negation alone in its clause governs the clause before it.
     cues = {w.stem for w in merged.words if _is_negation(w)}
@@ -207,7 +236,8 @@ RESTATED = " (restated?)"
 # Words that state an exclusion as a predicate: "stays off Facebook", "onion and garlic are out",
 # "off the table", "off-limits", "zero debt". Only where the source does not use them itself ("eats
 # out" stays a plain word) and only to make a finding a hint: they never credit a negation.
-_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits"})
+# Seventh round: "clear" ("kept clear of meetings", "steers clear of sugar").
+_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits", "clear"})
 
 
 def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
@@ -234,7 +264,11 @@ def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
 
 
 def _derived(word: str, governed: frozenset[str]) -> bool:
-    return any(len(g) >= 5 and word.startswith(g) for g in governed)
+    """ "overpay" / "overpayments" either way round (seventh round: "deferrals" / "defer")."""
+    return any(
+        (len(g) >= 5 and word.startswith(g)) or (len(word) >= 5 and g.startswith(word))
+        for g in governed
+    )
 
 
 def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
@@ -248,9 +282,11 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
             source_negated |= stems_by_clause.get(negation.cue.clause, set())
         # A verb of refusal ("avoids flying", "has stopped adding sugar") or a contrast states
         # the negation the merge spells out.
-        stated_negatively = _contrast_clauses(source.words) | {
-            w.clause for w in source.words if is_negative_verb(w)
-        }
+        stated_negatively = (
+            _contrast_clauses(source.words)
+            | _given_up_clauses(source.words)
+            | {w.clause for w in source.words if _states_absence(w)}
+        )
         for clause in stated_negatively:
             source_negated |= stems_by_clause.get(clause, set())
         source_negated |= _passed_over(source.words)
@@ -269,7 +305,11 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         stated = negation.scope & source_stems
         if stated and not stated & source_negated:
             finding = f"negation: {span(merged, negation.words)}{ADDED}"
-            if cues_by_clause[negation.cue.clause] > 1 or _conditional(merged.words, negation):
+            if (
+                cues_by_clause[negation.cue.clause] > 1
+                or _conditional(merged.words, negation)
+                or _bound(negation)
+            ):
                 finding += DOUBLE  # a hint (``merge_check``), never a credit
             findings.append(finding)
     return findings
@@ -282,6 +322,16 @@ _CONDITION_WORDS = frozenset({"until", "unless", "till"})
 
 def _conditional(words: Sequence[Word], negation: _Negation) -> bool:
     return any(w.clause == negation.cue.clause and w.lower in _CONDITION_WORDS for w in words)
+
+
+# "never runs past 15 minutes", "not beyond 6 pm", "never more than twice": a negation of a
+# comparison states a bound ("at most"), as "no later than" does (fifth round; seventh: a hint).
+_BOUND_WORDS = frozenset({"past", "beyond", "over", "longer", "later", "more", "above", "exceed"})
+
+
+def _bound(negation: _Negation) -> bool:
+    """A bound word among the first two the negation governs."""
+    return any(w.lower in _BOUND_WORDS or w.lower.startswith("exceed") for w in negation.words[1:3])
 
 
 # The suffixes of an added negation: "(not in the sources)", and for one of two negations in one

@@ -13,6 +13,8 @@ from dream_assets.core.facts.lexicon import (
     TENS_WORDS,
     TIMES_WORDS,
     UNIT_WORDS,
+    compound_ordinal,
+    english_readings,
     rest_after_scale,
     scale_after_fraction,
 )
@@ -22,7 +24,7 @@ from dream_assets.core.facts.meaning.words import Word, words_of
 
 _UNITS_WORDS, _TENS_WORDS = UNIT_WORDS, TENS_WORDS
 _SCALE_WORDS, _TIMES_WORDS = SCALE_WORDS, TIMES_WORDS
-_ORDINAL_WORDS = ORDINAL_WORDS  # "fifteenth" = 15th (sixth round: 13th-19th, 30th)
+_ORDINAL_WORDS = ORDINAL_WORDS  # "fifteenth" = 15th; sixth round 13th-19th, seventh the tens
 _DECADE_WORDS = {word[:-1] + "ies": value for word, value in _TENS_WORDS.items()}
 _FRACTION_WORDS = {"half": Fraction(1, 2), "quarter": Fraction(1, 4)}
 _MONTH_WORDS = frozenset(
@@ -101,6 +103,11 @@ def quantities_of(text: str) -> list[Quantity]:
                 found.append(Quantity(str(_SCALE_SUFFIXES[following.text]), following.text))
                 index += 1
             found.append(Quantity(f"#{value}" if ordinal else value, word.text))
+        elif lower in _TENS_WORDS and (tens_ordinal := compound_ordinal(lower, after)) is not None:
+            # "eighty-fifth" is the 85th (seventh round), not 80 and a fifth
+            found.append(Quantity(f"#{tens_ordinal}", f"{word.text}-{tokens[index + 1].text}"))
+            index += 2
+            continue
         elif lower in _TENS_WORDS:
             value_int, end = _TENS_WORDS[lower], index + 1
             if after in _UNITS_WORDS and 0 < _UNITS_WORDS[after] < 10:
@@ -137,7 +144,10 @@ def quantities_of(text: str) -> list[Quantity]:
         elif lower in _SCALE_WORDS:
             found.append(Quantity(str(_SCALE_WORDS[lower]), word.text))
         elif lower in _TIMES_WORDS:
-            found.append(Quantity(str(_TIMES_WORDS[lower]), word.text))
+            # "never deleted once accepted", "once the build passes": "once" opening a clause is
+            # the conjunction (when, after), not a count (seventh round)
+            conjunction = lower == "once" and _opens_clause(after)
+            found.append(Quantity(str(_TIMES_WORDS[lower]), word.text, is_pronoun_one=conjunction))
         elif lower in _ORDINAL_WORDS:
             # "Will fly into Marrakech first.": an adverb of order closing its clause, not a count;
             # "second-hand", "first-class", "third-party": an ordinal joined by a hyphen to the
@@ -160,6 +170,22 @@ def quantities_of(text: str) -> list[Quantity]:
             found.append(Quantity(str(_FRACTION_WORDS[lower]), word.text, is_pronoun_one=period))
         index += 1
     return found
+
+
+# What may open a clause after the conjunction "once": a subject pronoun or a determiner (the
+# closed classes), or a past participle ("once accepted").
+_CLAUSE_OPENERS = frozenset(
+    {
+        "i", "you", "he", "she", "it", "we", "they", "someone", "everyone", "the", "this",
+        "that", "these", "those", "my", "your", "his", "her", "its", "our", "their",
+    }
+)  # fmt: skip
+
+
+def _opens_clause(following: str) -> bool:
+    if following in _CLAUSE_OPENERS:
+        return True
+    return following.endswith("ed") and "VERB" in english_readings(following)
 
 
 def _hyphen_compound(text: str, tokens: Sequence[Word], index: int) -> bool:

@@ -10,10 +10,12 @@ from dream_assets.core.facts.equivalents import (
     duration_counts,
     durations_of,
     frequency_counts,
+    hours_minutes,
     percents_of,
 )
-from dream_assets.core.facts.lexicon import TIMES_WORDS
+from dream_assets.core.facts.lexicon import TIMES_WORDS, UNIT_WORDS
 from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.facts.merged_text import MergedText
 
 # A share written as a fraction or a percentage is one quantity ("half" / "50%").
 _SHARE_PERCENT = {"1/2": "50", "1/4": "25"}
@@ -42,8 +44,9 @@ def _fraction_percent(value: str) -> str:
 
 
 # Words that count one of a thing: the articles and the distributives ("one week in every four"
-# / "every fourth week", "one visit each month").
-_ONE_WORDS = frozenset({"a", "an", "every", "each", "per"})
+# / "every fourth week", "one visit each month"); seventh round: the adjectives that mean "one
+# and no more" ("one cup a day" / "a single cup daily", "a one-person business" / "a sole trader").
+_ONE_WORDS = frozenset({"a", "an", "every", "each", "per", "single", "sole", "lone"})
 # A group of a size: "a pair of engineers", "a quartet of worker pods".
 _GROUP_WORDS = {"pair": "2", "duo": "2", "trio": "3", "quartet": "4", "quintet": "5"}
 # "a second cat" / "another cat", "every second Monday" / "alternate Mondays": the second of a
@@ -54,17 +57,64 @@ _SECOND_WORDS = frozenset({"another", "alternate", "alternating"})
 _RATIO = re.compile(r"(?<![\d.,:/])(\d+)\s*[/\u2013-]\s*(\d+)(?![\d.,:/])")
 
 
-def _one_by_article(merged: Text, source_values: set[str]) -> bool:
+def _one_by_article(merged: Text, source_values: set[str], sources: Sequence[Text]) -> bool:
     """ "one" is the count of "a"/"an" or "every": credited by one of them, unless the merge
     states a cardinal above one that no source has (then the count changed: "one child" / "two
-    children")."""
+    children"). Seventh round: a count of the merge that restates a source's duration or
+    frequency in another spelling ("every fortnight" / "every two weeks") is no added count."""
     if not any(w.lower in _ONE_WORDS for w in merged.words):
         return False
     return not any(
-        q.value not in source_values and not q.value.startswith("#") and q.value not in ("0", "1")
+        q.value not in source_values
+        and not q.value.startswith("#")
+        and q.value not in ("0", "1")
+        and not any(_same_elsewhere(q.text, q.value, merged, s) for s in sources)
         for q in merged.quantities
         if not q.is_pronoun_one
     )
+
+
+def _with_fractions(values: set[str]) -> set[str]:
+    """ "0.5" is also "1/2" and "1/2" also "0.5" (seventh round: "half a point" / "0.5 points")."""
+    found = set(values)
+    for value in values:
+        if value.startswith("#") or not ("." in value or "/" in value):
+            continue
+        share = Fraction(value)
+        found.add(f"{share.numerator}/{share.denominator}")
+        if share.denominator in (2, 4, 5, 10):  # a decimal that ends
+            found.add(_canonical_decimal(share))
+    return found
+
+
+def _canonical_decimal(share: Fraction) -> str:
+    text = f"{float(share):.2f}".rstrip("0").rstrip(".")
+    return text
+
+
+# Seventh round: an hour said in words is a clock time ("at nine", "five o'clock", "quarter past
+# nine"); a merge that states the time in figures ("9 a.m.", "9:15") keeps it.
+_HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+_SPOKEN_HOUR = re.compile(
+    rf"\b(?:(?P<past>half|quarter) past (?P<h1>{_HOUR_WORDS})"
+    rf"|(?:at|by|from|until|till|before|after|around) (?P<h2>{_HOUR_WORDS})(?! (?:of|or|to)\b)"
+    rf"|(?P<h3>{_HOUR_WORDS}) o'clock)\b"
+)
+_PAST_MINUTE = {"half": "30", "quarter": "15"}
+
+
+def _spoken_clock(text: str) -> dict[str, set[str]]:
+    """The words of ``text`` that say an hour -> the clock readings they may be."""
+    found: dict[str, set[str]] = {}
+    for match in _SPOKEN_HOUR.finditer(text.lower()):
+        hour_word = match.group("h1") or match.group("h2") or match.group("h3")
+        hour = UNIT_WORDS[hour_word]
+        minute = _PAST_MINUTE.get(match.group("past") or "", "00")
+        readings = {f"{hour}:{minute}", f"{hour % 12 + 12}:{minute}"}
+        found.setdefault(hour_word, set()).update(readings)
+        if match.group("past"):
+            found.setdefault(match.group("past"), set()).update(readings)
+    return found
 
 
 def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
@@ -80,25 +130,32 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     # Counts of things only, never "twice" (a frequency): "the pair of them", "scored 31/33".
     counts = {_GROUP_WORDS[w] for w in lowers if w in _GROUP_WORDS}
     counts |= {n.lstrip("0") or "0" for m in _RATIO.finditer(merged.text) for n in m.groups()}
+    merged_values = _with_fractions(merged_values)
     source_values: set[str] = set()
     source_values_all = {q.value for s in sources for q in s.quantities}
     findings: dict[str, None] = {}
     for source in sources:
         if source.numeric_exempt:
             continue  # telemetry figures move between cycles (see coverage.py)
+        spoken = _spoken_clock(source.text)
+        for figure, clocks in hours_minutes(source.text).items():
+            spoken.setdefault(figure, set()).update(clocks)  # "3 hours 41 minutes" / "3:41"
         for quantity in source.quantities:
             source_values.add(quantity.value)
             if quantity.is_pronoun_one:
                 continue
             if quantity.value in merged_values:
                 continue
+            said = spoken.get(quantity.text.lower())
+            if said and said & MergedText.cached(merged.text).times:
+                continue  # "at nine" / "9 a.m.", "quarter past nine" / "9:15", "3h 41" / "3:41"
             if _same_elsewhere(quantity.text, quantity.value, source, merged):
                 continue
             if quantity.value in counts and quantity.text.lower() not in TIMES_WORDS:
                 continue  # "two engineers" / "a pair of engineers", "31 out of 33" / "31/33"
             if quantity.text.endswith("%") and _fraction_percent(quantity.value) in merged_values:
                 continue  # "a 50% deposit" / "half paid up front"
-            if quantity.value == "1" and _one_by_article(merged, source_values_all):
+            if quantity.value == "1" and _one_by_article(merged, source_values_all, sources):
                 continue  # "one nonfiction book a month" / "a nonfiction title per month"
             findings[f"quantity: {quantity.text}"] = None
     if any(source.numeric_exempt for source in sources):
@@ -108,7 +165,7 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
             continue  # "a"/"an"/"one" read the same; a merge may say "one" for "a"
         if quantity.value.startswith("#"):
             continue  # "first" also orders ("ran before the briefing" -> "triage first")
-        if quantity.value in source_values:
+        if quantity.value in _with_fractions(source_values):
             continue
         if any(_same_elsewhere(quantity.text, quantity.value, merged, s) for s in sources):
             continue
