@@ -6,7 +6,7 @@
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2, v3, v4, v5 and v6, every one measured
+The development data: the first blind set (both halves), v2-v7, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -39,6 +39,7 @@ DEV_SETS = (
     ("v4", BLIND / "v4" / "paraphrase_corpus_v4.jsonl", None),
     ("v5", BLIND / "v5" / "paraphrase_corpus_v5.jsonl", None),
     ("v6", BLIND / "v6" / "paraphrase_corpus_v6.jsonl", None),
+    ("v7", BLIND / "v7" / "paraphrase_corpus_v7.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),

@@ -1,7 +1,7 @@
 """The merge gate's findings by sub-kind, pooled over the spent blind corpora (issue 24, fifth
 round): which sub-kinds may reject a merge on their own.
 
-    python benchmarks/bench_gate_subkinds.py            # the six spent sets, pooled
+    python benchmarks/bench_gate_subkinds.py            # the seven spent sets, pooled
     python benchmarks/bench_gate_subkinds.py --corpus PATH [--corpus PATH ...]
 
 The issue's rule: a finding is hard only where its false-rejection rate on blind data is at most
@@ -44,6 +44,7 @@ SPENT = (
     BLIND / "v4" / "merge_corpus_v4.jsonl",
     BLIND / "v5" / "merge_corpus_v5.jsonl",
     BLIND / "v6" / "merge_corpus_v6.jsonl",
+    BLIND / "v7" / "merge_corpus_v7.jsonl",
 )
 GOAL_LOSSES = ("negation", "quantity", "dropped")
 
