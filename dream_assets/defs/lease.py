@@ -40,7 +40,7 @@ def _run_finished(instance: dg.DagsterInstance, run_id: str) -> bool:
     return record is not None and record.is_finished
 
 
-def _holds_across_steps(context: dg.AssetExecutionContext) -> bool:
+def holds_across_steps(context: dg.AssetExecutionContext) -> bool:
     return CYCLE_REPORT in context.job_def.asset_layer.selected_asset_keys
 
 
@@ -67,7 +67,7 @@ def agent_writer(context: dg.AssetExecutionContext, dream: DreamResource) -> Ite
             try:
                 yield replace(agent, guard=guard)
             finally:
-                if not _holds_across_steps(context):
+                if not holds_across_steps(context):
                     release(root, run_id)
             return
     lease = acquire(
@@ -84,7 +84,7 @@ def agent_writer(context: dg.AssetExecutionContext, dream: DreamResource) -> Ite
     try:
         yield replace(agent, guard=RunGuard(root, run_id, lease.options_sha))
     finally:
-        if not _holds_across_steps(context):
+        if not holds_across_steps(context):
             release(root, run_id)
 
 

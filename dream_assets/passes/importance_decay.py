@@ -14,7 +14,7 @@ from dream_assets.core.memory.decay import (
     DecayRule,
     DecayWrites,
     DueDecay,
-    decay_write,
+    write_due,
     write_due_decay,
 )
 from dream_assets.core.models import MemoryEntry
@@ -58,19 +58,28 @@ def run_importance_decay(
     total_drop = 0.0
     final: list[float] = []
     # Durable preferences do not expire, so they do not fade either (docs/passes.md).
-    planned: list[tuple[MemoryEntry, MemoryEntry | None]] = []
+    # Each entry with the importance it decays to, when a write is due (else None).
+    planned: list[tuple[MemoryEntry, float | None]] = []
     # Decay too small to write this cycle: applied in full by a later write (decay_write).
     deferred = 0
     for entry in live:
         target = due.target(entry)
-        updated = decay_write(entry, target, rule, now, due.quantum)
-        deferred += updated is None and target != entry.importance
-        planned.append((entry, updated))
-    writes = [updated for _entry, updated in planned if updated is not None]
+        if write_due(entry, target, rule, due.quantum):
+            planned.append((entry, target))
+        else:
+            deferred += target != entry.importance
+            planned.append((entry, None))
+    # The decayed entries themselves only when this pass writes them: a later pass that writes
+    # the decay (``written_by``) makes its own, so no copy of every entry is made here for it.
+    writes = (
+        [e.with_changes(importance=t, updated_at=now) for e, t in planned if t is not None]
+        if written_by is None
+        else []
+    )
     # One sync for every entry this pass rewrites, not two fsyncs per entry.
     done = write_due_decay(volume, writes) if written_by is None else DecayWrites()
-    for entry, updated in planned:
-        if updated is None:
+    for entry, new_importance in planned:
+        if new_importance is None:
             final.append(entry.importance)
             continue
         if entry.id in done.changed_meanwhile:
@@ -81,17 +90,18 @@ def run_importance_decay(
             report.fail(f"{entry.id}: could not write decayed importance: {done.failed[entry.id]}")
             final.append(entry.importance)
             continue
-        final.append(updated.importance)
+        final.append(new_importance)
         report.count("decayed")
-        total_drop += entry.importance - updated.importance
-        if updated.importance <= rule.floor + 1e-9:
+        total_drop += entry.importance - new_importance
+        if new_importance <= rule.floor + 1e-9:
             report.count("at_floor")
-        report.decide("decayed", entry.id, f"{entry.importance:.3f} → {updated.importance:.3f}")
+        report.decide("decayed", entry.id, f"{entry.importance:.3f} → {new_importance:.3f}")
     if written_by is not None:
+        due_count = sum(1 for _entry, t in planned if t is not None)
         report.decide(
             "written later",
             "-",
-            f"{len(writes)} decays land in {written_by}'s one write per entry of this cycle",
+            f"{due_count} decays land in {written_by}'s one write per entry of this cycle",
         )
     report.counts["deferred"] = deferred
     report.counts["importance_removed"] = round(total_drop, 4)

@@ -87,12 +87,18 @@ def decay_write(
 ) -> MemoryEntry | None:
     """``decay_entry`` given the entry's ``decayed_importance`` (a pass that also reports the
     deferred decay computes it once per entry)."""
-    change = abs(new_importance - entry.importance)
-    if change < 1e-9:
-        return None
-    if change < quantum and new_importance > rule.floor + 1e-9:
+    if not write_due(entry, new_importance, rule, quantum):
         return None
     return entry.with_changes(importance=new_importance, updated_at=now)
+
+
+def write_due(entry: MemoryEntry, new_importance: float, rule: DecayRule, quantum: float) -> bool:
+    """Whether ``decay_write`` writes ``entry`` decayed to ``new_importance`` (a pass that only
+    reports the decay, leaving the write to a later pass, builds no decayed copy)."""
+    change = abs(new_importance - entry.importance)
+    if change < 1e-9:
+        return False
+    return not (change < quantum and new_importance > rule.floor + 1e-9)
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,7 @@ class _Shared:
     def __init__(self) -> None:
         self.con: duckdb.DuckDBPyConnection | None = None
         self.read_only = True
+        self.for_writing = False
 
 
 def _open(db_path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
@@ -99,7 +100,8 @@ def connect(db_path: Path, *, read_only: bool = False) -> Iterator[duckdb.DuckDB
         shared.con.close()
         shared.con = None
     if shared.con is None:
-        shared.con, shared.read_only = _open(db_path, read_only), read_only
+        mode = read_only and not shared.for_writing
+        shared.con, shared.read_only = _open(db_path, mode), mode
     try:
         yield shared.con
     except BaseException:
@@ -110,17 +112,19 @@ def connect(db_path: Path, *, read_only: bool = False) -> Iterator[duckdb.DuckDB
 
 
 @contextmanager
-def one_connection(db_path: Path) -> Iterator[None]:
+def one_connection(db_path: Path, *, for_writing: bool = False) -> Iterator[None]:
     """Every ``connect(db_path)`` inside the block is one connection (about 25 ms of CPU each:
     a new database instance), opened by the first in its mode (reopened for writing when a
-    write follows reads) and closed when the block ends. Only for operations that follow each other:
-    the open connection keeps other processes' writers out of the file."""
+    write follows reads; ``for_writing``: opened for writing whatever the first asks, for reads
+    that a write follows) and closed when the block ends. Only for operations that follow each
+    other: the open connection keeps other processes' writers out of the file."""
     current = _SHARED.get() or {}
     key = str(db_path)
     if key in current:
         yield
         return
     shared = _Shared()
+    shared.for_writing = for_writing
     token = _SHARED.set({**current, key: shared})
     try:
         yield

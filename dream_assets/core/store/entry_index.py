@@ -30,6 +30,8 @@ it was written, so two processes updating it concurrently can only cause extra r
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import hashlib
 import json
 import os
@@ -99,6 +101,8 @@ class EntryIndex:
         self._built: tuple[int, IndexScan] | None = None
         # The run whose walk the rows reflect (None: the last walk was nobody's run).
         self._walked_for: str | None = None
+        # The run whose scans leave the index file to ``flush`` (``defer_store``).
+        self._deferred_for: str | None = None
 
     # -- the walk ---------------------------------------------------------------------------
     def scan(self, *, now_ns: int | None = None, run_id: str | None = None) -> IndexScan:
@@ -108,13 +112,13 @@ class EntryIndex:
         result = IndexScan([], [], {}, 0, [], [])
         if run_id is not None and run_id == self._walked_for:
             self._settle(seen_ns, result)
-            return self._assemble(list(rows), result)
+            return self._assemble(list(rows), result, run_id)
         self._walked_for = run_id
         names: list[str] = []
         directory = self.entries_dir
         if not directory.is_dir():
             self._forget_missing(set(), result)
-            self._persist()
+            self._persist_unless_deferred(run_id)
             return result
         escaped_dir = self._outside(directory.resolve())
         with os.scandir(directory) as walk:
@@ -136,9 +140,9 @@ class EntryIndex:
                 self._refresh(dirent, name, seen_ns, escaped_dir, result)
         if len(names) != len(rows):
             self._forget_missing(set(names), result)
-        return self._assemble(names, result)
+        return self._assemble(names, result, run_id)
 
-    def _assemble(self, names: list[str], result: IndexScan) -> IndexScan:
+    def _assemble(self, names: list[str], result: IndexScan, run_id: str | None) -> IndexScan:
         """The entries and problems of ``names`` (the files walked) in file-name order."""
         assert self.rows is not None
         rows, directory = self.rows, self.entries_dir
@@ -149,7 +153,7 @@ class EntryIndex:
             result.problems = list(built[1].problems)
             result.hashes = dict(built[1].hashes)
             result.live = list(built[1].live)
-            self._persist()
+            self._persist_unless_deferred(run_id)
             return result
         names.sort()
         for name in names:
@@ -169,7 +173,7 @@ class EntryIndex:
             result.hashes[entry.id] = row.sha256
             if entry.archived_at is None:
                 result.live.append(entry)
-        self._persist()
+        self._persist_unless_deferred(run_id)
         self._built = (
             self._generation,
             IndexScan(result.entries, result.problems, result.hashes, 0, [], [], result.live),
@@ -351,6 +355,27 @@ class EntryIndex:
             self._deleted.add(path.name)
 
     # -- the index file ---------------------------------------------------------------------
+    def defer_store(self, run_id: str) -> None:
+        """The scans of ``run_id`` leave their rows to ``flush`` instead of storing them each:
+        for a run whose steps all run in this process, where a first cycle would otherwise
+        store every row twice (at its first walk, and again after its review stamps rewrote
+        the entry) and its settled racy rows a third time. Rows not yet stored only cost a
+        later process reads, never correctness (the index is a cache): ``flush`` is called at
+        the run's end, and at this process's exit for whatever is still pending."""
+        self._deferred_for = run_id
+        _PENDING.add(self)
+
+    def flush(self) -> None:
+        """Store what the scans left (``defer_store``); later scans store their rows again."""
+        self._deferred_for = None
+        _PENDING.discard(self)
+        if self.rows is not None:
+            self._persist()
+
+    def _persist_unless_deferred(self, run_id: str | None) -> None:
+        if run_id is None or run_id != self._deferred_for:
+            self._persist()
+
     def _load(self) -> dict[str, Row]:
         if self.rows is None:
             self.rows = index_file.load_rows(self.db_path)
@@ -381,6 +406,15 @@ def _read(path: Path) -> tuple[bytes, os.stat_result]:
 
 
 _MEMO: OrderedDict[tuple[int, Path], EntryIndex] = OrderedDict()
+# The indexes whose rows wait for ``flush`` (``defer_store``): stored at this process's exit.
+_PENDING: set[EntryIndex] = set()
+
+
+@atexit.register
+def _flush_pending() -> None:
+    for index in list(_PENDING):
+        with contextlib.suppress(Exception):  # a cache: at exit, a failed store costs reads
+            index.flush()
 
 
 def index_for(root: Path) -> EntryIndex:
@@ -390,7 +424,7 @@ def index_for(root: Path) -> EntryIndex:
     if index is None:
         index = _MEMO[memo_key] = EntryIndex(root)
         while len(_MEMO) > MEMO_SIZE:
-            _MEMO.popitem(last=False)
+            _MEMO.popitem(last=False)[1].flush()
     else:
         _MEMO.move_to_end(memo_key)
     return index

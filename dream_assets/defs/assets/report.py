@@ -100,6 +100,8 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
                     count = count_run_reports(db_path)
                 except Exception as exc:  # raised below, after the release, as it was
                     count = exc
+        # The run's end: the entry index rows its scans left (defs/assets/steps.py, writer_step).
+        agent.volume.entry_index.flush()
         if not agent.preview:
             release(agent.volume.root, context.run.run_id)
         if isinstance(count, Exception):

@@ -12,7 +12,7 @@ import dagster as dg
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.volume import AgentVolume
-from dream_assets.defs.lease import agent_writer
+from dream_assets.defs.lease import agent_writer, holds_across_steps
 from dream_assets.defs.partitions import agents_partitions
 from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
@@ -58,10 +58,34 @@ def writer_step(
     """The step of an asset that writes the agent's volume: ``work`` with the agent's lease held
     (``defs.lease``); a run cancelled before the step starts reports so without ``work``."""
     with agent_writer(context, dream) as agent:
-        cancelled = cancelled_step(context, agent.guard)
-        if cancelled is not None:
-            return cancelled
-        return work(agent)
+        index = agent.volume.entry_index
+        # The entry index stored once per run (docs/agent-volume.md, the entry index): when
+        # every step of a full cycle runs in this process, its scans leave their rows to the
+        # run's end (``cycle_report``), so a first cycle does not store each row at its first
+        # walk and again after the review stamps rewrote it. Otherwise at each step's end, for
+        # the next step's process.
+        run_end = not (holds_across_steps(context) and steps_in_this_process(context, agent))
+        if not run_end:
+            index.defer_store(context.run.run_id)
+        try:
+            cancelled = cancelled_step(context, agent.guard)
+            if cancelled is not None:
+                return cancelled
+            return work(agent)
+        finally:
+            if run_end:
+                index.flush()
+
+
+def steps_in_this_process(context: dg.AssetExecutionContext, agent: Agent) -> bool:
+    """Whether the run's steps execute in the run's own process (the in-process executor, the
+    default) rather than on Celery workers (defs/executor.py): the run's config, else the
+    deployment's default."""
+    execution = context.run.run_config.get("execution") or {}
+    chosen = execution.get("config", execution) if isinstance(execution, dict) else {}
+    if isinstance(chosen, dict) and chosen:
+        return "celery" not in chosen
+    return agent.options.executor != "celery"
 
 
 def pass_step(

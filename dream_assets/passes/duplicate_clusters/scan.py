@@ -34,6 +34,7 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import entry_audience, separate_audiences, shareable_text
 from dream_assets.core.safety.log_quoting import project_logger
+from dream_assets.core.store.duckdb_store import one_connection
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.duplicate_clusters.reuse import (
     clusters_fingerprint,
@@ -200,20 +201,23 @@ def scan_duplicate_clusters(
     fingerprint = clusters_fingerprint(
         live, inputs, options, method, _model_rules(options, embedder)
     )
-    reused = reusable_clusters(
-        volume.ledger_path,
-        lambda: read_cluster_table(volume.duckdb_path),
-        fingerprint,
-        options,
-        now,
-    )
-    if reused is not None and embedder_error is None:
-        clusters = separate_audiences(reused, live)
-        write_scan(volume.duckdb_path, _rows(clusters, live), now, method)
-        report.method = method
-        report.decide("reused", "clusters", "live ids and texts unchanged since the last scan")
-        _counted(report, clusters, live, options, {})
-        return report, clusters
+    # Nothing changed: the table read and its flags written again in one connection (opened
+    # for writing by the read, and only when the gate reuses); never held across a scan.
+    with one_connection(volume.duckdb_path, for_writing=True):
+        reused = reusable_clusters(
+            volume.ledger_path,
+            lambda: read_cluster_table(volume.duckdb_path),
+            fingerprint,
+            options,
+            now,
+        )
+        if reused is not None and embedder_error is None:
+            clusters = separate_audiences(reused, live)
+            write_scan(volume.duckdb_path, _rows(clusters, live), now, method)
+            report.method = method
+            report.decide("reused", "clusters", "live ids and texts unchanged since the last scan")
+            _counted(report, clusters, live, options, {})
+            return report, clusters
     previous: PairCache | None = None
     if embedder_error is not None:
         computed = ClusterComputation(None, EMBEDDING_METHOD, failure=embedder_error)
