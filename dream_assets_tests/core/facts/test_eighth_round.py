@@ -145,3 +145,29 @@ def test_a_negation_restated_is_a_hint(sources: list[str], merged: str) -> None:
 def test_a_flip_stays_hard(sources: list[str], merged: str, finding: str) -> None:
     result = _check(sources, merged)
     assert finding in result.missing, result.missing
+
+
+def test_a_negation_whose_words_the_merge_never_repeats_is_a_hint() -> None:
+    # the merge states none of the negated statement's words but negates something of its own
+    result = _check(
+        ["Has two cats.", "Can't abide loud music; leaves parties early because of it."],
+        "Has two cats, hates noisy gigs and leaves parties early because of it.",
+    )
+    assert result.ok, result.missing
+    assert any(h.startswith("negation: Can't abide") for h in result.hints), result.hints
+
+
+@pytest.mark.parametrize(
+    "merged",
+    [
+        # the negated words repeated with nothing negative near them: the flip stays hard
+        "Has two cats, abides loud music and leaves parties early because of it.",
+        # nothing negative anywhere in the merge: no restatement to hand to the verifier
+        "Has two cats and leaves parties early because of it.",
+    ],
+)
+def test_a_negation_lost_without_any_negation_stays_hard(merged: str) -> None:
+    result = _check(
+        ["Has two cats.", "Can't abide loud music; leaves parties early because of it."], merged
+    )
+    assert any(f.startswith("negation: Can't abide") for f in result.missing), result.missing

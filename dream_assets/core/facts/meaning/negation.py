@@ -209,6 +209,13 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     negated_stems: set[str] = _passed_over(merged.words)
     for clause in negated_clauses:
         negated_stems |= merged_clause_stems.get(clause, set())
+    # Eighth round: the flip the hard gate is precise about repeats the negated words with
+    # nothing negative near them. A merge that holds none of the negated statement's words (its
+    # governed words and its subject) but negates something of its own may have said it in
+    # words the rule does not read ("Can't stand cilantro" / "hates coriander", "his
+    # replacement hasn't been named" / "no successor has been announced"): a hint.
+    merged_stems = {w.stem for w in merged.words if w.content}
+    negates_something = bool(negated_clauses)
     findings = []
     for source in sources:
         for negation in _negations(source.words):
@@ -223,7 +230,10 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
             kept = bool(scope & negated_stems) if negation.scope else bool(negated_clauses)
             if not kept:
                 finding = f"negation: {span(source, negation.words)}"
-                if negation.scope and _restated(negation, source, merged):
+                if negation.scope and (
+                    _restated(negation, source, merged)
+                    or (negates_something and not scope & merged_stems)
+                ):
                     finding += RESTATED  # a hint (``merge_check``), never a credit
                 findings.append(finding)
     return findings
