@@ -6,8 +6,9 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
-from dream_assets.core.facts.lexicon import is_negation
+from dream_assets.core.facts.lexicon import english_readings, is_negation
 from dream_assets.core.facts.meaning.text import Text, span
 from dream_assets.core.facts.meaning.words import Word, clause_stems, stem
 
@@ -208,6 +209,13 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     negated_stems: set[str] = _passed_over(merged.words)
     for clause in negated_clauses:
         negated_stems |= merged_clause_stems.get(clause, set())
+    # Eighth round: the flip the hard gate is precise about repeats the negated words with
+    # nothing negative near them. A merge that holds none of the negated statement's words (its
+    # governed words and its subject) but negates something of its own may have said it in
+    # words the rule does not read ("Can't stand cilantro" / "hates coriander", "his
+    # replacement hasn't been named" / "no successor has been announced"): a hint.
+    merged_stems = {w.stem for w in merged.words if w.content}
+    negates_something = bool(negated_clauses)
     findings = []
     for source in sources:
         for negation in _negations(source.words):
@@ -222,7 +230,10 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
             kept = bool(scope & negated_stems) if negation.scope else bool(negated_clauses)
             if not kept:
                 finding = f"negation: {span(source, negation.words)}"
-                if negation.scope and _restated(negation, source, merged):
+                if negation.scope and (
+                    _restated(negation, source, merged)
+                    or (negates_something and not scope & merged_stems)
+                ):
                     finding += RESTATED  # a hint (``merge_check``), never a credit
                 findings.append(finding)
     return findings
@@ -237,7 +248,8 @@ RESTATED = " (restated?)"
 # "off the table", "off-limits", "zero debt". Only where the source does not use them itself ("eats
 # out" stays a plain word) and only to make a finding a hint: they never credit a negation.
 # Seventh round: "clear" ("kept clear of meetings", "steers clear of sugar").
-_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits", "clear"})
+# Eighth round: "outside" ("only outside business hours" / "never during business hours").
+_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits", "clear", "outside"})
 
 
 def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
@@ -247,12 +259,30 @@ def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
     governed word was measured and left out: it also fired on a flip joined by ", and" to a kept
     negation, "without having put money in, and has bought some crypto".)"""
     governed = negation.scope
-    clauses = {w.clause for w in merged.words if w.stem in governed}
+    # Eighth round: a governed word the merge writes out from its clipping ("not in the repo" /
+    # "kept out of the repository") marks the clause as well as the word itself does.
+    clauses = {w.clause for w in merged.words if w.stem in governed or _clips(governed, w.stem)}
     source_words = {w.lower for w in source.words}
-    for word in merged.words:
+    for index, word in enumerate(merged.words):
         if word.clause in clauses and word.lower in _EXCLUSION_WORDS - source_words:
             return True
-        if word.lower.startswith("un") and stem(word.lower[2:]) in governed:
+        # (a prefixed word the source itself writes is no restatement: "no non-compete clause"
+        # / "a non-compete clause" is the flip)
+        if word.lower.startswith("un") and (
+            stem(word.lower[2:]) in governed
+            or (word.lower not in source_words and _negated_form(word.lower[2:], governed))
+        ):
+            return True
+        # Eighth round: "non-" negates the word it is joined to ("shouldn't block the merge" /
+        # "non-blocking"), as "un-" does.
+        before = merged.words[index - 1] if index else None
+        if (
+            before is not None
+            and before.lower == "non"
+            and word.start == before.end + 1
+            and "non" not in source_words
+            and _negated_form(word.lower, governed)
+        ):
             return True
     # "not planning to overpay" / "don't intend to make overpayments": a negated clause of the
     # merge holds a derivation of a governed word (sixth round; a hint, never a credit)
@@ -260,6 +290,24 @@ def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
     return any(
         word.clause in negated and word.stem not in governed and _derived(word.stem, governed)
         for word in merged.words
+    )
+
+
+def _clips(governed: frozenset[str], word: str) -> bool:
+    """A governed word of four letters or more that ``word`` begins with: its clipping ("repo" /
+    "repository", "prod" / "production")."""
+    return any(len(g) >= 4 and word.startswith(g) for g in governed)
+
+
+def _negated_form(rest: str, governed: frozenset[str]) -> bool:
+    """The word after a negative prefix ("un-", "non-") is a governed word, a derivation of one,
+    or begins with a governed clipping of three letters or more ("without an ack" /
+    "unacknowledged"; eighth round: the sixth round read only the governed word itself)."""
+    rest_stem = stem(rest)
+    return (
+        rest_stem in governed
+        or _derived(rest_stem, governed)
+        or any(len(g) >= 3 and rest.startswith(g) for g in governed)
     )
 
 
@@ -287,6 +335,9 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
             | _given_up_clauses(source.words)
             | {w.clause for w in source.words if _states_absence(w)}
         )
+        # Eighth round: an adjective negated by its prefix ("unsure whether to go", "unable to
+        # drive") states the negation the merge spells out ("hasn't decided whether to attend").
+        stated_negatively |= {w.clause for w in source.words if _prefix_negated(w.lower)}
         for clause in stated_negatively:
             source_negated |= stems_by_clause.get(clause, set())
         source_negated |= _passed_over(source.words)
@@ -298,6 +349,7 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
     for negation in merged_negations:
         if any(w.lower.startswith(_ABSENCE_VERB_PREFIXES) for w in negation.words[1:2]):
             continue  # "never misses an election": "always votes", said twice negatively
+        objects = any(w.lower in _OBJECTION_VERBS for w in negation.words[1:2])
         if exclusive and _followed_by_exception(merged.words, negation.cue):
             continue  # "only eats salmon" -> "eats nothing but salmon": the same exclusion
         # Only words the sources state are evidence of a flip; a paraphrase that negates new
@@ -309,10 +361,31 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
                 cues_by_clause[negation.cue.clause] > 1
                 or _conditional(merged.words, negation)
                 or _bound(negation)
+                or objects
             ):
                 finding += DOUBLE  # a hint (``merge_check``), never a credit
             findings.append(finding)
     return findings
+
+
+# Eighth round: a negated verb of objection says the opposite positively ("doesn't mind taking in
+# parcels" / "is happy to take in parcels"): the lemmas of WordNet's mind.v.04 ("be offended or
+# bothered by") and object.v.01 that are no other word ("bother" also means "take the trouble").
+_OBJECTION_VERBS = frozenset({"mind", "minds", "minded", "object", "objects", "objected"})
+
+
+@cache
+def _prefix_negated(word: str) -> bool:
+    """An English word that is "un-" before another English word of four letters or more
+    ("unsure", "unable", "unwilling"; not "unit", "union", "under", "until": their rest is no
+    word)."""
+    rest = word[2:]
+    return (
+        word.startswith("un")
+        and len(rest) >= 4
+        and bool(english_readings(word))
+        and bool(english_readings(rest))
+    )
 
 
 # "no migration reaches prod until it is reviewed": a negation bound to a condition states when

@@ -117,6 +117,17 @@ def _spoken_clock(text: str) -> dict[str, set[str]]:
     return found
 
 
+def _day_of_stated_month(value: str, sources: Sequence[Text], merged: Text) -> bool:
+    """Eighth round: "back on the 27th" beside "23 December" names a day of a month the sources
+    state; a merge's date of that day in that month ("returning on 27 December") keeps it. The
+    month must be one a source's own date gives, so "the 9th" of another month stays a change."""
+    if not value.startswith("#") or not value[1:].isdigit() or not 1 <= int(value[1:]) <= 31:
+        return False
+    day = int(value[1:])
+    months = {month for s in sources for _, month, _ in MergedText.cached(s.text).dates if month}
+    return any(d == day and month in months for _, month, d in MergedText.cached(merged.text).dates)
+
+
 def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Every quantity of every source is in the merge by value; the merge adds none."""
     merged_values = {q.value for q in merged.quantities}
@@ -155,6 +166,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue  # "two engineers" / "a pair of engineers", "31 out of 33" / "31/33"
             if quantity.text.endswith("%") and _fraction_percent(quantity.value) in merged_values:
                 continue  # "a 50% deposit" / "half paid up front"
+            if _day_of_stated_month(quantity.value, sources, merged):
+                continue  # "on the 27th" (of the December a source names) / "on 27 December"
             if quantity.value == "1" and _one_by_article(merged, source_values_all, sources):
                 continue  # "one nonfiction book a month" / "a nonfiction title per month"
             findings[f"quantity: {quantity.text}"] = None
