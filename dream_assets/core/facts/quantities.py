@@ -180,3 +180,79 @@ def spelled_absences(text: str, other: str) -> str:
         return f"{lead} {root.lower()}"
 
     return _LESS.sub(spelled, text)
+
+
+# A clock time in words: "six in the morning", "half past four in the afternoon", "eight in the
+# evening", "ten at night", "half past nine".
+_CLOCK_WORDS = re.compile(
+    rf"(?<![\w-])(?:(?P<part>half|quarter)[- ]past[- ])?(?P<hour>{_WORDS}|\d{{1,2}})"
+    r"(?: o'clock)?(?:[- ](?P<period>in the morning|in the afternoon|in the evening|at night))?"
+    r"(?![\w-])",
+    re.IGNORECASE,
+)
+# A clock time in figures, as the pair judge reads them ("6 a.m.", "18:00", "4:30 pm").
+_CLOCK_FIGURES = re.compile(
+    r"(?<![\w:.])(\d{1,2})(?::(\d{2}))?\s*(a\.?m\b\.?|p\.?m\b\.?)"
+    r"|(?<![\w:.])(\d{1,2}):(\d{2})(?!\d|:\d)",
+    re.IGNORECASE,
+)
+
+
+def _word_readings(match: re.Match[str]) -> frozenset[str]:
+    """The 24-hour readings of a clock time in words; none when it is no clock time (a bare
+    number without "half past" or a part of the day)."""
+    part, period = match.group("part"), match.group("period")
+    if part is None and period is None:
+        return frozenset()
+    hour_text = match.group("hour").lower()
+    hour = int(hour_text) if hour_text.isdigit() else _NUMBER_WORDS.get(hour_text, 99)
+    if not 1 <= hour <= 12:
+        return frozenset()
+    minute = {"half": "30", "quarter": "15", None: "00"}[part.lower() if part else None]
+    if period is None:
+        return frozenset({f"{hour % 12}:{minute}", f"{hour % 12 + 12}:{minute}"})
+    period = period.lower()
+    if period == "in the morning":
+        hour %= 12
+    elif period in ("in the afternoon", "in the evening") or 6 <= hour < 12:
+        hour += 12
+    elif hour == 12:
+        hour = 0  # "twelve at night"
+    return frozenset({f"{hour}:{minute}"})
+
+
+def _figure_readings(match: re.Match[str]) -> frozenset[str]:
+    if match.group(1) is not None:
+        hour, minute = int(match.group(1)), match.group(2) or "00"
+        if not 1 <= hour <= 12:
+            return frozenset()
+        if match.group(3).lower().startswith("p"):
+            return frozenset({f"{hour % 12 + 12}:{minute}"})
+        return frozenset({f"{hour % 12}:{minute}"})
+    return frozenset({f"{int(match.group(4))}:{match.group(5)}"})
+
+
+def equated_clock_words(text: str, other: str) -> str:
+    """``text`` with each clock time in words rewritten into ``other``'s figure when ``other``
+    writes that time in figures ("six in the morning" -> "6 a.m." when ``other`` says "6 a.m."),
+    and into a figure of its own when ``other`` writes another clock time ("six in the morning"
+    -> "6:00 am" against "7 a.m."): the pair judge then reads a clock time on both sides, the
+    same one or two. Without a clock figure in ``other`` the text stays as written."""
+    figures = [(m.group(), _figure_readings(m)) for m in _CLOCK_FIGURES.finditer(other)]
+    figures = [(surface, readings) for surface, readings in figures if readings]
+    if not figures:
+        return text
+
+    def written(match: re.Match[str]) -> str:
+        readings = _word_readings(match)
+        if not readings:
+            return match.group()
+        same = next((surface for surface, theirs in figures if theirs <= readings), None)
+        if same is not None:
+            return same
+        if len(readings) > 1:
+            return min(readings, key=len)  # "half past four": "4:30", either half of the day
+        hour, minute = next(iter(readings)).split(":")
+        return f"{int(hour) % 12 or 12}:{minute} {'am' if int(hour) < 12 else 'pm'}"
+
+    return _CLOCK_WORDS.sub(written, text)

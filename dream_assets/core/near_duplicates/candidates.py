@@ -35,7 +35,11 @@ from dream_assets.core.facts.agreement import (
 )
 from dream_assets.core.facts.aliases import equated
 from dream_assets.core.facts.coverage import DEFAULT_VOCABULARY, Vocabulary
-from dream_assets.core.facts.quantities import equated_quantities, spelled_absences
+from dream_assets.core.facts.quantities import (
+    equated_clock_words,
+    equated_quantities,
+    spelled_absences,
+)
 from dream_assets.core.near_duplicates.cluster import (
     ORDER_DECIMALS,
     Cluster,
@@ -62,20 +66,28 @@ def candidate_rules_version() -> str:
 # The eighth round's rules (docs/benchmarks.md, "Eighth round: the duplicate judge"), each
 # switchable for the benchmarks: "quantities" (one quantity in another unit or spelling),
 # "absences" (an "-less" word as "without" its root), "negated status" (a status word a negation
-# governs states no status).
-EIGHTH_RULES = frozenset({"quantities", "absences", "negated status"})
+# governs states no status), "progressive" (the word after "being" is in progress, not done),
+# "clock words" (a clock time in words: "six in the morning" / "6 a.m.").
+EIGHTH_RULES = frozenset({"quantities", "absences", "negated status", "progressive", "clock words"})
 
 
 def equated_pair(
-    a: Statement, b: Statement, *, quantities: bool = True, absences: bool = True
+    a: Statement,
+    b: Statement,
+    *,
+    quantities: bool = True,
+    absences: bool = True,
+    clock_words: bool = True,
 ) -> tuple[Statement, Statement]:
     """The two sides with each specific one writes another way (an alias, initials, a date's
     spelling: ``core/facts/aliases.equated``) written as the other writes it, both ways; with
     ``quantities``, a duration or measure in another unit or "and a half" spelling too ("two
     hours" / "120 minutes": ``core/facts/quantities.equated_quantities``), and with
     ``absences`` an "-less" word as "without" its root when the other writes the root
-    ("Carless" / "Doesn't own a car": ``quantities.spelled_absences``). False: the rules before
-    the eighth round, for the benchmarks."""
+    ("Carless" / "Doesn't own a car": ``quantities.spelled_absences``), and with
+    ``clock_words`` a clock time in words as the other's figure ("six in the morning" / "6
+    a.m.": ``quantities.equated_clock_words``). False: the rules before the eighth round, for
+    the benchmarks."""
     left = equated(a.text, b.text)
     right = equated(b.text, left)
     if quantities:
@@ -84,11 +96,20 @@ def equated_pair(
     if absences:
         left = spelled_absences(left, right)
         right = spelled_absences(right, left)
+    if clock_words:
+        left = equated_clock_words(left, right)
+        right = equated_clock_words(right, left)
     return replace(a, text=left), replace(b, text=right)
 
 
 def _equated(a: Statement, b: Statement, eighth: frozenset[str]) -> tuple[Statement, Statement]:
-    return equated_pair(a, b, quantities="quantities" in eighth, absences="absences" in eighth)
+    return equated_pair(
+        a,
+        b,
+        quantities="quantities" in eighth,
+        absences="absences" in eighth,
+        clock_words="clock words" in eighth,
+    )
 
 
 def pair_disagreement(
@@ -110,7 +131,9 @@ def pair_disagreement(
         a, b = _equated(a, b, eighth)
     verdict = disagreement(a, b, vocabulary=vocabulary)
     if own_words_status and verdict is not None and verdict.startswith("status differs"):
-        return status_difference_in_own_words(a, b, negated="negated status" in eighth)
+        return status_difference_in_own_words(
+            a, b, negated="negated status" in eighth, progressive="progressive" in eighth
+        )
     return verdict
 
 

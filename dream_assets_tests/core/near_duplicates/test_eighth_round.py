@@ -1,15 +1,24 @@
 """The duplicate judge's eighth round (issue 24 item 4): a clock time followed by a colon, one
-quantity in another unit or spelling, an "-less" absence word, a status word a negation governs
-(docs/benchmarks.md, "Eighth round: the duplicate judge"). Each test asks the rule and, where the
-rule has a switch, the judge without it, so it fails when the rule is gone."""
+quantity in another unit or spelling, an "-less" absence word, a status word a negation governs,
+the word after "being", a clock time in words (docs/benchmarks.md, "Eighth round: the duplicate
+judge"). Each test asks the rule and, where the rule has a switch, the judge without it, so it
+fails when the rule is gone."""
 
 from __future__ import annotations
 
 import pytest
 
-from dream_assets.core.facts.agreement import Statement, _clock_times
-from dream_assets.core.facts.quantities import equated_quantities, spelled_absences
-from dream_assets.core.near_duplicates.candidates import EIGHTH_RULES, pair_disagreement
+from dream_assets.core.facts.agreement import Statement, _clock_times, _subject_numbers
+from dream_assets.core.facts.quantities import (
+    equated_clock_words,
+    equated_quantities,
+    spelled_absences,
+)
+from dream_assets.core.near_duplicates.candidates import (
+    EIGHTH_RULES,
+    equated_pair,
+    pair_disagreement,
+)
 
 NONE: frozenset[str] = frozenset()
 
@@ -147,3 +156,47 @@ def test_a_negated_status_word_states_no_status(a: str, b: str) -> None:
 def test_a_status_no_negation_governs_still_differs(a: str, b: str) -> None:
     verdict = _judged(a, b)
     assert verdict is not None and verdict.startswith("status differs"), verdict
+
+
+# ── The word after "being" is in progress ─────────────────────────────────────────────────────
+
+
+def test_a_participle_after_being_is_in_progress_not_done() -> None:
+    a = "Still owes roughly thirty thousand dollars in education debt and is repaying it."
+    b = "Around 30k USD of university borrowing is being paid down."
+    assert _judged(a, b) is None
+    verdict = _judged(a, b, EIGHTH_RULES - {"progressive"})
+    assert verdict is not None and verdict.startswith("status differs"), verdict
+
+
+def test_a_done_participle_without_being_still_differs() -> None:
+    verdict = _judged(
+        "The PR adding OAuth login was merged.", "The PR adding OAuth login is still under review."
+    )
+    assert verdict is not None and verdict.startswith("status differs"), verdict
+
+
+# ── A clock time in words ─────────────────────────────────────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("Works out at roughly six in the morning.", "Early fitness sessions at about 6 a.m."),
+        ("No calls past six in the evening on weekdays.", "Weekday evenings from 18:00 are off."),
+    ],
+)
+def test_a_clock_time_in_words_is_the_other_sides_figure(a: str, b: str) -> None:
+    left, right = equated_pair(Statement(a), Statement(b))
+    assert _subject_numbers(left.text) & _subject_numbers(right.text)
+    left, right = equated_pair(Statement(a), Statement(b), clock_words=False)
+    assert not _subject_numbers(left.text) & _subject_numbers(right.text)
+
+
+def test_another_clock_time_in_words_is_read_as_its_own_figure() -> None:
+    assert equated_clock_words("six in the morning", "6 p.m.") == "6:00 am"
+    assert equated_clock_words("ten at night", "10 pm") == "10 pm"
+    assert equated_clock_words("has six cats", "6 a.m.") == "has six cats"
+    assert equated_clock_words("six in the morning", "six cats") == "six in the morning"
+    verdict = _judged("Gym at six in the morning.", "Gym at 7 a.m.")
+    assert verdict is not None and "differ" in verdict, verdict
