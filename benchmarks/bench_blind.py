@@ -180,6 +180,10 @@ def duplicate_judge(split: str, path: Path) -> None:
             # The seventh round's (absent from earlier revisions): the earlier rows read the
             # status rule as ``disagreement`` does.
             sixth = {"own_words_status": False} if "own_words_status" in accepts else {}
+            # The eighth round's (absent from earlier revisions): the earlier rows without its
+            # rules.
+            seventh = {"eighth": frozenset()} if "eighth" in accepts else {}
+            sixth = {**sixth, **seventh}
             if written:  # the sixth round's (absent from earlier revisions)
                 settings.append(
                     (
@@ -194,6 +198,9 @@ def duplicate_judge(split: str, path: Path) -> None:
                 if specifics is not None:
                     scans = {**scans, "specifics_floor": specifics}
                     name += f" + specifics band from {specifics}"
+            if seventh:
+                settings.append((f"{name} (seventh round)", {**scans, **seventh}))
+                name += " + the eighth round's readings"
             settings.append((f"{name} (the scan's)", scans))
             if "max_cluster_size" in accepts:
                 # Groups of four are never whole at the seed default cap of 3: what a raised cap

@@ -1,7 +1,8 @@
 """The duplicate judge's candidate rules, swept over the spent blind paraphrase sets pooled (issue
 24, item 4): the trade-off table behind the recorded threshold and bands (docs/benchmarks.md,
 "Fifth round: the duplicate judge", "Sixth round": the equivalences and the raised-cap rows,
-"Seventh round": the status rule in each side's own words and the specifics band).
+"Seventh round": the status rule in each side's own words and the specifics band, "Eighth round":
+quantities in other units, "-less" absences, negated status words, each alone and together).
 
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
@@ -26,6 +27,7 @@ import _checkout  # noqa: F401  (this checkout's dream_assets)
 from vector_memo import Vectors, memo_vectors
 
 from dream_assets.core.near_duplicates import embeddings
+from dream_assets.core.near_duplicates.candidates import EIGHTH_RULES
 from dream_assets.core.near_duplicates.cluster import DEFAULT_MAX_CLUSTER_SIZE
 from dream_assets_tests.semantic_corpus import load_corpus, score_corpus
 
@@ -60,24 +62,30 @@ def settings(model: embeddings.RecordedModel) -> list[tuple[str, dict]]:
     tri = model.triangle_floor or 0.5
     spec = model.specifics_floor
     base = f"{t} / band {band} / triangle {tri}"
-    sixth = {"triangle": tri, "own_words_status": False}
+    none: frozenset[str] = frozenset()
+    sixth = {"triangle": tri, "own_words_status": False, "eighth": none}
     rows = [
         (f"{base}, as written (fifth round)", {**sixth, "equivalences": False}),
         (f"{base} + equivalences (sixth round, before)", sixth),
-        (f"{base} + equivalences + status in own words", {"triangle": tri}),
+        (f"{base} + equivalences + status in own words", {"triangle": tri, "eighth": none}),
     ]
     for floor in (0.60, 0.55, 0.50):
         rows.append(
             (
                 f"{base} + equivalences + status in own words + specifics band {floor}"
                 + (" (the scan's)" if floor == spec else ""),
-                {"triangle": tri, "specifics": floor},
+                {"triangle": tri, "specifics": floor, "eighth": none},
             )
         )
     scans = {"triangle": tri, "specifics": spec}
+    seventh = f"{base}, the seventh round's rules (specifics band {spec})"
+    for rule in sorted(EIGHTH_RULES):
+        rows.append((f"{seventh} + {rule} (eighth round)", {**scans, "eighth": frozenset({rule})}))
+    rows.append((f"{seventh} + all of the eighth round (the scan's, after)", scans))
     rows += [
         (f"{base} + equivalences (sixth round), caps raised (max_cluster_size 4)",
          {**sixth, "cap": 4}),
+        (f"{seventh}, caps raised (max_cluster_size 4)", {**scans, "cap": 4, "eighth": none}),
         (f"{base}, the scan's rules, caps raised (max_cluster_size 4)", {**scans, "cap": 4}),
     ]  # fmt: skip
     return rows
@@ -100,6 +108,7 @@ def scored(
         "max_cluster_size": rule.get("cap", DEFAULT_MAX_CLUSTER_SIZE),
         "specifics_floor": rule.get("specifics"),
         "own_words_status": rule.get("own_words_status", True),
+        "eighth": rule.get("eighth"),
     }
     out = {}
     for name, path, split in sets:
@@ -140,7 +149,7 @@ def _share(pair: tuple[int, int], decimals: int = 1) -> str:
 
 
 def table(model: embeddings.RecordedModel, vectors_of: Vectors) -> None:
-    print(f"\n## {model.name}: the six spent blind sets pooled, and the regression corpus\n")
+    print(f"\n## {model.name}: the seven spent blind sets pooled, and the regression corpus\n")
     columns = [
         "rules",
         "groups whole",

@@ -210,6 +210,7 @@ def corpus(embedder: LocalEmbedder) -> None:
                     "band_floor": MINILM.band_floor,
                     "subject_numbers": False,
                     "equivalences": False,
+                    "eighth": frozenset(),
                 },
             ),
             (
@@ -221,6 +222,7 @@ def corpus(embedder: LocalEmbedder) -> None:
                     "band_floor": MINILM.band_floor,
                     "triangle_floor": MINILM.triangle_floor,
                     "equivalences": False,
+                    "eighth": frozenset(),
                 },
             ),
             (
@@ -232,12 +234,26 @@ def corpus(embedder: LocalEmbedder) -> None:
                     "band_floor": MINILM.band_floor,
                     "triangle_floor": MINILM.triangle_floor,
                     "own_words_status": False,
+                    "eighth": frozenset(),
                 },
             ),
             (
                 f"+ subject band from {MINILM.band_floor} + triangle band from "
                 f"{MINILM.triangle_floor} + equivalences + status in own words + specifics "
-                f"band from {MINILM.specifics_floor} (the scan's)",
+                f"band from {MINILM.specifics_floor} (seventh round)",
+                {
+                    "vectors_of": vectors_of,
+                    "cosine_threshold": THRESHOLD,
+                    "band_floor": MINILM.band_floor,
+                    "triangle_floor": MINILM.triangle_floor,
+                    "specifics_floor": MINILM.specifics_floor,
+                    "eighth": frozenset(),
+                },
+            ),
+            (
+                f"+ subject band from {MINILM.band_floor} + triangle band from "
+                f"{MINILM.triangle_floor} + equivalences + status in own words + specifics "
+                f"band from {MINILM.specifics_floor} + the eighth round's readings (the scan's)",
                 {
                     "vectors_of": vectors_of,
                     "cosine_threshold": THRESHOLD,

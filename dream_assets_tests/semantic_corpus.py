@@ -21,6 +21,7 @@ import numpy as np
 
 from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.near_duplicates.candidates import (
+    EIGHTH_RULES,
     SubjectBand,
     judged_clusters,
     pair_disagreement,
@@ -76,6 +77,7 @@ def score_corpus(
     max_cluster_size: int = DEFAULT_MAX_CLUSTER_SIZE,
     specifics_floor: float | None = None,
     own_words_status: bool = True,
+    eighth: frozenset[str] | None = None,
 ) -> CorpusScore:
     """Score one split (``None``: all lines); ``vectors_of`` None means lexical only.
     ``band_floor`` and ``triangle_floor``: the scan's lower bands (``SubjectBand``);
@@ -84,11 +86,13 @@ def score_corpus(
     spellings equated (the rule before the sixth round); ``max_cluster_size``: the cap (the
     seed default unless a benchmark asks what a raised cap would give); ``specifics_floor``: the
     specifics band (``SubjectBand.specifics_floor``); ``own_words_status=False``: the status rule
-    as ``agreement.disagreement`` reads it (the rule before the seventh round)."""
+    as ``agreement.disagreement`` reads it (the rule before the seventh round); ``eighth``: the
+    eighth round's rules that apply (None: all, ``candidates.EIGHTH_RULES``)."""
     chosen = [line for line in lines if split is None or line["split"] == split]
     groups = [line["members"] for line in chosen if line["kind"] == "group"]
     pairs = [line for line in chosen if line["kind"] == "lookalike"]
     fillers = [line["text"] for line in chosen if line["kind"] == "filler"]
+    rules = EIGHTH_RULES if eighth is None else eighth
 
     def run(texts: list[str]) -> dict[int, str]:
         statements = [Statement(t) for t in texts]
@@ -105,6 +109,7 @@ def score_corpus(
                     statements[j],
                     equivalences=equivalences,
                     own_words_status=own_words_status,
+                    eighth=rules,
                 )
             )
             if judge
@@ -116,10 +121,11 @@ def score_corpus(
                     statements[j],
                     numbers=subject_numbers,
                     equivalences=equivalences,
+                    eighth=rules,
                 ),
                 triangle_floor,
                 specifics_floor,
-                lambda i, j: pair_same_specifics(statements[i], statements[j]),
+                lambda i, j: pair_same_specifics(statements[i], statements[j], eighth=rules),
             )
             if band_floor is not None
             else None,

@@ -32,6 +32,7 @@ coverage and verification stages, and the deterministic path's every-word rule, 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -45,7 +46,7 @@ from dream_assets.core.facts.coverage import (
     missing_specifics,
     specifics_of,
 )
-from dream_assets.core.facts.lexicon import TIMES_WORDS, number_word_values
+from dream_assets.core.facts.lexicon import TIMES_WORDS, is_negation, number_word_values
 from dream_assets.core.facts.meaning.negation import negation_flips
 from dream_assets.core.facts.meaning.text import Text
 from dream_assets.core.facts.roles import class_difference
@@ -240,7 +241,7 @@ def _status(words: set[str]) -> frozenset[str]:
 # A clock time in any spelling: "8 pm", "8:00 a.m.", "16:30", "4 o'clock".
 _CLOCK = re.compile(
     r"(?<![\w:.])(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*(a\.?m\b\.?|p\.?m\b\.?|o'clock)"
-    r"|(?<![\w:.])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d:])",
+    r"|(?<![\w:.])(\d{1,2}):(\d{2})(?::\d{2})?(?!\d|:\d)",
     re.IGNORECASE,
 )
 
@@ -309,12 +310,24 @@ def _covered(source: CoverageSource, other: str, vocabulary: Vocabulary) -> Cove
 # asks them (docs/benchmarks.md, "Seventh round: the duplicate judge").
 
 
-def status_difference_in_own_words(a: Statement, b: Statement) -> str | None:
+def status_difference_in_own_words(
+    a: Statement, b: Statement, *, negated: bool = False, progressive: bool = False
+) -> str | None:
     """``disagreement``'s status rules read from the words each side writes and the other does
     not: a status word both texts write ("Prefers to be called Sam" / "Wants to be called Sam",
-    "a retired engineer" / "worked until he retired") says nothing about a difference."""
+    "a retired engineer" / "worked until he retired") says nothing about a difference. With
+    ``negated`` (eighth round), a status word a negation governs (one of the two words after
+    it: "hasn't fixed it", "not softened") states no status either: "hasn't returned it" is not
+    done, so it does not conflict with "still waiting for it". With ``progressive`` (eighth
+    round), the word after "being" is an action in progress, not a done one ("is being paid
+    down" / "still owes it and is repaying it")."""
     a_words, b_words = _words(a.text), _words(b.text)
-    a_status, b_status = _status(a_words - b_words), _status(b_words - a_words)
+    a_own, b_own = a_words - b_words, b_words - a_words
+    if negated:
+        a_own, b_own = a_own - _negated_words(a.text), b_own - _negated_words(b.text)
+    if progressive:
+        a_own, b_own = a_own - _after_being(a.text), b_own - _after_being(b.text)
+    a_status, b_status = _status(a_own), _status(b_own)
     if a_status != b_status and ("cancelled" in a_status) != ("cancelled" in b_status):
         return "status differs: cancelled"
     if ("planned" in a_status and "done" in b_status and "planned" not in b_status) or (
@@ -326,6 +339,28 @@ def status_difference_in_own_words(a: Statement, b: Statement) -> str | None:
     ):
         return "status differs: started / stopped"
     return None
+
+
+# How many words after a negation the status reading treats as governed by it.
+_NEGATED_STATUS_REACH = 2
+
+
+@lru_cache(maxsize=1 << 16)
+def _negated_words(text: str) -> frozenset[str]:
+    """The words one or two places after a negation ("hasn't fixed", "has not been fixed")."""
+    tokens = _WORD.findall(text.lower().replace("\u2019", "'"))
+    found = set()
+    for index, token in enumerate(tokens):
+        if is_negation(token):
+            found.update(tokens[index + 1 : index + 1 + _NEGATED_STATUS_REACH])
+    return frozenset(found)
+
+
+@lru_cache(maxsize=1 << 16)
+def _after_being(text: str) -> frozenset[str]:
+    """The word after each "being" ("is being paid down": "paid")."""
+    tokens = _WORD.findall(text.lower().replace("\u2019", "'"))
+    return frozenset(after for word, after in itertools.pairwise(tokens) if word == "being")
 
 
 def same_specifics(

@@ -35,6 +35,11 @@ from dream_assets.core.facts.agreement import (
 )
 from dream_assets.core.facts.aliases import equated
 from dream_assets.core.facts.coverage import DEFAULT_VOCABULARY, Vocabulary
+from dream_assets.core.facts.quantities import (
+    equated_clock_words,
+    equated_quantities,
+    spelled_absences,
+)
 from dream_assets.core.near_duplicates.cluster import (
     ORDER_DECIMALS,
     Cluster,
@@ -58,12 +63,53 @@ def candidate_rules_version() -> str:
     return hashlib.sha1(Path(__file__).read_bytes()).hexdigest()[:12]
 
 
-def equated_pair(a: Statement, b: Statement) -> tuple[Statement, Statement]:
+# The eighth round's rules (docs/benchmarks.md, "Eighth round: the duplicate judge"), each
+# switchable for the benchmarks: "quantities" (one quantity in another unit or spelling),
+# "absences" (an "-less" word as "without" its root), "negated status" (a status word a negation
+# governs states no status), "progressive" (the word after "being" is in progress, not done),
+# "clock words" (a clock time in words: "six in the morning" / "6 a.m.").
+EIGHTH_RULES = frozenset({"quantities", "absences", "negated status", "progressive", "clock words"})
+
+
+def equated_pair(
+    a: Statement,
+    b: Statement,
+    *,
+    quantities: bool = True,
+    absences: bool = True,
+    clock_words: bool = True,
+) -> tuple[Statement, Statement]:
     """The two sides with each specific one writes another way (an alias, initials, a date's
-    spelling: ``core/facts/aliases.equated``) written as the other writes it, both ways."""
+    spelling: ``core/facts/aliases.equated``) written as the other writes it, both ways; with
+    ``quantities``, a duration or measure in another unit or "and a half" spelling too ("two
+    hours" / "120 minutes": ``core/facts/quantities.equated_quantities``), and with
+    ``absences`` an "-less" word as "without" its root when the other writes the root
+    ("Carless" / "Doesn't own a car": ``quantities.spelled_absences``), and with
+    ``clock_words`` a clock time in words as the other's figure ("six in the morning" / "6
+    a.m.": ``quantities.equated_clock_words``). False: the rules before the eighth round, for
+    the benchmarks."""
     left = equated(a.text, b.text)
     right = equated(b.text, left)
+    if quantities:
+        left = equated_quantities(left, right)
+        right = equated_quantities(right, left)
+    if absences:
+        left = spelled_absences(left, right)
+        right = spelled_absences(right, left)
+    if clock_words:
+        left = equated_clock_words(left, right)
+        right = equated_clock_words(right, left)
     return replace(a, text=left), replace(b, text=right)
+
+
+def _equated(a: Statement, b: Statement, eighth: frozenset[str]) -> tuple[Statement, Statement]:
+    return equated_pair(
+        a,
+        b,
+        quantities="quantities" in eighth,
+        absences="absences" in eighth,
+        clock_words="clock words" in eighth,
+    )
 
 
 def pair_disagreement(
@@ -73,17 +119,21 @@ def pair_disagreement(
     vocabulary: Vocabulary = DEFAULT_VOCABULARY,
     equivalences: bool = True,
     own_words_status: bool = True,
+    eighth: frozenset[str] = EIGHTH_RULES,
 ) -> str | None:
     """The pair judge of the scan: ``agreement.disagreement`` over the equated sides
     (``equivalences=False``: as written, the rule before the sixth round, for the benchmarks).
     A status difference is read again from the words each side writes and the other does not
     (``agreement.status_difference_in_own_words``; ``own_words_status=False``: the rule before
-    the seventh round): status is ``disagreement``'s last rule, so nothing else conflicts."""
+    the seventh round): status is ``disagreement``'s last rule, so nothing else conflicts.
+    ``eighth``: which of ``EIGHTH_RULES`` apply (an empty set: the seventh round's judge)."""
     if equivalences:
-        a, b = equated_pair(a, b)
+        a, b = _equated(a, b, eighth)
     verdict = disagreement(a, b, vocabulary=vocabulary)
     if own_words_status and verdict is not None and verdict.startswith("status differs"):
-        return status_difference_in_own_words(a, b)
+        return status_difference_in_own_words(
+            a, b, negated="negated status" in eighth, progressive="progressive" in eighth
+        )
     return verdict
 
 
@@ -94,19 +144,24 @@ def pair_shares_subject(
     vocabulary: Vocabulary = DEFAULT_VOCABULARY,
     numbers: bool = True,
     equivalences: bool = True,
+    eighth: frozenset[str] = EIGHTH_RULES,
 ) -> bool:
     """``agreement.shares_subject`` over the equated sides: "Postgres" / "PostgreSQL" name one
     subject."""
     if equivalences:
-        a, b = equated_pair(a, b)
+        a, b = _equated(a, b, eighth)
     return shares_subject(a, b, vocabulary=vocabulary, numbers=numbers)
 
 
 def pair_same_specifics(
-    a: Statement, b: Statement, *, vocabulary: Vocabulary = DEFAULT_VOCABULARY
+    a: Statement,
+    b: Statement,
+    *,
+    vocabulary: Vocabulary = DEFAULT_VOCABULARY,
+    eighth: frozenset[str] = EIGHTH_RULES,
 ) -> bool:
     """``agreement.same_specifics`` over the equated sides: the specifics band's condition."""
-    a, b = equated_pair(a, b)
+    a, b = _equated(a, b, eighth)
     return same_specifics(a, b, vocabulary=vocabulary)
 
 
