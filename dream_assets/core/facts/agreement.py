@@ -136,7 +136,11 @@ def disagreement(
     roles = class_difference(a.text, b.text)
     if roles is not None:
         return roles
-    a_status, b_status = _status(a_words), _status(b_words)
+    return _status_difference(_status(a_words), _status(b_words))
+
+
+def _status_difference(a_status: frozenset[str], b_status: frozenset[str]) -> str | None:
+    """The status rules over the two sides' status readings (``_status``)."""
     if a_status != b_status and ("cancelled" in a_status) != ("cancelled" in b_status):
         return "status differs: cancelled"
     if ("planned" in a_status and "done" in b_status and "planned" not in b_status) or (
@@ -327,18 +331,7 @@ def status_difference_in_own_words(
         a_own, b_own = a_own - _negated_words(a.text), b_own - _negated_words(b.text)
     if progressive:
         a_own, b_own = a_own - _after_being(a.text), b_own - _after_being(b.text)
-    a_status, b_status = _status(a_own), _status(b_own)
-    if a_status != b_status and ("cancelled" in a_status) != ("cancelled" in b_status):
-        return "status differs: cancelled"
-    if ("planned" in a_status and "done" in b_status and "planned" not in b_status) or (
-        "planned" in b_status and "done" in a_status and "planned" not in a_status
-    ):
-        return "status differs: planned / done"
-    if ("begun" in a_status) != ("begun" in b_status) and ("ended" in a_status) != (
-        "ended" in b_status
-    ):
-        return "status differs: started / stopped"
-    return None
+    return _status_difference(_status(a_own), _status(b_own))
 
 
 # How many words after a negation the status reading treats as governed by it.
