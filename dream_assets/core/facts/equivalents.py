@@ -84,7 +84,7 @@ DEMONYM_CLASSES: dict[str, frozenset[str]] = {
 # ── Durations ──────────────────────────────────────────────────────────────────────────────
 
 # Two families that convert exactly: clock time in minutes, calendar time in months.
-_DURATION_UNITS: dict[str, tuple[str, Fraction]] = {
+DURATION_UNITS: dict[str, tuple[str, Fraction]] = {
     "second": ("min", Fraction(1, 60)), "sec": ("min", Fraction(1, 60)),
     "minute": ("min", Fraction(1)), "min": ("min", Fraction(1)),
     "hour": ("min", Fraction(60)), "hr": ("min", Fraction(60)),
@@ -99,10 +99,10 @@ Duration = tuple[str, Fraction]
 def duration_unit(word: str) -> tuple[str, Fraction] | None:
     """``("min", 60)`` for "hour", "hours", "hrs"; None for a word that is not a unit of time."""
     word = word.lower()
-    if word in _DURATION_UNITS:
-        return _DURATION_UNITS[word]
-    if word.endswith("s") and word[:-1] in _DURATION_UNITS:
-        return _DURATION_UNITS[word[:-1]]
+    if word in DURATION_UNITS:
+        return DURATION_UNITS[word]
+    if word.endswith("s") and word[:-1] in DURATION_UNITS:
+        return DURATION_UNITS[word[:-1]]
     return None
 
 
@@ -230,7 +230,7 @@ def _adverb_rates(text: str) -> list[tuple[frozenset[str], Rate]]:
     for index, word in enumerate(words):
         unit = _QUARTERLY if word == "quarterly" else None
         if word in _PERIOD_ADVERBS:
-            unit = _DURATION_UNITS[_PERIOD_ADVERBS[word]]
+            unit = DURATION_UNITS[_PERIOD_ADVERBS[word]]
         if unit is None:
             continue
         family, size = unit

@@ -24,34 +24,37 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 
+from dream_assets.core.facts.equivalents import DURATION_UNITS
 from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS
 
-# (dimension, size in the dimension's base unit) of each unit spelling.
-_UNITS: dict[str, tuple[str, float]] = {}
-for _names, _dimension, _size in (
-    (("second", "seconds", "sec", "secs"), "time", 1),
-    (("minute", "minutes", "min", "mins"), "time", 60),
-    (("hour", "hours", "hr", "hrs"), "time", 3600),
-    (("day", "days"), "time", 86400),
-    (("week", "weeks"), "time", 7 * 86400),
-    (("fortnight", "fortnights"), "time", 14 * 86400),
-    (("month", "months"), "calendar", 1),
-    (("year", "years", "yr", "yrs"), "calendar", 12),
-    (("decade", "decades"), "calendar", 120),
-    (("century", "centuries"), "calendar", 1200),
-    (("g", "gram", "grams", "gramme", "grammes"), "mass", 1),
-    (("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"), "mass", 1000),
-    (("mm", "millimetre", "millimetres", "millimeter", "millimeters"), "length", 0.001),
-    (("cm", "centimetre", "centimetres", "centimeter", "centimeters"), "length", 0.01),
-    (("metre", "metres", "meter", "meters"), "length", 1),
-    (("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"), "length", 1000),
-    (("ml", "millilitre", "millilitres", "milliliter", "milliliters"), "volume", 0.001),
-    (("litre", "litres", "liter", "liters"), "volume", 1),
+# (dimension, size in the dimension's base unit) of each unit spelling. The units of time and
+# their ratios are the gate's own table (``equivalents.DURATION_UNITS``: minutes for the fixed
+# units, months for the calendar ones), each with its plural; "yr" and "century" are spellings
+# only the pair judge reads, sized from that table.
+_DIMENSIONS = {"min": "time", "month": "calendar"}
+_UNITS: dict[str, tuple[str, Fraction]] = {}
+for _name, (_family, _size) in {
+    **DURATION_UNITS,
+    "yr": DURATION_UNITS["year"],
+    "century": ("month", DURATION_UNITS["decade"][1] * 10),
+}.items():
+    _plural = _name[:-1] + "ies" if _name.endswith("y") and _name != "day" else _name + "s"
+    _UNITS[_name] = _UNITS[_plural] = (_DIMENSIONS[_family], _size)
+for _names, _dimension, _metric in (
+    (("g", "gram", "grams", "gramme", "grammes"), "mass", Fraction(1)),
+    (("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"), "mass", Fraction(1000)),
+    (("mm", "millimetre", "millimetres", "millimeter", "millimeters"), "length", Fraction(1, 1000)),
+    (("cm", "centimetre", "centimetres", "centimeter", "centimeters"), "length", Fraction(1, 100)),
+    (("metre", "metres", "meter", "meters"), "length", Fraction(1)),
+    (("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"), "length", Fraction(1000)),
+    (("ml", "millilitre", "millilitres", "milliliter", "milliliters"), "volume", Fraction(1, 1000)),
+    (("litre", "litres", "liter", "liters"), "volume", Fraction(1)),
 ):
     for _name in _names:
-        _UNITS[_name] = (_dimension, _size)
+        _UNITS[_name] = (_dimension, _metric)
 
 _NUMBER_WORDS = {**UNIT_WORDS, **TENS_WORDS}
 _WORDS = "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True))
@@ -77,18 +80,18 @@ class Quantity:
     end: int
     surface: str
     dimension: str  # "" for a bare amount
-    value: float  # in the dimension's base unit
+    value: Fraction  # in the dimension's base unit (exact: two spellings are compared for equality)
     spelled: bool  # written another way than one plain figure (a unit, words, "and a half")
 
 
-def _word_value(words: str) -> float | None:
+def _word_value(words: str) -> Fraction | None:
     parts = re.split(r"[- ]", words.lower())
     if len(parts) == 2:
         tens, unit = parts
         if tens in TENS_WORDS and UNIT_WORDS.get(unit, 10) < 10:
-            return float(TENS_WORDS[tens] + UNIT_WORDS[unit])
+            return Fraction(TENS_WORDS[tens] + UNIT_WORDS[unit])
         return None
-    return float(_NUMBER_WORDS[parts[0]])
+    return Fraction(_NUMBER_WORDS[parts[0]])
 
 
 @lru_cache(maxsize=1 << 16)
@@ -104,17 +107,17 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             )
             continue
         if match.group("digits") is not None:
-            value: float | None = float(match.group("digits").replace(",", ""))
+            value: Fraction | None = Fraction(match.group("digits").replace(",", ""))
         else:
             value = _word_value(match.group("words"))
         if value is None:
             continue
         if match.group("half"):
-            value += 0.5
+            value += Fraction(1, 2)
         if match.group("scale"):
             value *= _SCALES[match.group("scale").lower()]
         unit = match.group("unit")
-        dimension, size = _UNITS[unit.lower()] if unit else ("", 1.0)
+        dimension, size = _UNITS[unit.lower()] if unit else ("", Fraction(1))
         spelled = bool(unit or match.group("words") or match.group("half"))
         found.append(
             Quantity(match.start(), match.end(), match.group(), dimension, value * size, spelled)
@@ -123,7 +126,7 @@ def quantities(text: str) -> tuple[Quantity, ...]:
 
 
 def _same(a: Quantity, b: Quantity) -> bool:
-    return a.dimension == b.dimension and abs(a.value - b.value) <= 1e-9 * max(1.0, abs(a.value))
+    return a.dimension == b.dimension and a.value == b.value
 
 
 def equated_quantities(text: str, other: str) -> str:
