@@ -349,6 +349,10 @@ def missing_specifics(
             # themselves write two ways, the merge keeping the other (seventh round; the gate)
             if soft and written_both_ways(specific, contents, merged):
                 continue
+            # "Postgres" / "PostgreSQL", "Mongo" / "MongoDB": a clipped name the merge writes out
+            # in its camel-case spelling, or the reverse (ninth round, the gate only)
+            if soft and _camel_clipping(specific, covered_by):
+                continue
             # "429 Too Many Requests": a capital on a function word or an adverb is a title's
             # typography, not a name of its own (seventh round; the title's other words count)
             if soft and _closed_class_capital(specific, vocabulary):
@@ -389,6 +393,27 @@ def _gerund_base(specific: Specific) -> str:
         return ""  # "Reading", "Manning", "Browning": names as often as words
     base = word[:-3]
     return base if len(base) >= 4 else ""
+
+
+def _camel_clipping(specific: Specific, merged: MergedText) -> bool:
+    """A name of five letters or more that a capitalized word of the merge extends in camel case
+    ("Postgres" / "PostgreSQL": a capital where the clipping ends or after it), or that extends
+    such a word of the merge so ("PostgreSQL" / "Postgres"). A lowercase extension is another
+    name as often ("Daniel" / "Daniela"); so is a shorter clipping ("Java" / "JavaScript")."""
+    name = specific.text
+    if specific.kind != "word" or not name.isalpha() or not name[0].isupper():
+        return False
+    for word in merged.words:
+        if not word.isalpha() or not word[0].isupper() or word == name:
+            continue
+        short, long = (name, word) if len(name) < len(word) else (word, name)
+        if (
+            len(short) >= 5
+            and long.lower().startswith(short.lower())
+            and any(c.isupper() for c in long[len(short) - 1 :])
+        ):
+            return True
+    return False
 
 
 def _closed_class_capital(specific: Specific, vocabulary: Vocabulary) -> bool:

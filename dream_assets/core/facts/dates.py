@@ -56,6 +56,25 @@ def _month_dates(text: str) -> dict[int, DateKey]:
     return found
 
 
+# Ninth round: "from 10 to 30 June", "10-30 June", "the 3rd and 4th of May": a range's first day
+# takes the month written after its last day.
+_DAY_RANGE_MONTH = re.compile(
+    rf"(?<![\d.,:])(?P<first>\d{{1,2}})(?:st|nd|rd|th)?\s*(?:to|-|\u2013|until|till|through|and)\s*"
+    rf"(?:the\s+)?\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH}"
+)
+
+
+def range_first_days(text: str) -> set[tuple[int, int]]:
+    """The (month, day) of each range's first day whose month is written only after the range's
+    last day ("from 10 to 30 June": (6, 10))."""
+    found = set()
+    for match in _DAY_RANGE_MONTH.finditer(text):
+        day = int(match["first"])
+        if 1 <= day <= 31:
+            found.add((_MONTHS[match["month"]], day))
+    return found
+
+
 def _precision(key: DateKey) -> int:
     return (key[0] is not None) + (key[2] is not None)
 

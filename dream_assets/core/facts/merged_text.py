@@ -207,10 +207,18 @@ class MergedText:
             return True
         if name in WEEKDAYS and name + "s" in self.words:
             return True
+        # "Sat 12 April" / "Saturday 12 April", "in Jan" / "in January": a weekday or a month
+        # and its abbreviation, either way round (ninth round)
+        if any(form in self.words for form in _CALENDAR_FORMS.get(name.removesuffix("."), ())):
+            return True
         if (quarter := _QUARTER_CODE.fullmatch(name)) is not None:
             # "Q3" / "the third quarter", "third-quarter": one quarter of the year
             ordinal = _QUARTER_ORDINALS[int(quarter.group(1)) - 1]
             return re.search(rf"\b{ordinal}[- ]quarter\b", self.text, re.I) is not None
+        if (half := _HALF_CODE.fullmatch(name)) is not None:
+            # "the H2 cycle" / "the second-half cycle": one half of the year (ninth round)
+            ordinal = _QUARTER_ORDINALS[int(half.group(1)) - 1]
+            return re.search(rf"\b{ordinal}[- ]half\b", self.text, re.I) is not None
         return specific.date is not None and self._has_date(specific.date)
 
     def has_acronym(self, acronyms: tuple[str, ...]) -> bool:
@@ -239,6 +247,22 @@ def without_diacritics(word: str) -> str:
 
 _QUARTER_CODE = re.compile(r"Q([1-4])")
 _QUARTER_ORDINALS = ("first", "second", "third", "fourth")
+_HALF_CODE = re.compile(r"H([12])")
+# Weekdays and months, and the abbreviations a person writes for them ("May" has none).
+_CALENDAR_ABBREVIATIONS = {
+    "Monday": ("Mon",), "Tuesday": ("Tue", "Tues"), "Wednesday": ("Wed",),
+    "Thursday": ("Thu", "Thur", "Thurs"), "Friday": ("Fri",), "Saturday": ("Sat",),
+    "Sunday": ("Sun",), "January": ("Jan",), "February": ("Feb",), "March": ("Mar",),
+    "April": ("Apr",), "June": ("Jun",), "July": ("Jul",), "August": ("Aug",),
+    "September": ("Sep", "Sept"), "October": ("Oct",), "November": ("Nov",),
+    "December": ("Dec",),
+}  # fmt: skip
+# Each spelling -> the other spellings of its day or month.
+_CALENDAR_FORMS: dict[str, tuple[str, ...]] = {
+    spelling: tuple(s for s in (full, *short) if s != spelling)
+    for full, short in _CALENDAR_ABBREVIATIONS.items()
+    for spelling in (full, *short)
+}
 _WORD_RUN = re.compile(r"[a-z]+")
 _THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,2})?)[kK](?![^\W_])")  # "$18k" is 18000
 

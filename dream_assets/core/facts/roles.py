@@ -5,7 +5,8 @@ time of day ("in the morning" / "in the evening", "at dawn" / "at dusk").
 Each class is a set of words that name the same thing ("mum" / "mother", "boss" / "manager",
 "evening" / "night"); two memories whose words fall in different classes of one table, each
 with a class the other lacks, state different facts. Generic words ("child", "family",
-"people", "time") are in no class: they name no one in particular.
+"people", "time") are in no class: they name no one in particular. Ninth round: "teacher" and
+"tutor" are one class ("learning the oud with a teacher" / "an Amman-based tutor").
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ godfather; godmother; godson; goddaughter;
 boss manager supervisor; colleague coworker co-worker teammate; intern; mentor; mentee;
 client customer; landlord landlady; tenant; neighbour neighbor neighbours neighbors;
 flatmate roommate housemate; babysitter nanny; dentist; therapist counsellor
-counselor; vet veterinarian; teacher; tutor; coach; trainer; physio physiotherapist
+counselor; vet veterinarian; teacher tutor; coach; trainer; physio physiotherapist
 """
 _TIMES_OF_DAY = """
 morning mornings dawn sunrise breakfast; afternoon afternoons; evening evenings night nights

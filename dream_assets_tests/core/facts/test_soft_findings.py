@@ -22,7 +22,8 @@ def _check(sources: list[str], merged: str, *, hints_bind: bool = False):  # typ
     ("source", "merged", "hint"),
     [
         ("Rocco is a 12-year-old Labrador.", "Rocco, a 12-year-old Lab.", "name: Labrador"),
-        ("The main database is PostgreSQL 16.", "Primary DB is Postgres 16.", "name: PostgreSQL"),
+        # ("PostgreSQL" / "Postgres", a camel-case clipping, is credited since the ninth round)
+        ("Deploys run on Kubernetes.", "Deploys run on Kube.", "name: Kubernetes"),
         ("Picks up the kids on Mondays.", "School pickup on Mon.", "name: Mondays"),
         # (beside a kept word of the name, "Buff Orpingtons" / "Buff Orpington", it is the same
         # name written in place: credited since the sixth round, test_sixth_round.py)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -95,8 +96,13 @@ def _followed_by_exception(words: Sequence[Word], cue: Word) -> bool:
 _ABSENCE_VERB_PREFIXES = ("miss", "skip", "forget", "forgot", "fail", "neglect", "omit")
 
 
+# Ninth round: "ban" and "bans", the forms of the verb the seventh round left out as other words
+# ("doesn't allow pets" / "bans pets"): the noun is a prohibition too ("a ban on pets").
+_NEGATIVE_VERBS = frozenset({"ban", "bans"})
+
+
 def is_negative_verb(word: Word) -> bool:
-    return word.lower.startswith(_NEGATIVE_VERB_PREFIXES)
+    return word.lower.startswith(_NEGATIVE_VERB_PREFIXES) or word.lower in _NEGATIVE_VERBS
 
 
 def _states_absence(word: Word) -> bool:
@@ -284,6 +290,18 @@ def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
             and _negated_form(word.lower, governed)
         ):
             return True
+    # Ninth round: "hasn't returned the deposit" / "has yet to hand back the deposit": "yet to"
+    # states what has not happened; "can't handle dairy" / "dairy disagrees with them", "can't
+    # manage stairs" / "stairs are hard for her": an inability restated as a difficulty.
+    for first, second in itertools.pairwise(merged.words):
+        if first.clause in clauses and (first.lower, second.lower) == ("yet", "to"):
+            return True
+    if _bound_restated(negation, source, merged):
+        return True
+    if _copes(negation) and any(
+        w.clause in clauses and _is_difficulty(merged.words, i) for i, w in enumerate(merged.words)
+    ):
+        return True
     # "not planning to overpay" / "don't intend to make overpayments": a negated clause of the
     # merge holds a derivation of a governed word (sixth round; a hint, never a credit)
     negated = {w.clause for w in merged.words if _is_negation(w)}
@@ -291,6 +309,48 @@ def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
         word.clause in negated and word.stem not in governed and _derived(word.stem, governed)
         for word in merged.words
     )
+
+
+# Ninth round: the verbs of coping an inability negates ("can't handle", "cannot tolerate",
+# "can't manage"), and the words that restate it as a difficulty.
+_COPING_VERBS = frozenset({"handle", "manage", "tolerate", "cope", "stomach", "bear"})
+_ABILITY_NEGATIONS = frozenset({"can't", "cannot", "couldn't"})
+_DIFFICULTY_WORDS = frozenset(
+    {"hard", "difficult", "tough", "struggle", "struggles", "trouble", "disagrees", "disagree"}
+)
+
+
+# Ninth round: "never eats breakfast after 8am" / "always finished by 8 a.m.": a negated "after"
+# a time is the bound "by" (or "before", "until") that time.
+_BEFORE_WORDS = frozenset({"by", "before", "until", "till"})
+
+
+def _bound_restated(negation: _Negation, source: Text, merged: Text) -> bool:
+    """The negation governs "after" a figure, and the merge puts one of the bound words before
+    the same figure."""
+    start, end = negation.words[0].start, negation.words[-1].end
+    after = re.search(r"\bafter\s+(\d{1,2})(?!\d)", source.text[start : end + 8])
+    if after is None:
+        return False
+    bound = rf"\b(?:{'|'.join(sorted(_BEFORE_WORDS))})\s+{after.group(1)}(?!\d)"
+    return re.search(bound, merged.text) is not None
+
+
+def _copes(negation: _Negation) -> bool:
+    """A negation of ability whose first governed word is a verb of coping."""
+    governed = negation.words[1:2]
+    return negation.cue.lower in _ABILITY_NEGATIONS and any(
+        w.lower in _COPING_VERBS for w in governed
+    )
+
+
+def _is_difficulty(words: Sequence[Word], index: int) -> bool:
+    """A difficulty word, or "too much" ("very hot food is too much for them")."""
+    word = words[index]
+    if word.lower in _DIFFICULTY_WORDS:
+        return True
+    following = words[index + 1].lower if index + 1 < len(words) else ""
+    return word.lower == "too" and following == "much"
 
 
 def _clips(governed: frozenset[str], word: str) -> bool:
@@ -350,6 +410,7 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         if any(w.lower.startswith(_ABSENCE_VERB_PREFIXES) for w in negation.words[1:2]):
             continue  # "never misses an election": "always votes", said twice negatively
         objects = any(w.lower in _OBJECTION_VERBS for w in negation.words[1:2])
+        objects = objects or _positive_idiom(merged.words, negation)
         if exclusive and _followed_by_exception(merged.words, negation.cue):
             continue  # "only eats salmon" -> "eats nothing but salmon": the same exclusion
         # Only words the sources state are evidence of a flip; a paraphrase that negates new
@@ -362,6 +423,9 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
                 or _conditional(merged.words, negation)
                 or _bound(negation)
                 or objects
+                # "no more deferrals available" / "cannot defer again": a derivation of a word
+                # the sources negate (ninth round)
+                or any(_derived(word, frozenset(source_negated)) for word in stated)
             ):
                 finding += DOUBLE  # a hint (``merge_check``), never a credit
             findings.append(finding)
@@ -372,6 +436,19 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
 # parcels" / "is happy to take in parcels"): the lemmas of WordNet's mind.v.04 ("be offended or
 # bothered by") and object.v.01 that are no other word ("bother" also means "take the trouble").
 _OBJECTION_VERBS = frozenset({"mind", "minds", "minded", "object", "objects", "objected"})
+
+
+# Ninth round: idioms whose negation says something positive ("can't get enough of dinosaurs" is
+# "loves dinosaurs", "can't wait to see her"), read like a negated objection: a hint.
+_POSITIVE_IDIOMS = (("get", "enough"), ("wait",))
+
+
+def _positive_idiom(words: Sequence[Word], negation: _Negation) -> bool:
+    if negation.cue.lower not in _ABILITY_NEGATIONS:
+        return False
+    index = words.index(negation.cue)
+    after = tuple(w.lower for w in words[index + 1 : index + 3])
+    return any(after[: len(idiom)] == idiom for idiom in _POSITIVE_IDIOMS)
 
 
 @cache

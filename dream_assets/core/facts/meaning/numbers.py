@@ -146,7 +146,7 @@ def quantities_of(text: str) -> list[Quantity]:
         elif lower in _TIMES_WORDS:
             # "never deleted once accepted", "once the build passes": "once" opening a clause is
             # the conjunction (when, after), not a count (seventh round)
-            conjunction = lower == "once" and _opens_clause(after)
+            conjunction = lower == "once" and (_opens_clause(after) or _once_idiom(lowers, index))
             found.append(Quantity(str(_TIMES_WORDS[lower]), word.text, is_pronoun_one=conjunction))
         elif lower in _ORDINAL_WORDS:
             # "Will fly into Marrakech first.": an adverb of order closing its clause, not a count;
@@ -180,6 +180,19 @@ _CLAUSE_OPENERS = frozenset(
         "that", "these", "those", "my", "your", "his", "her", "its", "our", "their",
     }
 )  # fmt: skip
+
+
+# Ninth round: "once in a while", "at once", "once again", "once more", "for once": idioms of
+# frequency or time, not a count of one ("fish is fine once in a while" / "now and then").
+_ONCE_AFTER = (("in", "a", "while"), ("again",), ("more",))
+_ONCE_BEFORE = frozenset({"at", "for"})
+
+
+def _once_idiom(lowers: Sequence[str], index: int) -> bool:
+    after = tuple(lowers[index + 1 : index + 4])
+    if any(after[: len(idiom)] == idiom for idiom in _ONCE_AFTER):
+        return True
+    return index > 0 and lowers[index - 1] in _ONCE_BEFORE
 
 
 def _opens_clause(following: str) -> bool:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from dream_assets.core.facts.dates import range_first_days
 from dream_assets.core.facts.equivalents import (
     duration_counts,
     durations_of,
@@ -52,6 +53,8 @@ _GROUP_WORDS = {"pair": "2", "duo": "2", "trio": "3", "quartet": "4", "quintet":
 # "a second cat" / "another cat", "every second Monday" / "alternate Mondays": the second of a
 # series is the other one.
 _SECOND_WORDS = frozenset({"another", "alternate", "alternating"})
+# Ninth round: "in the first week" / "in its opening week": the adjective that orders first.
+_FIRST_WORDS = frozenset({"opening"})
 # Numbers a merge writes as a ratio or a range ("31/33", "5–8"): read apart from dates, they
 # still state their figures.
 _RATIO = re.compile(r"(?<![\d.,:/])(\d+)\s*[/\u2013-]\s*(\d+)(?![\d.,:/])")
@@ -128,6 +131,15 @@ def _day_of_stated_month(value: str, sources: Sequence[Text], merged: Text) -> b
     return any(d == day and month in months for _, month, d in MergedText.cached(merged.text).dates)
 
 
+def _range_first_day(value: str, source: Text, merged: Text) -> bool:
+    """Ninth round: the first day of "from 10 to 30 June" is a day of June; a merge's date of that
+    day in that month ("between June 10 and June 30") keeps it. Another day stays a change."""
+    if not value.isdigit():
+        return False
+    days = {(month, day) for month, day in range_first_days(source.text) if day == int(value)}
+    return any((month, d) in days for _, month, d in MergedText.cached(merged.text).dates)
+
+
 def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Every quantity of every source is in the merge by value; the merge adds none."""
     merged_values = {q.value for q in merged.quantities}
@@ -138,6 +150,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     lowers = [w.lower for w in merged.words]
     if _SECOND_WORDS & set(lowers) or "every other" in " ".join(lowers):
         merged_values.add("#2")
+    if _FIRST_WORDS & set(lowers):
+        merged_values.add("#1")  # "the first week" / "its opening week" (ninth round)
     # Counts of things only, never "twice" (a frequency): "the pair of them", "scored 31/33".
     counts = {_GROUP_WORDS[w] for w in lowers if w in _GROUP_WORDS}
     counts |= {n.lstrip("0") or "0" for m in _RATIO.finditer(merged.text) for n in m.groups()}
@@ -168,6 +182,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue  # "a 50% deposit" / "half paid up front"
             if _day_of_stated_month(quantity.value, sources, merged):
                 continue  # "on the 27th" (of the December a source names) / "on 27 December"
+            if _range_first_day(quantity.value, source, merged):
+                continue  # "from 10 to 30 June" / "between June 10 and June 30"
             if quantity.value == "1" and _one_by_article(merged, source_values_all, sources):
                 continue  # "one nonfiction book a month" / "a nonfiction title per month"
             findings[f"quantity: {quantity.text}"] = None
