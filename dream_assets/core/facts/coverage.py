@@ -27,12 +27,15 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from dream_assets.core.facts.baseline import BASELINE_WORDS, CLOSED_CLASS_WORDS
+from dream_assets.core.facts.baseline import BASELINE_WORDS
 from dream_assets.core.facts.dates import (
     _iso_key,
     _month_dates,
 )
-from dream_assets.core.facts.equivalents import PERCENT_AFTER, duration_unit, hours_minutes
+from dream_assets.core.facts.equivalents import (
+    PERCENT_AFTER,
+    duration_unit,
+)
 from dream_assets.core.facts.lexicon import (
     NAMES_THAT_ARE_WORDS,
     english_readings,
@@ -49,13 +52,19 @@ from dream_assets.core.facts.name_evidence import (
     restated_in,
     written_both_ways,
 )
+from dream_assets.core.facts.soft_credits import (
+    camel_clipping,
+    closed_class_capital,
+    duration_as_clock,
+    gerund_base,
+    written_joined,
+)
 from dream_assets.core.facts.tokens import (
     EVIDENCE,
     MERIDIEM,
     PRONOUN_CONTRACTION,
     TOKEN,
     Specific,
-    canonical_time,
     is_capitalized_word,
     is_plural_acronym,
     positioned_tokens,
@@ -180,6 +189,8 @@ def _opens_as_grammar(text: str, match: re.Match[str], following: re.Match[str] 
         return False
     if is_adverb_only(key):
         return True
+    if text[match.end() : match.end() + 1] == ":":
+        return True  # "Hobby: restoring watches", "Reminder: ...": a label (tenth round)
     rest = text[match.end() : match.end() + 2]
     if len(rest) == 2 and rest[0] == "-" and rest[1].islower():
         return True
@@ -351,14 +362,18 @@ def missing_specifics(
                 continue
             # "Postgres" / "PostgreSQL", "Mongo" / "MongoDB": a clipped name the merge writes out
             # in its camel-case spelling, or the reverse (ninth round, the gate only)
-            if soft and _camel_clipping(specific, covered_by):
+            if soft and camel_clipping(specific, covered_by):
+                continue
+            # "Tie Guan Yin" / "Tieguanyin": a name of several capitalized words written as one
+            # word, or the reverse (ninth round, the gate only)
+            if soft and written_joined(specific, source.content, merged):
                 continue
             # "429 Too Many Requests": a capital on a function word or an adverb is a title's
             # typography, not a name of its own (seventh round; the title's other words count)
-            if soft and _closed_class_capital(specific, vocabulary):
+            if soft and closed_class_capital(specific, vocabulary):
                 continue
             # "sub-3:45" / "below 3 hours 45", "3 hours 41 minutes" / "3:41": one figure
-            if soft and _duration_as_clock(specific, source.content, covered_by):
+            if soft and duration_as_clock(specific, source.content, covered_by):
                 continue
             # "Recycling is collected ..." merged as "... and recycling is collected": the same
             # word, its sentence-start capital dropped. Credited only from a sentence start and
@@ -371,7 +386,7 @@ def missing_specifics(
             # "Bouldering at the Castle gym" / "the user boulders at the Castle gym": a gerund
             # opening a sentence is its verb, credited by the verb lowercase mid-sentence in the
             # merge (eighth round, the gate only; "Rose" / "rises" stays apart: no "-ing")
-            if soft and specific.initial and _gerund_base(specific) in merged_prose:
+            if soft and specific.initial and gerund_base(specific) in merged_prose:
                 continue
             if soft and is_soft_specific(
                 specific, source.content, merged, vocabulary, rewords=rewords()
@@ -380,64 +395,6 @@ def missing_specifics(
                 continue
             missing[specific.text] = None
     return CoverageResult(ok=not missing, missing=tuple(missing), hints=tuple(hints))
-
-
-def _gerund_base(specific: Specific) -> str:
-    """The verb of a capitalized "-ing" word ("Bouldering" -> "boulder", "Reindexing" ->
-    "reindex"), four letters or more ("Woking", "Ealing" have none); "" for any other word and
-    for the names that are words ("Reading")."""
-    word = specific.text.lower()
-    if specific.kind != "word" or not word.endswith("ing") or not word.isalpha():
-        return ""
-    if word in NAMES_THAT_ARE_WORDS:
-        return ""  # "Reading", "Manning", "Browning": names as often as words
-    base = word[:-3]
-    return base if len(base) >= 4 else ""
-
-
-def _camel_clipping(specific: Specific, merged: MergedText) -> bool:
-    """A name of five letters or more that a capitalized word of the merge extends in camel case
-    ("Postgres" / "PostgreSQL": a capital where the clipping ends or after it), or that extends
-    such a word of the merge so ("PostgreSQL" / "Postgres"). A lowercase extension is another
-    name as often ("Daniel" / "Daniela"); so is a shorter clipping ("Java" / "JavaScript")."""
-    name = specific.text
-    if specific.kind != "word" or not name.isalpha() or not name[0].isupper():
-        return False
-    for word in merged.words:
-        if not word.isalpha() or not word[0].isupper() or word == name:
-            continue
-        short, long = (name, word) if len(name) < len(word) else (word, name)
-        if (
-            len(short) >= 5
-            and long.lower().startswith(short.lower())
-            and any(c.isupper() for c in long[len(short) - 1 :])
-        ):
-            return True
-    return False
-
-
-def _closed_class_capital(specific: Specific, vocabulary: Vocabulary) -> bool:
-    word = specific.text
-    if specific.kind != "word" or not word[1:].islower():
-        return False
-    key = word.lower()
-    return (
-        key in CLOSED_CLASS_WORDS
-        and key not in NAMES_THAT_ARE_WORDS
-        and key not in vocabulary.always_specific_words
-    )
-
-
-def _duration_as_clock(specific: Specific, source: str, merged: MergedText) -> bool:
-    """A clock figure of the source written by the merge as hours and minutes, or a figure of
-    the source's hours and minutes written as a clock figure (seventh round, the gate only)."""
-    if specific.kind == "time":
-        return canonical_time(specific.text) in {
-            clock for clocks in hours_minutes(merged.text).values() for clock in clocks
-        }
-    if specific.kind == "number":
-        return bool(hours_minutes(source).get(specific.text, set()) & merged.times)
-    return False
 
 
 # Letters with diacritics are letters ("Médecins Sans Frontières" / "MSF").

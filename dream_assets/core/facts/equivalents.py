@@ -10,7 +10,7 @@ English, not fitted to any corpus sentence.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS
@@ -220,6 +220,9 @@ _PERIOD_ADVERBS = {
     "fortnightly": "fortnight", "monthly": "month", "yearly": "year", "annually": "year",
 }  # fmt: skip
 _QUARTERLY = ("month", Fraction(3))
+# Twice a year ("biennial" is every two years; "biweekly" and "bimonthly" are read both ways by
+# people, so they are left out).
+_TWICE_A_YEAR = frozenset({"biannual", "biannually", "semiannual", "semiannually"})
 
 
 def _adverb_rates(text: str) -> list[tuple[frozenset[str], Rate]]:
@@ -228,6 +231,10 @@ def _adverb_rates(text: str) -> list[tuple[frozenset[str], Rate]]:
     found: list[tuple[frozenset[str], Rate]] = []
     words = _DURATION_WORDS.findall(text.lower())
     for index, word in enumerate(words):
+        if word in _TWICE_A_YEAR:  # "biannual reviews" / "twice a year" (ninth round)
+            family, size = DURATION_UNITS["year"]
+            found.append((frozenset(), (family, 2 / size)))
+            continue
         unit = _QUARTERLY if word == "quarterly" else None
         if word in _PERIOD_ADVERBS:
             unit = DURATION_UNITS[_PERIOD_ADVERBS[word]]
@@ -292,3 +299,31 @@ def hours_minutes(text: str) -> dict[str, set[str]]:
         for figure in (hours, minutes):
             found.setdefault(figure, set()).add(clock)
     return found
+
+
+# ── An hour range written with bare numbers (ninth round) ──────────────────────────────────
+
+# "blocks out 9 to 12", "between 8 and 10", "8-10": two hours of the day, which a merge may write
+# as clock times ("9:00-12:00", "between 8 and 10 am"). Read only for the merge gate.
+_HOUR_RANGE = re.compile(
+    r"(?<![\d.,:$£€])\b(\d{1,2})\s*(?:to|-|\u2013|and|till|until)\s*(\d{1,2})\b(?![\d,:%]|\.\d)"
+)
+
+
+def hour_range_figures(text: str) -> set[str]:
+    """The figures of ``text`` that bound a range of hours of the day (each 1-24)."""
+    found: set[str] = set()
+    for match in _HOUR_RANGE.finditer(text):
+        first, last = match.group(1), match.group(2)
+        if all(1 <= int(n) <= 24 for n in (first, last)):
+            found |= {first, last}
+    return found
+
+
+def clock_hours(times: Iterable[str]) -> set[str]:
+    """The hours of canonical clock times ("10:00" -> "10"; "19:00" -> "19" and "7")."""
+    hours: set[str] = set()
+    for time in times:
+        hour = int(time.split(":", 1)[0])
+        hours |= {str(hour), str(hour - 12)} if hour > 12 else {str(hour)}
+    return hours

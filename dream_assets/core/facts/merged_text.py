@@ -138,6 +138,7 @@ class MergedText:
         }
         dates |= _numeric_day_months(text)
         numbers |= {_thousands(m.group(1)) for m in _THOUSANDS.finditer(text)}
+        numbers |= {m.group(1) for m in _UNDER_TOKEN.finditer(text)}  # "U12" / "under-12"
         if _NOON.search(text):
             numbers.add("12")  # "12–1pm" / "noon to 1": the hour, written as its name
         times |= _clock_readings(text)
@@ -215,6 +216,9 @@ class MergedText:
             # "Q3" / "the third quarter", "third-quarter": one quarter of the year
             ordinal = _QUARTER_ORDINALS[int(quarter.group(1)) - 1]
             return re.search(rf"\b{ordinal}[- ]quarter\b", self.text, re.I) is not None
+        if (age := _UNDER_CODE.fullmatch(name)) is not None:
+            # "the U12 side" / "the under-12 team": an age group (ninth round)
+            return re.search(rf"\bunder[- ]{age.group(1)}s?\b", self.text, re.I) is not None
         if (half := _HALF_CODE.fullmatch(name)) is not None:
             # "the H2 cycle" / "the second-half cycle": one half of the year (ninth round)
             ordinal = _QUARTER_ORDINALS[int(half.group(1)) - 1]
@@ -248,6 +252,8 @@ def without_diacritics(word: str) -> str:
 _QUARTER_CODE = re.compile(r"Q([1-4])")
 _QUARTER_ORDINALS = ("first", "second", "third", "fourth")
 _HALF_CODE = re.compile(r"H([12])")
+_UNDER_CODE = re.compile(r"U(\d{1,2})")
+_UNDER_TOKEN = re.compile(r"\bU(\d{1,2})s?\b")
 # Weekdays and months, and the abbreviations a person writes for them ("May" has none).
 _CALENDAR_ABBREVIATIONS = {
     "Monday": ("Mon",), "Tuesday": ("Tue", "Tues"), "Wednesday": ("Wed",),
@@ -329,6 +335,9 @@ def _acronym_spellings(text: str) -> set[str]:
     for first, second in pairwise(words):
         if all(w.islower() and len(w) >= 3 and w not in FUNCTION_WORDS for w in (first, second)):
             found.add((first[0] + second[0]).upper())
+        # ninth round: two capitalized words of a name ("British Airways" for "BA")
+        if all(len(w) >= 3 and w[0].isupper() and w[1:].islower() for w in (first, second)):
+            found.add(first[0] + second[0])
     return found
 
 

@@ -119,12 +119,8 @@ def test_the_loss_is_still_found(sources: list[str], merged: str, finding: str) 
 @pytest.mark.parametrize(
     ("sources", "merged", "hint"),
     [
-        # "yet to" states what has not happened
-        (
-            ["The agency still hasn't refunded the visa fee."],
-            "The agency has yet to refund the visa fee.",
-            "negation: hasn't refunded the visa fee (restated?)",
-        ),
+        # ("yet to" restating "hasn't", a hint here, is a negation of its own since the tenth
+        # round: test_tenth_round.py)
         # an inability restated as a difficulty
         (
             ["Amara can't handle long car journeys."],

@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 import itertools
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
 from dream_assets.core.facts.lexicon import english_readings, is_negation
+from dream_assets.core.facts.meaning.restated import (
+    OBJECTION_VERBS,
+    derived,
+    not_yet,
+    positive_idiom,
+    restated,
+    waits,
+)
 from dream_assets.core.facts.meaning.text import Text, span
-from dream_assets.core.facts.meaning.words import Word, clause_stems, stem
+from dream_assets.core.facts.meaning.words import Word, clause_stems
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
 
@@ -29,6 +36,24 @@ _NEGATIVE_VERB_PREFIXES = (
 )  # fmt: skip
 # "gave up coffee" / "does not drink coffee": the phrasal verb of quitting, read as a pair.
 _GIVE_UP = frozenset({"give", "gives", "gave", "given", "giving"})
+
+
+# Ninth round: "a pre-commit hook stops developers from ever committing .env files": a verb of
+# prevention with "from" states the negation ("must never commit"), as a verb of refusal does.
+_PREVENTION_VERBS = frozenset(
+    {"stop", "stops", "stopped", "stopping", "prevent", "prevents", "prevented", "preventing",
+     "keeps", "kept", "bars", "blocks", "blocked"}
+)  # fmt: skip
+
+
+def _prevention_clauses(words: Sequence[Word]) -> set[int]:
+    found = set()
+    for index, word in enumerate(words):
+        if word.lower in _PREVENTION_VERBS and any(
+            w.lower == "from" and w.clause == word.clause for w in words[index + 1 : index + 4]
+        ):
+            found.add(word.clause)
+    return found
 
 
 def _given_up_clauses(words: Sequence[Word]) -> set[int]:
@@ -121,10 +146,33 @@ class _Negation:
     words: tuple[Word, ...]  # cue .. last governed word, for the finding
 
 
+# Ninth round: "has yet to set foot in South America", "is yet to arrive": "yet to" after a form
+# of "be" or "have" negates what follows, as "has not yet" does.
+_YET_TO_AFTER = frozenset({"is", "are", "am", "was", "were", "has", "have", "had"})
+
+
+def _yet_to_cues(words: Sequence[Word]) -> set[int]:
+    """The positions of each "yet" of "has yet to" / "is yet to"."""
+    return {
+        index
+        for index in range(1, len(words) - 1)
+        if words[index].lower == "yet"
+        and words[index + 1].lower == "to"
+        and words[index - 1].lower in _YET_TO_AFTER
+    }
+
+
+def _negated_clauses(words: Sequence[Word]) -> set[int]:
+    """The clauses holding a negation word or a "yet to"."""
+    found = {w.clause for w in words if _is_negation(w)}
+    return found | {words[index].clause for index in _yet_to_cues(words)}
+
+
 def _negations(words: Sequence[Word]) -> list[_Negation]:
     found: list[_Negation] = []
+    yet_to = _yet_to_cues(words)
     for index, word in enumerate(words):
-        if not _is_negation(word):
+        if not _is_negation(word) and index not in yet_to:
             continue
         following = words[index + 1].lower if index + 1 < len(words) else ""
         if word.lower == "not" and following == "sure":
@@ -176,7 +224,9 @@ def negation_flips(a: Text, b: Text) -> str | None:
     given penicillin"), so only the first word a negation governs -- its predicate -- is compared,
     and a clause of ``b`` with a negation, a verb of refusal or a contrast credits it."""
     b_stems = {w.stem for w in b.words if w.content}
-    b_negated_clauses = {w.clause for w in b.words if _is_negation(w) or is_negative_verb(w)}
+    b_negated_clauses = _negated_clauses(b.words) | {
+        w.clause for w in b.words if is_negative_verb(w)
+    }
     b_negated_clauses |= _contrast_clauses(b.words)
     b_by_clause = clause_stems(b.words)
     b_negated = set().union(*(b_by_clause.get(c, set()) for c in b_negated_clauses))
@@ -202,8 +252,11 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     or a verb of refusal credits every content word of that clause. The failure this catches is
     the common one -- the merge states the negated words with no negation near them at all.
     """
-    negated_clauses = {w.clause for w in merged.words if _is_negation(w) or _states_absence(w)}
+    negated_clauses = _negated_clauses(merged.words) | {
+        w.clause for w in merged.words if _states_absence(w)
+    }
     negated_clauses |= _contrast_clauses(merged.words) | _given_up_clauses(merged.words)
+    negated_clauses |= _prevention_clauses(merged.words)
     merged_clause_stems = clause_stems(merged.words)
     # "beer, never": a negation alone in its clause governs the clause before it.
     cues = {w.stem for w in merged.words if _is_negation(w)}
@@ -237,7 +290,7 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
             if not kept:
                 finding = f"negation: {span(source, negation.words)}"
                 if negation.scope and (
-                    _restated(negation, source, merged)
+                    restated(negation, source, merged)
                     or (negates_something and not scope & merged_stems)
                 ):
                     finding += RESTATED  # a hint (``merge_check``), never a credit
@@ -250,133 +303,6 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
 # the hard gate is precise about is a negated statement the merge repeats with nothing negative
 # near it ("does not use VS Code" / "VS Code is in their toolkit").
 RESTATED = " (restated?)"
-# Words that state an exclusion as a predicate: "stays off Facebook", "onion and garlic are out",
-# "off the table", "off-limits", "zero debt". Only where the source does not use them itself ("eats
-# out" stays a plain word) and only to make a finding a hint: they never credit a negation.
-# Seventh round: "clear" ("kept clear of meetings", "steers clear of sugar").
-# Eighth round: "outside" ("only outside business hours" / "never during business hours").
-_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits", "clear", "outside"})
-
-
-def _restated(negation: _Negation, source: Text, merged: Text) -> bool:
-    """Whether the merge may restate ``negation`` in other words: an exclusion word in a clause
-    holding a governed word, or a governed word negated by the prefix "un-" ("has not booked
-    flights" / "flights are unbooked"). (A negation of the merge anywhere in the sentence of a
-    governed word was measured and left out: it also fired on a flip joined by ", and" to a kept
-    negation, "without having put money in, and has bought some crypto".)"""
-    governed = negation.scope
-    # Eighth round: a governed word the merge writes out from its clipping ("not in the repo" /
-    # "kept out of the repository") marks the clause as well as the word itself does.
-    clauses = {w.clause for w in merged.words if w.stem in governed or _clips(governed, w.stem)}
-    source_words = {w.lower for w in source.words}
-    for index, word in enumerate(merged.words):
-        if word.clause in clauses and word.lower in _EXCLUSION_WORDS - source_words:
-            return True
-        # (a prefixed word the source itself writes is no restatement: "no non-compete clause"
-        # / "a non-compete clause" is the flip)
-        if word.lower.startswith("un") and (
-            stem(word.lower[2:]) in governed
-            or (word.lower not in source_words and _negated_form(word.lower[2:], governed))
-        ):
-            return True
-        # Eighth round: "non-" negates the word it is joined to ("shouldn't block the merge" /
-        # "non-blocking"), as "un-" does.
-        before = merged.words[index - 1] if index else None
-        if (
-            before is not None
-            and before.lower == "non"
-            and word.start == before.end + 1
-            and "non" not in source_words
-            and _negated_form(word.lower, governed)
-        ):
-            return True
-    # Ninth round: "hasn't returned the deposit" / "has yet to hand back the deposit": "yet to"
-    # states what has not happened; "can't handle dairy" / "dairy disagrees with them", "can't
-    # manage stairs" / "stairs are hard for her": an inability restated as a difficulty.
-    for first, second in itertools.pairwise(merged.words):
-        if first.clause in clauses and (first.lower, second.lower) == ("yet", "to"):
-            return True
-    if _bound_restated(negation, source, merged):
-        return True
-    if _copes(negation) and any(
-        w.clause in clauses and _is_difficulty(merged.words, i) for i, w in enumerate(merged.words)
-    ):
-        return True
-    # "not planning to overpay" / "don't intend to make overpayments": a negated clause of the
-    # merge holds a derivation of a governed word (sixth round; a hint, never a credit)
-    negated = {w.clause for w in merged.words if _is_negation(w)}
-    return any(
-        word.clause in negated and word.stem not in governed and _derived(word.stem, governed)
-        for word in merged.words
-    )
-
-
-# Ninth round: the verbs of coping an inability negates ("can't handle", "cannot tolerate",
-# "can't manage"), and the words that restate it as a difficulty.
-_COPING_VERBS = frozenset({"handle", "manage", "tolerate", "cope", "stomach", "bear"})
-_ABILITY_NEGATIONS = frozenset({"can't", "cannot", "couldn't"})
-_DIFFICULTY_WORDS = frozenset(
-    {"hard", "difficult", "tough", "struggle", "struggles", "trouble", "disagrees", "disagree"}
-)
-
-
-# Ninth round: "never eats breakfast after 8am" / "always finished by 8 a.m.": a negated "after"
-# a time is the bound "by" (or "before", "until") that time.
-_BEFORE_WORDS = frozenset({"by", "before", "until", "till"})
-
-
-def _bound_restated(negation: _Negation, source: Text, merged: Text) -> bool:
-    """The negation governs "after" a figure, and the merge puts one of the bound words before
-    the same figure."""
-    start, end = negation.words[0].start, negation.words[-1].end
-    after = re.search(r"\bafter\s+(\d{1,2})(?!\d)", source.text[start : end + 8])
-    if after is None:
-        return False
-    bound = rf"\b(?:{'|'.join(sorted(_BEFORE_WORDS))})\s+{after.group(1)}(?!\d)"
-    return re.search(bound, merged.text) is not None
-
-
-def _copes(negation: _Negation) -> bool:
-    """A negation of ability whose first governed word is a verb of coping."""
-    governed = negation.words[1:2]
-    return negation.cue.lower in _ABILITY_NEGATIONS and any(
-        w.lower in _COPING_VERBS for w in governed
-    )
-
-
-def _is_difficulty(words: Sequence[Word], index: int) -> bool:
-    """A difficulty word, or "too much" ("very hot food is too much for them")."""
-    word = words[index]
-    if word.lower in _DIFFICULTY_WORDS:
-        return True
-    following = words[index + 1].lower if index + 1 < len(words) else ""
-    return word.lower == "too" and following == "much"
-
-
-def _clips(governed: frozenset[str], word: str) -> bool:
-    """A governed word of four letters or more that ``word`` begins with: its clipping ("repo" /
-    "repository", "prod" / "production")."""
-    return any(len(g) >= 4 and word.startswith(g) for g in governed)
-
-
-def _negated_form(rest: str, governed: frozenset[str]) -> bool:
-    """The word after a negative prefix ("un-", "non-") is a governed word, a derivation of one,
-    or begins with a governed clipping of three letters or more ("without an ack" /
-    "unacknowledged"; eighth round: the sixth round read only the governed word itself)."""
-    rest_stem = stem(rest)
-    return (
-        rest_stem in governed
-        or _derived(rest_stem, governed)
-        or any(len(g) >= 3 and rest.startswith(g) for g in governed)
-    )
-
-
-def _derived(word: str, governed: frozenset[str]) -> bool:
-    """ "overpay" / "overpayments" either way round (seventh round: "deferrals" / "defer")."""
-    return any(
-        (len(g) >= 5 and word.startswith(g)) or (len(word) >= 5 and g.startswith(word))
-        for g in governed
-    )
 
 
 def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
@@ -402,6 +328,7 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
             source_negated |= stems_by_clause.get(clause, set())
         source_negated |= _passed_over(source.words)
     exclusive = any(w.lower in _EXCLUSIVE_WORDS for source in sources for w in source.words)
+    waiting = any(waits(source.words) for source in sources)
     merged_negations = _negations(merged.words)
     # "neither eggs nor dairy" is one negation (``_negations``), "nothing ... without" two
     cues_by_clause = Counter(n.cue.clause for n in merged_negations)
@@ -409,8 +336,10 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
     for negation in merged_negations:
         if any(w.lower.startswith(_ABSENCE_VERB_PREFIXES) for w in negation.words[1:2]):
             continue  # "never misses an election": "always votes", said twice negatively
-        objects = any(w.lower in _OBJECTION_VERBS for w in negation.words[1:2])
-        objects = objects or _positive_idiom(merged.words, negation)
+        objects = any(w.lower in OBJECTION_VERBS for w in negation.words[1:2])
+        objects = objects or positive_idiom(merged.words, negation)
+        # "is still waiting for a decision" / "has not yet heard a decision" (ninth round)
+        objects = objects or (not_yet(merged.words, negation) and waiting)
         if exclusive and _followed_by_exception(merged.words, negation.cue):
             continue  # "only eats salmon" -> "eats nothing but salmon": the same exclusion
         # Only words the sources state are evidence of a flip; a paraphrase that negates new
@@ -425,30 +354,11 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
                 or objects
                 # "no more deferrals available" / "cannot defer again": a derivation of a word
                 # the sources negate (ninth round)
-                or any(_derived(word, frozenset(source_negated)) for word in stated)
+                or any(derived(word, frozenset(source_negated)) for word in stated)
             ):
                 finding += DOUBLE  # a hint (``merge_check``), never a credit
             findings.append(finding)
     return findings
-
-
-# Eighth round: a negated verb of objection says the opposite positively ("doesn't mind taking in
-# parcels" / "is happy to take in parcels"): the lemmas of WordNet's mind.v.04 ("be offended or
-# bothered by") and object.v.01 that are no other word ("bother" also means "take the trouble").
-_OBJECTION_VERBS = frozenset({"mind", "minds", "minded", "object", "objects", "objected"})
-
-
-# Ninth round: idioms whose negation says something positive ("can't get enough of dinosaurs" is
-# "loves dinosaurs", "can't wait to see her"), read like a negated objection: a hint.
-_POSITIVE_IDIOMS = (("get", "enough"), ("wait",))
-
-
-def _positive_idiom(words: Sequence[Word], negation: _Negation) -> bool:
-    if negation.cue.lower not in _ABILITY_NEGATIONS:
-        return False
-    index = words.index(negation.cue)
-    after = tuple(w.lower for w in words[index + 1 : index + 3])
-    return any(after[: len(idiom)] == idiom for idiom in _POSITIVE_IDIOMS)
 
 
 @cache

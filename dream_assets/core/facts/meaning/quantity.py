@@ -8,9 +8,11 @@ from fractions import Fraction
 
 from dream_assets.core.facts.dates import range_first_days
 from dream_assets.core.facts.equivalents import (
+    clock_hours,
     duration_counts,
     durations_of,
     frequency_counts,
+    hour_range_figures,
     hours_minutes,
     percents_of,
 )
@@ -35,7 +37,18 @@ def _same_elsewhere(quantity_text: str, value: str, text: Text, other: Text) -> 
     if any(lower in words and r in other_rates for words, r in frequency_counts(text.text)):
         return True
     share = value if lower.endswith("%") else _SHARE_PERCENT.get(value)
+    if share is None and lower in _FRACTION_ORDINALS:
+        # "reduce it by a fifth" / "a 20% reduction": the ordinal read as a share where the text
+        # itself states it as one (``percents_of``: "a fifth", "a tenth of"; ninth round)
+        said = percents_of(text.text)
+        return any(p in said for p in _FRACTION_ORDINALS[lower]) and bool(
+            said & percents_of(other.text)
+        )
     return share is not None and share in percents_of(other.text)
+
+
+# The ordinals that are also shares, and the percentages they are.
+_FRACTION_ORDINALS = {"third": ("33",), "fifth": ("20",), "tenth": ("10",)}
 
 
 def _fraction_percent(value: str) -> str:
@@ -53,6 +66,10 @@ _GROUP_WORDS = {"pair": "2", "duo": "2", "trio": "3", "quartet": "4", "quintet":
 # "a second cat" / "another cat", "every second Monday" / "alternate Mondays": the second of a
 # series is the other one.
 _SECOND_WORDS = frozenset({"another", "alternate", "alternating"})
+# Ninth round: the words of a period of two weeks.
+_FORTNIGHTLY = re.compile(
+    r"\b(?:fortnight|fortnightly|biweekly|every (?:two|2) weeks|every other)\b", re.I
+)
 # Ninth round: "in the first week" / "in its opening week": the adjective that orders first.
 _FIRST_WORDS = frozenset({"opening"})
 # Numbers a merge writes as a ratio or a range ("31/33", "5–8"): read apart from dates, they
@@ -184,6 +201,16 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue  # "on the 27th" (of the December a source names) / "on 27 December"
             if _range_first_day(quantity.value, source, merged):
                 continue  # "from 10 to 30 June" / "between June 10 and June 30"
+            if (
+                quantity.value == "#2"
+                and re.search(r"\bevery second\b", source.text, re.I)
+                and _FORTNIGHTLY.search(merged.text)
+            ):
+                continue  # "every second Saturday" / "fortnightly on Saturdays" (ninth round)
+            if quantity.value in hour_range_figures(source.text) and quantity.value in clock_hours(
+                MergedText.cached(merged.text).times
+            ):
+                continue  # "blocks out 9 to 12" / "keeps 9:00-12:00" (ninth round)
             if quantity.value == "1" and _one_by_article(merged, source_values_all, sources):
                 continue  # "one nonfiction book a month" / "a nonfiction title per month"
             findings[f"quantity: {quantity.text}"] = None

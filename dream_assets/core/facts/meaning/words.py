@@ -116,6 +116,19 @@ class Word:
     content: bool  # not a stop word
 
 
+# Ninth round: "has not yet booked", "is yet to arrive", "as yet": "yet" as an adverb of time,
+# not the conjunction that starts a statement ("allergic to tree nuts yet fine with peanuts").
+_BEFORE_ADVERBIAL_YET = frozenset(
+    {"not", "never", "has", "have", "had", "is", "are", "was", "were", "as", "nor"}
+)
+
+
+def _adverbial_yet(tokens: Sequence[re.Match[str]], index: int) -> bool:
+    before = tokens[index - 1].group().lower() if index else ""
+    after = tokens[index + 1].group().lower() if index + 1 < len(tokens) else ""
+    return before in _BEFORE_ADVERBIAL_YET or before.endswith("n't") or after == "to"
+
+
 def words_of(text: str) -> tuple[Word, ...]:
     """The words of ``text`` (apostrophes already straightened) with their clause and sentence."""
     clause_breaks = [m.start() for m in _CLAUSE_BREAK.finditer(text)]
@@ -123,7 +136,8 @@ def words_of(text: str) -> tuple[Word, ...]:
     words: list[Word] = []
     clause = sentence = 0
     next_clause_break = next_sentence_break = 0
-    for match in _TOKEN.finditer(text):
+    tokens = list(_TOKEN.finditer(text))
+    for index, match in enumerate(tokens):
         start = match.start()
         while next_clause_break < len(clause_breaks) and clause_breaks[next_clause_break] < start:
             clause += 1
@@ -136,7 +150,7 @@ def words_of(text: str) -> tuple[Word, ...]:
             next_sentence_break += 1
         token = match.group()
         lower = token.lower()
-        if lower in _CLAUSE_WORDS:
+        if lower in _CLAUSE_WORDS and not (lower == "yet" and _adverbial_yet(tokens, index)):
             clause += 1
         content = lower not in STOP_WORDS and lower not in _CLAUSE_WORDS
         words.append(Word(token, lower, stem(token), start, match.end(), clause, sentence, content))

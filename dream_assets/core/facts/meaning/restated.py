@@ -1,0 +1,242 @@
+"""Where a lost or added negation may be a restatement, not a flip: the readings that turn a
+negation finding into a hint for the verifier (``negation.RESTATED``, ``negation.DOUBLE``) and
+never credit it. Split from ``negation.py``, which finds the negations and decides the findings;
+each reading names the round that measured it (docs/merge-checks.md)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from typing import Protocol
+
+from dream_assets.core.facts.lexicon import is_negation
+from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.facts.meaning.words import Word, stem
+
+
+class _Negation(Protocol):
+    """A negation as ``negation._negations`` reads it (its cue word, the stems it governs, the
+    words from the cue to the last governed one)."""
+
+    @property
+    def cue(self) -> Word: ...
+    @property
+    def scope(self) -> frozenset[str]: ...
+    @property
+    def words(self) -> tuple[Word, ...]: ...
+
+
+# Words that state an exclusion as a predicate: "stays off Facebook", "onion and garlic are out",
+# "off the table", "off-limits", "zero debt". Only where the source does not use them itself ("eats
+# out" stays a plain word) and only to make a finding a hint: they never credit a negation.
+# Seventh round: "clear" ("kept clear of meetings", "steers clear of sugar").
+# Eighth round: "outside" ("only outside business hours" / "never during business hours").
+_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits", "clear", "outside"})
+
+
+def restated(negation: _Negation, source: Text, merged: Text) -> bool:
+    """Whether the merge may restate ``negation`` in other words: an exclusion word in a clause
+    holding a governed word, or a governed word negated by the prefix "un-" ("has not booked
+    flights" / "flights are unbooked"). (A negation of the merge anywhere in the sentence of a
+    governed word was measured and left out: it also fired on a flip joined by ", and" to a kept
+    negation, "without having put money in, and has bought some crypto".)"""
+    governed = negation.scope
+    # Eighth round: a governed word the merge writes out from its clipping ("not in the repo" /
+    # "kept out of the repository") marks the clause as well as the word itself does.
+    clauses = {w.clause for w in merged.words if w.stem in governed or _clips(governed, w.stem)}
+    source_words = {w.lower for w in source.words}
+    for index, word in enumerate(merged.words):
+        if word.clause in clauses and word.lower in _EXCLUSION_WORDS - source_words:
+            return True
+        # (a prefixed word the source itself writes is no restatement: "no non-compete clause"
+        # / "a non-compete clause" is the flip)
+        if word.lower.startswith("un") and (
+            stem(word.lower[2:]) in governed
+            or (word.lower not in source_words and _negated_form(word.lower[2:], governed))
+        ):
+            return True
+        # Eighth round: "non-" negates the word it is joined to ("shouldn't block the merge" /
+        # "non-blocking"), as "un-" does.
+        before = merged.words[index - 1] if index else None
+        if (
+            before is not None
+            and before.lower == "non"
+            and word.start == before.end + 1
+            and "non" not in source_words
+            and _negated_form(word.lower, governed)
+        ):
+            return True
+    # Ninth round: "hasn't returned the deposit" / "has yet to hand back the deposit": "yet to"
+    # states what has not happened; "can't handle dairy" / "dairy disagrees with them", "can't
+    # manage stairs" / "stairs are hard for her": an inability restated as a difficulty.
+    for first, second in itertools.pairwise(merged.words):
+        if first.clause in clauses and (first.lower, second.lower) == ("yet", "to"):
+            return True
+    if _boundrestated(negation, source, merged):
+        return True
+    if _untilrestated(negation, source, merged) or _requirementrestated(negation, source, merged):
+        return True
+    if _copes(negation) and any(
+        w.clause in clauses and _is_difficulty(merged.words, i) for i, w in enumerate(merged.words)
+    ):
+        return True
+    # "not planning to overpay" / "don't intend to make overpayments": a negated clause of the
+    # merge holds a derivation of a governed word (sixth round; a hint, never a credit)
+    negated = {w.clause for w in merged.words if is_negation(w.lower)}
+    return any(
+        word.clause in negated and word.stem not in governed and derived(word.stem, governed)
+        for word in merged.words
+    )
+
+
+# Ninth round: the verbs of coping an inability negates ("can't handle", "cannot tolerate",
+# "can't manage"), and the words that restate it as a difficulty.
+_COPING_VERBS = frozenset({"handle", "manage", "tolerate", "cope", "stomach", "bear"})
+_ABILITY_NEGATIONS = frozenset({"can't", "cannot", "couldn't"})
+_DIFFICULTY_WORDS = frozenset(
+    {"hard", "difficult", "tough", "struggle", "struggles", "trouble", "disagrees", "disagree"}
+)
+
+
+def _after_cue(negation: _Negation, source: Text, reach: int = 8) -> list[Word]:
+    index = source.words.index(negation.cue)
+    return [
+        w for w in source.words[index + 1 : index + 1 + reach] if w.clause == negation.cue.clause
+    ]
+
+
+def _untilrestated(negation: _Negation, source: Text, merged: Text) -> bool:
+    """ "won't arrive until mid-January" / "expected in mid-January", "nothing merges until the
+    run passes" / "merging is gated on the run": a negation bound to "until" states when the
+    thing happens; the merge keeps a content word after "until"."""
+    after = _after_cue(negation, source)
+    at = next((i for i, w in enumerate(after) if w.lower in ("until", "till")), None)
+    if at is None:
+        return False
+    later = {w.stem for w in after[at + 1 :] if w.content}
+    return bool(later & merged.content)
+
+
+_REQUIREMENT_WORDS = frozenset(
+    {"need", "needs", "needed", "require", "requires", "required", "must", "only", "gated"}
+)
+
+
+def _requirementrestated(negation: _Negation, source: Text, merged: Text) -> bool:
+    """ "no local admin without raising a ticket" / "admin access needs an IT ticket": two
+    negations in one clause state a requirement, which the merge words as one."""
+    if negation.cue.lower == "without":
+        others = [
+            w for w in source.words if w.clause == negation.cue.clause and is_negation(w.lower)
+        ]
+    else:
+        others = [w for w in _after_cue(negation, source) if w.lower == "without"]
+    if not [w for w in others if w is not negation.cue]:
+        return False
+    return any(w.lower in _REQUIREMENT_WORDS for w in merged.words)
+
+
+# Ninth round: "never eats breakfast after 8am" / "always finished by 8 a.m.": a negated "after"
+# a time is the bound "by" (or "before", "until") that time.
+_BEFORE_WORDS = frozenset({"by", "before", "until", "till"})
+
+
+def _boundrestated(negation: _Negation, source: Text, merged: Text) -> bool:
+    """The negation governs "after" a figure, and the merge puts one of the bound words before
+    the same figure."""
+    start, end = negation.words[0].start, negation.words[-1].end
+    after = re.search(r"\bafter\s+(\d{1,2})(?!\d)", source.text[start : end + 8])
+    if after is None:
+        return False
+    bound = rf"\b(?:{'|'.join(sorted(_BEFORE_WORDS))})\s+{after.group(1)}(?!\d)"
+    return re.search(bound, merged.text) is not None
+
+
+def _copes(negation: _Negation) -> bool:
+    """A negation of ability whose first governed word is a verb of coping."""
+    governed = negation.words[1:2]
+    return negation.cue.lower in _ABILITY_NEGATIONS and any(
+        w.lower in _COPING_VERBS for w in governed
+    )
+
+
+def _is_difficulty(words: Sequence[Word], index: int) -> bool:
+    """A difficulty word, or "too much" ("very hot food is too much for them")."""
+    word = words[index]
+    if word.lower in _DIFFICULTY_WORDS:
+        return True
+    following = words[index + 1].lower if index + 1 < len(words) else ""
+    return word.lower == "too" and following == "much"
+
+
+def _clips(governed: frozenset[str], word: str) -> bool:
+    """A governed word of four letters or more that ``word`` begins with: its clipping ("repo" /
+    "repository", "prod" / "production")."""
+    return any(len(g) >= 4 and word.startswith(g) for g in governed)
+
+
+def _negated_form(rest: str, governed: frozenset[str]) -> bool:
+    """The word after a negative prefix ("un-", "non-") is a governed word, a derivation of one,
+    or begins with a governed clipping of three letters or more ("without an ack" /
+    "unacknowledged"; eighth round: the sixth round read only the governed word itself)."""
+    rest_stem = stem(rest)
+    return (
+        rest_stem in governed
+        or derived(rest_stem, governed)
+        or any(len(g) >= 3 and rest.startswith(g) for g in governed)
+    )
+
+
+def derived(word: str, governed: frozenset[str]) -> bool:
+    """ "overpay" / "overpayments" either way round (seventh round: "deferrals" / "defer")."""
+    return any(
+        (len(g) >= 5 and word.startswith(g)) or (len(word) >= 5 and g.startswith(word))
+        for g in governed
+    )
+
+
+# Eighth round: a negated verb of objection says the opposite positively ("doesn't mind taking in
+# parcels" / "is happy to take in parcels"): the lemmas of WordNet's mind.v.04 ("be offended or
+# bothered by") and object.v.01 that are no other word ("bother" also means "take the trouble").
+OBJECTION_VERBS = frozenset({"mind", "minds", "minded", "object", "objects", "objected"})
+
+
+# Ninth round: idioms whose negation says something positive ("can't get enough of dinosaurs" is
+# "loves dinosaurs", "can't wait to see her"), read like a negated objection: a hint.
+_POSITIVE_IDIOMS = (("get", "enough"), ("wait",))
+
+
+# A wait states that something has not happened yet: "still waiting for a decision" is "has not
+# yet heard a decision".
+WAITING_WORDS = frozenset({"waiting", "awaiting", "awaits", "pending"})
+
+
+def not_yet(words: Sequence[Word], negation: _Negation) -> bool:
+    """ "has not yet heard", "has yet to be updated": a negation of what has not happened yet."""
+    if negation.cue.lower == "yet":
+        return True
+    index = words.index(negation.cue)
+    return index + 1 < len(words) and words[index + 1].lower == "yet"
+
+
+def waits(words: Sequence[Word]) -> bool:
+    """A wait or a task still open: "still waiting for a decision", "still needs to update the
+    licence", "still has to sign"."""
+    if any(w.lower in WAITING_WORDS for w in words):
+        return True
+    return any(
+        first.lower == "still" and second.lower in _STILL_OPEN
+        for first, second in itertools.pairwise(words)
+    )
+
+
+_STILL_OPEN = frozenset({"needs", "need", "has", "have", "to"})
+
+
+def positive_idiom(words: Sequence[Word], negation: _Negation) -> bool:
+    if negation.cue.lower not in _ABILITY_NEGATIONS:
+        return False
+    index = words.index(negation.cue)
+    after = tuple(w.lower for w in words[index + 1 : index + 3])
+    return any(after[: len(idiom)] == idiom for idiom in _POSITIVE_IDIOMS)

@@ -1,0 +1,107 @@
+"""The merge gate's own credits for a specific the coverage check would miss
+(``coverage.missing_specifics(..., soft=True)`` only; the pair judge reads every specific as
+written): each a spelling of the same name or figure, named by the round that measured it
+(docs/merge-checks.md). Split from ``coverage.py``, which finds the specifics."""
+
+from __future__ import annotations
+
+import re
+
+from dream_assets.core.facts.baseline import CLOSED_CLASS_WORDS
+from dream_assets.core.facts.equivalents import clock_hours, hour_range_figures, hours_minutes
+from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS
+from dream_assets.core.facts.merged_text import MergedText
+from dream_assets.core.facts.tokens import TOKEN, Specific, canonical_time
+from dream_assets.core.facts.vocabulary import Vocabulary, straighten
+
+
+def gerund_base(specific: Specific) -> str:
+    """The verb of a capitalized "-ing" word ("Bouldering" -> "boulder", "Reindexing" ->
+    "reindex"), four letters or more ("Woking", "Ealing" have none); "" for any other word and
+    for the names that are words ("Reading")."""
+    word = specific.text.lower()
+    if specific.kind != "word" or not word.endswith("ing") or not word.isalpha():
+        return ""
+    if word in NAMES_THAT_ARE_WORDS:
+        return ""  # "Reading", "Manning", "Browning": names as often as words
+    base = word[:-3]
+    return base if len(base) >= 4 else ""
+
+
+def camel_clipping(specific: Specific, merged: MergedText) -> bool:
+    """A name of five letters or more that a capitalized word of the merge extends in camel case
+    ("Postgres" / "PostgreSQL": a capital where the clipping ends or after it), or that extends
+    such a word of the merge so ("PostgreSQL" / "Postgres"). A lowercase extension is another
+    name as often ("Daniel" / "Daniela"); so is a shorter clipping ("Java" / "JavaScript")."""
+    name = specific.text
+    if specific.kind != "word" or not name.isalpha() or not name[0].isupper():
+        return False
+    for word in merged.words:
+        if not word.isalpha() or not word[0].isupper() or word == name:
+            continue
+        short, long = (name, word) if len(name) < len(word) else (word, name)
+        if (
+            len(short) >= 5
+            and long.lower().startswith(short.lower())
+            and any(c.isupper() for c in long[len(short) - 1 :])
+        ):
+            return True
+    return False
+
+
+_CAPITALIZED_WORDS_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+\b")
+
+
+def written_joined(specific: Specific, source: str, merged: str) -> bool:
+    """A word of a run of capitalized words whose letters the other text writes as one word
+    ("Tie Guan Yin" / "Tieguanyin"), or a word the other text writes as such a run."""
+    name = specific.text
+    if specific.kind != "word" or not name.isalpha():
+        return False
+    merged_words = {m.group().casefold() for m in TOKEN.finditer(straighten(merged))}
+    for run in _CAPITALIZED_WORDS_RUN.finditer(straighten(source)):
+        words = run.group().split()
+        if name in words and any(
+            name in part and "".join(part).casefold() in merged_words for part in _parts(words)
+        ):
+            return True
+    return any(
+        "".join(part).casefold() == name.casefold()
+        for run in _CAPITALIZED_WORDS_RUN.finditer(straighten(merged))
+        for part in _parts(run.group().split())
+    )
+
+
+def _parts(words: list[str]) -> list[list[str]]:
+    """Every run of two or more consecutive words ("Drinks Da Hong Pao": "Da Hong Pao", ...): a
+    sentence-opening capital may start the run."""
+    return [words[i:j] for i in range(len(words)) for j in range(i + 2, len(words) + 1)]
+
+
+def closed_class_capital(specific: Specific, vocabulary: Vocabulary) -> bool:
+    word = specific.text
+    if specific.kind != "word" or not word[1:].islower():
+        return False
+    key = word.lower()
+    return (
+        key in CLOSED_CLASS_WORDS
+        and key not in NAMES_THAT_ARE_WORDS
+        and key not in vocabulary.always_specific_words
+    )
+
+
+def duration_as_clock(specific: Specific, source: str, merged: MergedText) -> bool:
+    """A clock figure of the source written by the merge as hours and minutes, or a figure of
+    the source's hours and minutes written as a clock figure (seventh round, the gate only)."""
+    if specific.kind == "time":
+        return canonical_time(specific.text) in {
+            clock for clocks in hours_minutes(merged.text).values() for clock in clocks
+        }
+    if specific.kind == "number":
+        if hours_minutes(source).get(specific.text, set()) & merged.times:
+            return True
+        # "blocks out 9 to 12" / "keeps 9:00-12:00": a range of hours (ninth round)
+        return specific.text in hour_range_figures(source) and specific.text in clock_hours(
+            merged.times
+        )
+    return False
