@@ -73,9 +73,9 @@ def restated(negation: _Negation, source: Text, merged: Text) -> bool:
     for first, second in itertools.pairwise(merged.words):
         if first.clause in clauses and (first.lower, second.lower) == ("yet", "to"):
             return True
-    if _boundrestated(negation, source, merged):
+    if _bound_restated(negation, source, merged):
         return True
-    if _untilrestated(negation, source, merged) or _requirementrestated(negation, source, merged):
+    if _until_restated(negation, source, merged) or _requirement_restated(negation, source, merged):
         return True
     if _copes(negation) and any(
         w.clause in clauses and _is_difficulty(merged.words, i) for i, w in enumerate(merged.words)
@@ -106,7 +106,7 @@ def _after_cue(negation: _Negation, source: Text, reach: int = 8) -> list[Word]:
     ]
 
 
-def _untilrestated(negation: _Negation, source: Text, merged: Text) -> bool:
+def _until_restated(negation: _Negation, source: Text, merged: Text) -> bool:
     """ "won't arrive until mid-January" / "expected in mid-January", "nothing merges until the
     run passes" / "merging is gated on the run": a negation bound to "until" states when the
     thing happens; the merge keeps a content word after "until"."""
@@ -123,7 +123,7 @@ _REQUIREMENT_WORDS = frozenset(
 )
 
 
-def _requirementrestated(negation: _Negation, source: Text, merged: Text) -> bool:
+def _requirement_restated(negation: _Negation, source: Text, merged: Text) -> bool:
     """ "no local admin without raising a ticket" / "admin access needs an IT ticket": two
     negations in one clause state a requirement, which the merge words as one."""
     if negation.cue.lower == "without":
@@ -142,7 +142,7 @@ def _requirementrestated(negation: _Negation, source: Text, merged: Text) -> boo
 _BEFORE_WORDS = frozenset({"by", "before", "until", "till"})
 
 
-def _boundrestated(negation: _Negation, source: Text, merged: Text) -> bool:
+def _bound_restated(negation: _Negation, source: Text, merged: Text) -> bool:
     """The negation governs "after" a figure, and the merge puts one of the bound words before
     the same figure."""
     start, end = negation.words[0].start, negation.words[-1].end
