@@ -156,6 +156,12 @@ def test_the_loss_is_still_found(sources: list[str], merged: str, finding: str) 
             "The new passport is expected at the end of March.",
             "negation: won't arrive until the end of March (restated?)",
         ),
+        # the "until" may stand far after the cue
+        (
+            ["Nothing merges into main in the payments monorepo until the test run passes."],
+            "Merging to main in the payments monorepo is gated on the test run.",
+            "negation: Nothing merges into main in the payments monorepo (restated?)",
+        ),
         # two negations in a clause state a requirement
         (
             ["No prod access without a signed NDA."],

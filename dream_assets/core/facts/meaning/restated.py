@@ -110,8 +110,8 @@ def _until_restated(negation: _Negation, source: Text, merged: Text) -> bool:
     """ "won't arrive until mid-January" / "expected in mid-January", "nothing merges until the
     run passes" / "merging is gated on the run": a negation bound to "until" states when the
     thing happens; the merge keeps a content word after "until"."""
-    after = _after_cue(negation, source)
-    at = next((i for i, w in enumerate(after) if w.lower in ("until", "till")), None)
+    after = _after_cue(negation, source, reach=len(source.words))
+    at = next((i for i, w in enumerate(after[:8]) if w.lower in ("until", "till")), None)
     if at is None:
         return False
     later = {w.stem for w in after[at + 1 :] if w.content}
