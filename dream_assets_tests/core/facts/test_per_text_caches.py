@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from dream_assets.core.facts import agreement, coverage, roles
+from dream_assets.core.facts import agreement, aliases, coverage, quantities, roles
 from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.facts.coverage import CoverageSource
 from dream_assets.core.facts.meaning import text as meaning_text
@@ -31,6 +31,7 @@ MEMOS = (
     (agreement, "_words"),
     (agreement, "_numbers"),
     (agreement, "_clock_times_read"),
+    (quantities, "_clock_figures"),
 )
 
 
@@ -43,6 +44,8 @@ def _clear() -> None:
         _memo(module, name).cache_clear()
     agreement._read.cache_clear()
     agreement._covered.cache_clear()
+    aliases._profile.cache_clear()
+    aliases.equated.cache_clear()
 
 
 def _uncached(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -52,6 +55,8 @@ def _uncached(monkeypatch: pytest.MonkeyPatch) -> None:
     for module, name in MEMOS:
         monkeypatch.setattr(module, name, _memo(module, name).__wrapped__)
     monkeypatch.setattr(agreement, "_read", lambda text: Text.read_uncached(text))
+    monkeypatch.setattr(aliases, "_profile", aliases._profile.__wrapped__)
+    monkeypatch.setattr(aliases, "equated", aliases.equated.__wrapped__)
     monkeypatch.setattr(
         agreement,
         "_covered",
@@ -140,6 +145,11 @@ def test_per_text_readings_are_those_of_the_functions_they_remember() -> None:
         assert agreement._words(text) == agreement._words.__wrapped__(text)
         assert agreement._numbers(text) == agreement._numbers.__wrapped__(text)
         assert agreement._clock_times_read(text) == tuple(agreement._clock_times(text))
+        figures = [
+            (m.group(), quantities._figure_readings(m))
+            for m in quantities._CLOCK_FIGURES.finditer(text)
+        ]
+        assert quantities._clock_figures(text) == tuple((s, r) for s, r in figures if r)
         args = (text, False, coverage.DEFAULT_VOCABULARY, frozenset({"lunch"}), frozenset())
         assert list(coverage._specifics_read(*args)) == list(
             coverage._specifics(
@@ -150,6 +160,26 @@ def test_per_text_readings_are_those_of_the_functions_they_remember() -> None:
                 names=frozenset(),
             )
         )
+
+
+def test_any_alias_search_finds_what_some_form_finds() -> None:
+    texts = [a.text for a, _ in _dev_pairs()]
+    texts += [
+        "Runs Postgres 15 in prod.",
+        "Moved to the U.K. last year.",
+        "Drives a Merc; her brother a VW.",
+        "Finished her doctorate in 2021.",
+        "Doctorate finished in 2021.",
+        "Works Monday to Friday.",
+        "Uses PostgreSQL-based tools.",  # a form inside a hyphenated word: not that form
+        "Cooks Szechuan food.",
+    ]
+    found_any = 0
+    for text in texts:
+        some_form = any(aliases._find(form, text) for forms in aliases.ALIASES for form in forms)
+        assert (aliases._any_alias().search(text) is not None) == some_form, text
+        found_any += some_form
+    assert 0 < found_any < len(texts)
 
 
 @pytest.mark.parametrize(("module", "name"), MEMOS)
