@@ -11,6 +11,11 @@ the tests' fixed clock (a first cycle, an idle one, then one after 30 entries we
 removed) and dumps, after each: the sha1 of every file of the volume (run ids replaced by their
 order; the DuckDB and SQLite files left out, their tables are dumped instead), every pass report,
 and the rows of the near-duplicate scan's five tables, sorted.
+
+The version of the judging rules that keys the pair cache and the scan's fingerprint
+(``reuse.rules_version``: hashes of the source of ``core/facts/`` and ``candidates.py``) is pinned
+to one string, so that two checkouts whose rules decide the same compare equal: the hash changes
+with any edit there, a cache or a comment as much as a rule. ``--own-rules-version`` keeps it.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ import duckdb
 from _checkout import ROOT  # noqa: F401  (puts the checkout on the path)
 from bench_scale import plant
 
+from dream_assets.passes.duplicate_clusters import reuse
 from dream_assets.passes.duplicate_clusters.tables import SCAN_TABLES as TABLES
 from dream_assets_tests.builders import NOW
 from dream_assets_tests.cycles import cycle, pass_reports
@@ -43,7 +49,9 @@ def _scrub(value: Any) -> Any:
     return value
 
 
-def main(out: Path, size: int) -> None:
+def main(out: Path, size: int, *, own_rules_version: bool = False) -> None:
+    if not own_rules_version:
+        reuse.rules_version = lambda: "<rules version>"  # type: ignore[assignment]
     runs: list[str] = []
 
     def norm(data: bytes) -> bytes:
@@ -93,5 +101,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out", type=Path, help="where to write the dump (JSON)")
     parser.add_argument("size", type=int, nargs="?", default=1500, help="entries to plant")
+    parser.add_argument(
+        "--own-rules-version",
+        action="store_true",
+        help="keep the checkout's own rules version (a hash of its judging rules' source)",
+    )
     args = parser.parse_args()
-    main(args.out, args.size)
+    main(args.out, args.size, own_rules_version=args.own_rules_version)

@@ -121,7 +121,7 @@ def disagreement(
     b_missing = _covered(CoverageSource("b", b.text, b.category), a.text, vocabulary)
     if a_missing.missing and b_missing.missing:
         return f"specifics differ: {a_missing.missing[0]} / {b_missing.missing[0]}"
-    a_times, b_times = _clock_times(a.text), _clock_times(b.text)
+    a_times, b_times = _clock_times_read(a.text), _clock_times_read(b.text)
     a_only = [t for t in a_times if not any(t & other for other in b_times)]
     b_only = [t for t in b_times if not any(t & other for other in a_times)]
     if a_only and b_only:
@@ -209,13 +209,14 @@ def _moments_differ(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     return False
 
 
-def _words(text: str) -> set[str]:
+@lru_cache(maxsize=1 << 16)
+def _words(text: str) -> frozenset[str]:
     words = set(_WORD.findall(text.lower().replace("\u2019", "'")))
     # "I'll" -> also "'ll"; "can't" -> also "n't"
     for word in list(words):
         if "'" in word:
             words.add(word[word.index("'") :])
-    return words
+    return frozenset(words)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -223,7 +224,7 @@ def _read(text: str) -> Text:
     return Text.read(text)
 
 
-def _status(words: set[str]) -> frozenset[str]:
+def _status(words: frozenset[str] | set[str]) -> frozenset[str]:
     found = set()
     if words & PLANNED:
         found.add("planned")
@@ -284,7 +285,8 @@ def _clock_times(text: str) -> list[frozenset[str]]:
 _THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,2})?)[kK](?![^\W_])")
 
 
-def _numbers(text: str) -> set[str]:
+@lru_cache(maxsize=1 << 16)
+def _numbers(text: str) -> frozenset[str]:
     # "$95k" and "4.3k" are 95 000 and 4 300, as in the coverage check.
     thousands = {str(int(float(m.group(1)) * 1000)) for m in _THOUSANDS.finditer(text)}
     text = _THOUSANDS.sub(" ", text)
@@ -294,7 +296,7 @@ def _numbers(text: str) -> set[str]:
     words = _WORD.findall(text.lower())
     found |= {str(value) for value in number_word_values(words)}
     found |= {str(TIMES_WORDS[word]) for word in words if word in TIMES_WORDS}
-    return found
+    return frozenset(found)
 
 
 # ── Cost, not rules (issue 27) ─────────────────────────────────────────────────────────────
@@ -302,6 +304,13 @@ def _numbers(text: str) -> set[str]:
 # 100 000 planted entries, 61 169 pairs ask 29 392 distinct coverage checks). The check is a pure
 # function of its arguments: asked once per distinct (source, other text, vocabulary), its result
 # reused. What it decides is ``missing_specifics``'s, unchanged.
+
+
+@lru_cache(maxsize=1 << 16)
+def _clock_times_read(text: str) -> tuple[frozenset[str], ...]:
+    """``_clock_times``, read once per text (``_words`` and ``_numbers`` are remembered the same
+    way: the judge asks them of both sides of every pair a text is in)."""
+    return tuple(_clock_times(text))
 
 
 @lru_cache(maxsize=1 << 17)

@@ -241,8 +241,7 @@ def equated_clock_words(text: str, other: str) -> str:
     and into a figure of its own when ``other`` writes another clock time ("six in the morning"
     -> "6:00 am" against "7 a.m."): the pair judge then reads a clock time on both sides, the
     same one or two. Without a clock figure in ``other`` the text stays as written."""
-    figures = [(m.group(), _figure_readings(m)) for m in _CLOCK_FIGURES.finditer(other)]
-    figures = [(surface, readings) for surface, readings in figures if readings]
+    figures = _clock_figures(other)
     if not figures:
         return text
 
@@ -259,3 +258,15 @@ def equated_clock_words(text: str, other: str) -> str:
         return f"{int(hour) % 12 or 12}:{minute} {'am' if int(hour) < 12 else 'pm'}"
 
     return _CLOCK_WORDS.sub(written, text)
+
+
+# ── Cost, not rules (issue 27) ─────────────────────────────────────────────────────────────
+# The pair judge equates both sides of every candidate pair, so the other side's clock figures
+# were read once per pair a text is in: read once per text (a pure function of the text).
+
+
+@lru_cache(maxsize=1 << 16)
+def _clock_figures(text: str) -> tuple[tuple[str, frozenset[str]], ...]:
+    """The clock times ``text`` writes in figures, each with its 24-hour readings."""
+    figures = [(m.group(), _figure_readings(m)) for m in _CLOCK_FIGURES.finditer(text)]
+    return tuple((surface, readings) for surface, readings in figures if readings)

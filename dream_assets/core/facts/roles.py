@@ -12,6 +12,7 @@ with a class the other lacks, state different facts. Generic words ("child", "fa
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _PEOPLE = """
 mother mom mum mommy mummy mama; father dad daddy papa;
@@ -41,6 +42,7 @@ def _classes(table: str) -> dict[str, int]:
 
 _PERSON_CLASS = _classes(_PEOPLE)
 _TIME_CLASS = _classes(_TIMES_OF_DAY)
+_TABLES = {"person": _PERSON_CLASS, "time of day": _TIME_CLASS}  # in the order they are asked
 # "at dawn" / "at dusk" are two moments, but dawn and morning are one: the classes above fold
 # them. The plurals of people are their own words above where a plural is common.
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
@@ -59,10 +61,19 @@ def _found(text: str, classes: dict[str, int]) -> dict[int, str]:
 def class_difference(a: str, b: str) -> str | None:
     """ "person differs: daughter / husband" when each text names a person (or a time of day) of
     a class the other does not, or None."""
-    for kind, classes in (("person", _PERSON_CLASS), ("time of day", _TIME_CLASS)):
-        left, right = _found(a, classes), _found(b, classes)
+    for kind in _TABLES:
+        left, right = _found_in(a, kind), _found_in(b, kind)
         only_left = [w for c, w in left.items() if c not in right]
         only_right = [w for c, w in right.items() if c not in left]
         if only_left and only_right:
             return f"{kind} differs: {only_left[0]} / {only_right[0]}"
     return None
+
+
+# ── Cost, not rules (issue 27) ─────────────────────────────────────────────────────────────
+# The pair judge asks ``class_difference`` of every candidate pair, so one text's classes were
+# read once per pair it is in: read once per text instead (a pure function of the text).
+@lru_cache(maxsize=1 << 16)
+def _found_in(text: str, kind: str) -> dict[int, str]:
+    """``_found`` over the table of ``kind``, remembered per text (read only, never changed)."""
+    return _found(text, _TABLES[kind])
