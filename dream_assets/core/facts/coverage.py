@@ -47,6 +47,7 @@ from dream_assets.core.facts.lexicon import (
 )
 from dream_assets.core.facts.merged_text import MergedText
 from dream_assets.core.facts.name_evidence import (
+    capitalized_runs,
     is_soft_specific,
     new_words_of,
     restated_in,
@@ -63,7 +64,6 @@ from dream_assets.core.facts.tokens import (
     EVIDENCE,
     MERIDIEM,
     PRONOUN_CONTRACTION,
-    TOKEN,
     Specific,
     is_capitalized_word,
     is_plural_acronym,
@@ -350,7 +350,7 @@ def missing_specifics(
             if specific.text in missing or covered_by.covers(specific):
                 continue
             # "Central European Time" / "CET": a name written out, credited by its acronym.
-            if covered_by.has_acronym(_capitalized_runs(source.content).get(specific.text, ())):
+            if covered_by.has_acronym(capitalized_runs(source.content).get(specific.text, ())):
                 continue
             # "University of Lagos" / "UNILAG", "KubeCon Europe" / "KubeCon EU", "Year 4" /
             # "fourth-year": the same name restated whole (sixth round, ``restated_in``).
@@ -395,43 +395,6 @@ def missing_specifics(
                 continue
             missing[specific.text] = None
     return CoverageResult(ok=not missing, missing=tuple(missing), hints=tuple(hints))
-
-
-# Letters with diacritics are letters ("Médecins Sans Frontières" / "MSF").
-_TITLECASE = r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+"
-# "King's College London" / "KCL": a possessive is part of its word.
-_CAPITALIZED_RUN = re.compile(
-    rf"\b{_TITLECASE}(?:'s)?(?:\s+(?:(?:of|and|for|the)\s+)?{_TITLECASE}(?:'s)?)+\b"
-)
-
-
-@lru_cache(maxsize=1 << 16)
-def _capitalized_runs(text: str) -> dict[str, tuple[str, ...]]:
-    """Each word of a run of two or more capitalized words -> the run's possible acronyms (with
-    and without the connecting "of", "and"...)."""
-    found: dict[str, tuple[str, ...]] = {}
-    # "Continuous integration is ..." / "CI": a capitalized word and the words after it.
-    words = [m.group() for m in TOKEN.finditer(straighten(text)) if m.lastgroup == "word"]
-    for index, word in enumerate(words):
-        if is_capitalized_word(word):
-            found[word] = tuple(
-                "".join(w[0] for w in words[index : index + size]).upper() for size in (2, 3)
-            )
-    for match in _CAPITALIZED_RUN.finditer(straighten(text)):
-        words = match.group().split()
-        capitals = "".join(w[0] for w in words if w[0].isupper())
-        every = "".join(w[0] for w in words).upper()
-        for word in (w.removesuffix("'s") for w in words):
-            if word[0].isupper():
-                found[word] = tuple(dict.fromkeys((capitals, every, *found.get(word, ()))))
-    return found
-
-
-# ── Cost, not rules (issue 27) ─────────────────────────────────────────────────────────────
-# ``_specifics`` is a pure function of its arguments, and the pair judge asks it of one source
-# text against every other text of its candidate pairs (at 100 000 planted entries, 29 392 checks
-# of 11 323 texts), a merge check again for each keeper it tries: read once per distinct
-# arguments, what it finds is ``_specifics``'s, unchanged.
 
 
 @lru_cache(maxsize=1 << 16)
