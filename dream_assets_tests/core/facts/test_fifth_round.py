@@ -8,17 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from dream_assets.core.facts.coverage import CoverageSource, missing_specifics
+from dream_assets.core.facts.coverage import missing_specifics
 from dream_assets.core.facts.meaning import changed_meanings
-from dream_assets.core.facts.merge_check import check_merge
-
-
-def _sources(texts: list[str]) -> list[CoverageSource]:
-    return [CoverageSource(f"s{i}", text) for i, text in enumerate(texts)]
-
-
-def _check(texts: list[str], merged: str):  # type: ignore[no-untyped-def]
-    return check_merge(_sources(texts), merged)
+from dream_assets_tests.core.facts.merges import check as _check
+from dream_assets_tests.core.facts.merges import sources_of as _sources
 
 
 def _quantities(texts: list[str], merged: str) -> list[str]:

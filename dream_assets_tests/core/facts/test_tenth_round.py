@@ -10,13 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from dream_assets.core.facts.coverage import CoverageSource
 from dream_assets.core.facts.meaning.words import words_of
-from dream_assets.core.facts.merge_check import check_merge
-
-
-def _check(texts: list[str], merged: str):  # type: ignore[no-untyped-def]
-    return check_merge([CoverageSource(f"s{i}", t) for i, t in enumerate(texts)], merged)
+from dream_assets_tests.core.facts.merges import check as _check
 
 
 def test_yet_after_a_negation_is_no_clause_break() -> None:
