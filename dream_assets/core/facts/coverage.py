@@ -31,6 +31,7 @@ from dream_assets.core.facts.baseline import BASELINE_WORDS
 from dream_assets.core.facts.dates import (
     _iso_key,
     _month_dates,
+    written_dates,
 )
 from dream_assets.core.facts.equivalents import (
     PERCENT_AFTER,
@@ -349,6 +350,10 @@ def missing_specifics(
         for specific in found:
             if specific.text in missing or covered_by.covers(specific):
                 continue
+            # "valid to 14/03/2028" / "valid until 14 March 2028": a figure of a numeric date
+            # the merge states in another spelling (eleventh round)
+            if specific.kind == "number" and _in_numeric_date(specific, source.content, covered_by):
+                continue
             # "Central European Time" / "CET": a name written out, credited by its acronym.
             if covered_by.has_acronym(capitalized_runs(source.content).get(specific.text, ())):
                 continue
@@ -414,6 +419,16 @@ def _specifics_read(
             names=names,
         )
     )
+
+
+def _in_numeric_date(specific: Specific, source: str, merged: MergedText) -> bool:
+    text = straighten(source)
+    for start, end, readings in written_dates(text):
+        if re.search(rf"(?<!\d){re.escape(specific.text)}(?!\d)", text[start:end]) and any(
+            merged.has_date(reading) for reading in readings
+        ):
+            return True
+    return False
 
 
 def _evidence_of(contents: Iterable[str]) -> frozenset[str]:

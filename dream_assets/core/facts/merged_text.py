@@ -229,6 +229,10 @@ class MergedText:
         """Whether the merge writes one of ``acronyms`` (or its plural) as an acronym."""
         return any(a in self.words or a + "s" in self.words for a in acronyms if len(a) >= 2)
 
+    def has_date(self, wanted: DateKey) -> bool:
+        """Whether the merge states the date ``wanted`` (at its precision)."""
+        return self._has_date(wanted)
+
     def _has_date(self, wanted: DateKey) -> bool:
         year, month, day = wanted
         return any(
@@ -315,6 +319,9 @@ _CODE_LETTERS = re.compile(r"(?<![^\W_])([A-Z]{2,})\d")
 _CAMEL_CAPITALS = re.compile(r"[A-Z]")
 
 
+_ACRONYM_CONNECTORS = frozenset({"of", "and", "for", "the", "&"})
+
+
 def _acronym_spellings(text: str) -> set[str]:
     found = {m.group(1) for m in _CODE_LETTERS.finditer(text)}
     words = [m.group() for m in TOKEN.finditer(text) if m.lastgroup == "word"]
@@ -324,7 +331,12 @@ def _acronym_spellings(text: str) -> set[str]:
             found.add(capitals)
     for size in (3, 4, 5):
         for start in range(len(words) - size + 1):
-            found.add("".join(w[0] for w in words[start : start + size]).upper())
+            window = words[start : start + size]
+            found.add("".join(w[0] for w in window).upper())
+            # eleventh round: "lasting power of attorney" for "LPA", without its connectors
+            inner = [w for w in window[1:-1] if w.lower() not in _ACRONYM_CONNECTORS]
+            if len(inner) < size - 2:
+                found.add((window[0][0] + "".join(w[0] for w in inner) + window[-1][0]).upper())
     # "London School of Economics" for "LSE": a name's capitals without its "of", "and", "the"
     for run in _NAME_WITH_CONNECTORS.finditer(text):
         capitals = "".join(w[0] for w in run.group().split() if w[0].isupper())

@@ -397,9 +397,16 @@ def capitalized_runs(text: str) -> dict[str, tuple[str, ...]]:
         words = match.group().split()
         capitals = "".join(w[0] for w in words if w[0].isupper())
         every = "".join(w[0] for w in words).upper()
+        # eleventh round: each part between the connectors is a name of its own ("Los Angeles
+        # for Kaveh's": "LA" as well as "LAK")
+        parts = [
+            "".join(w[0] for w in part.split())
+            for part in re.split(r"\s+(?:of|and|for|the)\s+", match.group())
+            if len(part.split()) >= 2
+        ]
         for word in (w.removesuffix("'s") for w in words):
             if word[0].isupper():
-                found[word] = tuple(dict.fromkeys((capitals, every, *found.get(word, ()))))
+                found[word] = tuple(dict.fromkeys((capitals, every, *parts, *found.get(word, ()))))
     return found
 
 

@@ -144,6 +144,11 @@ CREDITED_AS_WRITTEN = {
     "a name's letter case",
     "brand abbreviation",
     "clipped initials and a degree",
+    # and since the eleventh round's coverage credits: an acronym of a part of a capitalized run
+    # ("Indian Institute of Technology Bombay" / "IIT"), the figures of a numeric date
+    "initials",
+    "numeric month and year",
+    "numeric month and year, sentence-opening noun",
 }
 
 

@@ -75,6 +75,11 @@ def restated(negation: _Negation, source: Text, merged: Text) -> bool:
             return True
     if _bound_restated(negation, source, merged):
         return True
+    # Eleventh round: "doesn't open on Mondays" / "is closed on Mondays": the negated word's
+    # antonym in the merge, beside the negation's other words
+    antonyms = {a for w in negation.words[1:3] for a in _ANTONYMS.get(w.lower, ())}
+    if antonyms and any(w.lower in antonyms for w in merged.words if w.clause in clauses):
+        return True
     if _until_restated(negation, source, merged) or _requirement_restated(negation, source, merged):
         return True
     if _copes(negation) and any(
@@ -106,6 +111,18 @@ def _after_cue(negation: _Negation, source: Text, reach: int = 8) -> list[Word]:
     ]
 
 
+# A few antonyms of the words a negation most often governs in agent memories (each way round).
+_ANTONYM_PAIRS = (
+    ("open", ("closed", "shut")), ("opens", ("closed", "shut")),
+    ("allow", ("forbid", "forbids", "bans", "prohibits")),
+    ("allowed", ("forbidden", "banned", "prohibited")),
+    ("available", ("unavailable",)), ("include", ("exclude", "excludes")),
+    ("included", ("excluded",)), ("like", ("dislikes", "dislike")), ("likes", ("dislikes",)),
+    ("working", ("broken",)), ("works", ("broken",)),
+)  # fmt: skip
+_ANTONYMS: dict[str, tuple[str, ...]] = dict(_ANTONYM_PAIRS)
+
+
 def _until_restated(negation: _Negation, source: Text, merged: Text) -> bool:
     """ "won't arrive until mid-January" / "expected in mid-January", "nothing merges until the
     run passes" / "merging is gated on the run": a negation bound to "until" states when the
@@ -119,7 +136,18 @@ def _until_restated(negation: _Negation, source: Text, merged: Text) -> bool:
 
 
 _REQUIREMENT_WORDS = frozenset(
-    {"need", "needs", "needed", "require", "requires", "required", "must", "only", "gated"}
+    {
+        "need",
+        "needs",
+        "needed",
+        "require",
+        "requires",
+        "required",
+        "must",
+        "only",
+        "gated",
+        "always",
+    }
 )
 
 
