@@ -13,6 +13,7 @@ from itertools import pairwise
 
 from dream_assets.core.facts.baseline import FUNCTION_WORDS
 from dream_assets.core.facts.dates import (
+    _MONTHS,
     _YEAR_MONTH,
     DateKey,
     _iso_key,
@@ -223,7 +224,7 @@ class MergedText:
             # "the H2 cycle" / "the second-half cycle": one half of the year (ninth round)
             ordinal = _QUARTER_ORDINALS[int(half.group(1)) - 1]
             return re.search(rf"\b{ordinal}[- ]half\b", self.text, re.I) is not None
-        return specific.date is not None and self._has_date(specific.date)
+        return specific.date is not None and self.has_date(specific.date)
 
     def has_acronym(self, acronyms: tuple[str, ...]) -> bool:
         """Whether the merge writes one of ``acronyms`` (or its plural) as an acronym."""
@@ -231,9 +232,6 @@ class MergedText:
 
     def has_date(self, wanted: DateKey) -> bool:
         """Whether the merge states the date ``wanted`` (at its precision)."""
-        return self._has_date(wanted)
-
-    def _has_date(self, wanted: DateKey) -> bool:
         year, month, day = wanted
         return any(
             m == month and (day is None or d == day) and (year is None or y == year)
@@ -258,20 +256,23 @@ _QUARTER_ORDINALS = ("first", "second", "third", "fourth")
 _HALF_CODE = re.compile(r"H([12])")
 _UNDER_CODE = re.compile(r"U(\d{1,2})")
 _UNDER_TOKEN = re.compile(r"\bU(\d{1,2})s?\b")
-# Weekdays and months, and the abbreviations a person writes for them ("May" has none).
-_CALENDAR_ABBREVIATIONS = {
+# Weekdays and the abbreviations a person writes for them; months and theirs come from the
+# dates' own table (``dates._MONTHS``: "Jan", "Sept", ...; "May" has none).
+_WEEKDAY_ABBREVIATIONS = {
     "Monday": ("Mon",), "Tuesday": ("Tue", "Tues"), "Wednesday": ("Wed",),
     "Thursday": ("Thu", "Thur", "Thurs"), "Friday": ("Fri",), "Saturday": ("Sat",),
-    "Sunday": ("Sun",), "January": ("Jan",), "February": ("Feb",), "March": ("Mar",),
-    "April": ("Apr",), "June": ("Jun",), "July": ("Jul",), "August": ("Aug",),
-    "September": ("Sep", "Sept"), "October": ("Oct",), "November": ("Nov",),
-    "December": ("Dec",),
+    "Sunday": ("Sun",),
 }  # fmt: skip
+_MONTH_SPELLINGS = [
+    tuple(name for name, number in _MONTHS.items() if number == month) for month in range(1, 13)
+]
 # Each spelling -> the other spellings of its day or month.
 _CALENDAR_FORMS: dict[str, tuple[str, ...]] = {
-    spelling: tuple(s for s in (full, *short) if s != spelling)
-    for full, short in _CALENDAR_ABBREVIATIONS.items()
-    for spelling in (full, *short)
+    spelling: tuple(s for s in forms if s != spelling)
+    for forms in [(full, *short) for full, short in _WEEKDAY_ABBREVIATIONS.items()]
+    + _MONTH_SPELLINGS
+    for spelling in forms
+    if len(forms) > 1
 }
 _WORD_RUN = re.compile(r"[a-z]+")
 _THOUSANDS = re.compile(r"(?<![\w.,])(\d{1,3}(?:\.\d{1,2})?)[kK](?![^\W_])")  # "$18k" is 18000

@@ -336,10 +336,14 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
     for negation in merged_negations:
         if any(w.lower.startswith(_ABSENCE_VERB_PREFIXES) for w in negation.words[1:2]):
             continue  # "never misses an election": "always votes", said twice negatively
-        objects = any(w.lower in OBJECTION_VERBS for w in negation.words[1:2])
-        objects = objects or positive_idiom(merged.words, negation)
-        # "is still waiting for a decision" / "has not yet heard a decision" (ninth round)
-        objects = objects or (not_yet(merged.words, negation) and waiting)
+        # says the opposite positively: a negated objection ("doesn't mind"), a positive idiom
+        # ("can't get enough of"), a "not yet" beside a wait ("still waiting for a decision" /
+        # "has not yet heard a decision")
+        positive = (
+            any(w.lower in OBJECTION_VERBS for w in negation.words[1:2])
+            or positive_idiom(merged.words, negation)
+            or (not_yet(merged.words, negation) and waiting)
+        )
         if exclusive and _followed_by_exception(merged.words, negation.cue):
             continue  # "only eats salmon" -> "eats nothing but salmon": the same exclusion
         # Only words the sources state are evidence of a flip; a paraphrase that negates new
@@ -351,7 +355,7 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
                 cues_by_clause[negation.cue.clause] > 1
                 or _conditional(merged.words, negation)
                 or _bound(negation)
-                or objects
+                or positive
                 # "no more deferrals available" / "cannot defer again": a derivation of a word
                 # the sources negate (ninth round)
                 or any(derived(word, frozenset(source_negated)) for word in stated)

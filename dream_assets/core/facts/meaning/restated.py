@@ -112,15 +112,14 @@ def _after_cue(negation: _Negation, source: Text, reach: int = 8) -> list[Word]:
 
 
 # A few antonyms of the words a negation most often governs in agent memories (each way round).
-_ANTONYM_PAIRS = (
-    ("open", ("closed", "shut")), ("opens", ("closed", "shut")),
-    ("allow", ("forbid", "forbids", "bans", "prohibits")),
-    ("allowed", ("forbidden", "banned", "prohibited")),
-    ("available", ("unavailable",)), ("include", ("exclude", "excludes")),
-    ("included", ("excluded",)), ("like", ("dislikes", "dislike")), ("likes", ("dislikes",)),
-    ("working", ("broken",)), ("works", ("broken",)),
-)  # fmt: skip
-_ANTONYMS: dict[str, tuple[str, ...]] = dict(_ANTONYM_PAIRS)
+_ANTONYMS: dict[str, tuple[str, ...]] = {
+    "open": ("closed", "shut"), "opens": ("closed", "shut"),
+    "allow": ("forbid", "forbids", "bans", "prohibits"),
+    "allowed": ("forbidden", "banned", "prohibited"),
+    "available": ("unavailable",), "include": ("exclude", "excludes"),
+    "included": ("excluded",), "like": ("dislikes", "dislike"), "likes": ("dislikes",),
+    "working": ("broken",), "works": ("broken",),
+}  # fmt: skip
 
 
 def _until_restated(negation: _Negation, source: Text, merged: Text) -> bool:
