@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import socket
@@ -15,6 +14,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from dream_assets.cli.common import CliError, _agents_for, _deployment, _instance, _lease_ttl
+from dream_assets.core import collection
 from dream_assets.passes.store_sync.snapshot import NO_STORE
 
 
@@ -238,26 +238,6 @@ def _print_outcome(outcome: dict[str, Any], *, quiet: bool, verbose: bool) -> No
     print(f"  {tally}", flush=True)
 
 
-# The garbage collector's young-generation threshold for a cycle (CPython's default is 700): a
-# cycle at 100 000 entries allocates millions of objects that live for the whole pass (entries,
-# index rows, token sets), and the default ran a collection every 700 of them, each walking the
-# young objects, and the full collections walking everything imported (docs/benchmarks.md,
-# round 8). Reference counting still frees what it always did; only cycles wait longer.
-GC_YOUNG_THRESHOLD = 50_000
-
-
-def _collect_less() -> None:
-    """Once Dagster is imported: its modules and the instance's objects move to the permanent
-    generation (``gc.freeze``, never scanned again), and young collections run less often. Once
-    per process."""
-    if gc.get_threshold()[0] == GC_YOUNG_THRESHOLD:
-        return
-    gc.collect()
-    gc.freeze()
-    _young, middle, old = gc.get_threshold()
-    gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
-
-
 def cmd_run(args: argparse.Namespace) -> int:
     """Every agent's cycle in turn; each summary is printed as soon as its cycle finishes."""
     root, agents = _agents_for(args)
@@ -283,7 +263,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             continue
         if instance is None:
             instance = _instance()
-            _collect_less()
+            collection.collect_less()
         progress(f"[{number}/{total}] {agent}: dream cycle started")
         started = time.monotonic()
         try:

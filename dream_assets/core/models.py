@@ -11,7 +11,7 @@ import hashlib
 import json
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from json.encoder import encode_basestring as _quote
 from pathlib import Path
@@ -269,6 +269,24 @@ def remember_review_fingerprint(entry: MemoryEntry, fingerprint: str) -> MemoryE
     (the entry index's stored one); returns the entry."""
     object.__setattr__(entry, _FINGERPRINT, fingerprint)
     return entry
+
+
+def entry_of_values(values: tuple[Any, ...], fingerprint: str | None = None) -> MemoryEntry:
+    """The entry ``MemoryEntry(*values)`` builds, ``values`` already of the fields' types (the
+    entry index's rows, checked as they are read), with ``fingerprint`` remembered when given.
+    Without the frozen dataclass's ``__init__``, which sets each of the twelve fields through
+    ``object.__setattr__``: an idle cycle builds 100 000 entries from the index, and that was
+    over half of their cost (docs/benchmarks.md, a whole cycle, round 13)."""
+    entry = _NEW(MemoryEntry)
+    attributes = entry.__dict__
+    attributes.update(zip(_FIELD_NAMES, values, strict=True))  # ValueError on a wrong count
+    if fingerprint is not None:
+        attributes[_FINGERPRINT] = fingerprint
+    return entry
+
+
+_NEW = object.__new__
+_FIELD_NAMES = tuple(f.name for f in fields(MemoryEntry))
 
 
 def is_high_value(entry: MemoryEntry, *, floor_importance: float, floor_reinforcement: int) -> bool:

@@ -41,6 +41,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dream_assets.core import collection
 from dream_assets.core.models import FileProblem, MemoryEntry, VolumeFormatError
 from dream_assets.core.store import entry_index_file as index_file
 from dream_assets.core.store.entry_index_file import Row, StatKey
@@ -103,6 +104,8 @@ class EntryIndex:
         self._walked_for: str | None = None
         # The run whose scans leave the index file to ``flush`` (``defer_store``).
         self._deferred_for: str | None = None
+        # Rows given a new entry since the last ``collection.settle_long_lived``.
+        self._unsettled = 0
 
     # -- the walk ---------------------------------------------------------------------------
     def scan(self, *, now_ns: int | None = None, run_id: str | None = None) -> IndexScan:
@@ -174,6 +177,9 @@ class EntryIndex:
             if entry.archived_at is None:
                 result.live.append(entry)
         self._persist_unless_deferred(run_id)
+        # The entries live for the run: no later garbage collection walks them (core/collection.py).
+        if collection.settle_long_lived(self._unsettled):
+            self._unsettled = 0
         self._built = (
             self._generation,
             IndexScan(result.entries, result.problems, result.hashes, 0, [], [], result.live),
@@ -285,6 +291,7 @@ class EntryIndex:
         elif old.entry is not None and row.entry is None:
             self._generation += 1
         self.rows[name] = row
+        self._unsettled += 1
         self._dirty.add(name)
         self._deleted.discard(name)
 
@@ -311,6 +318,7 @@ class EntryIndex:
             self._generation += 1
             return None
         row.fields = None
+        self._unsettled += 1
         return row.entry
 
     def known_entry(self, name: str, data: bytes) -> MemoryEntry | None:
@@ -344,6 +352,7 @@ class EntryIndex:
         digest = hashlib.sha256(data).hexdigest()
         body = data.decode("utf-8")
         self.rows[path.name] = Row(stat_key(st), digest, racy=True, entry=entry, body=body)
+        self._unsettled += 1
         self._generation += 1
         self._dirty.add(path.name)
         self._deleted.discard(path.name)

@@ -25,7 +25,7 @@ from dream_assets.core.clock import format_time
 from dream_assets.core.models import (
     REVIEW_FINGERPRINT_VERSION,
     MemoryEntry,
-    remember_review_fingerprint,
+    entry_of_values,
     review_fingerprint,
 )
 
@@ -132,31 +132,39 @@ def fields_of(entry: MemoryEntry) -> Fields:
 
 def entry_from_fields(fields: Fields) -> MemoryEntry:
     """The entry ``fields_of`` stored (raises ValueError or TypeError on a damaged row), with
-    its stored review fingerprint."""
+    its stored review fingerprint. Each column is checked for its type (a damaged row is not
+    built into an entry), and the entry made without the dataclass's ``__init__``
+    (``models.entry_of_values``): an idle cycle builds every entry this way."""
     (entry_id, content, category, tags, importance, count) = fields[:6]
     (created, updated, seen, metadata, archived, reason, fingerprint) = fields[6:]
-    parsed_tags = _tags(tags)
+    if type(entry_id) is not str or type(content) is not str or type(category) is not str:
+        raise TypeError("index row: id, content and category must be text")
+    if type(importance) is not float:
+        importance = float(importance)
+    if type(count) is not int:
+        raise TypeError("index row: reinforcement_count must be an integer")
+    if reason is not None and type(reason) is not str:
+        raise TypeError("index row: archive_reason must be text")
     parsed_metadata = {} if metadata == "{}" else _json(metadata)
     if not isinstance(parsed_metadata, dict):
         raise ValueError("index row: metadata of the wrong type")
-    entry = MemoryEntry(
-        id=str(entry_id),
-        content=str(content),
-        category=str(category),
-        tags=parsed_tags,
-        importance=float(importance),
-        reinforcement_count=int(count),
-        created_at=_time(created),
-        updated_at=_time(updated),
-        last_seen_at=_time(seen),
-        metadata=parsed_metadata,
-        archived_at=_time(archived) if archived is not None else None,
-        archive_reason=reason,
+    values = (
+        entry_id,
+        content,
+        category,
+        _tags(tags),
+        importance,
+        count,
+        _time(created),
+        _time(updated),
+        _time(seen),
+        parsed_metadata,
+        _time(archived) if archived is not None else None,
+        reason,
     )
-    if isinstance(fingerprint, str) and len(fingerprint) == 32:
-        remember_review_fingerprint(entry, fingerprint)
     # else (a row written without one): computed again when asked
-    return entry
+    known = fingerprint if type(fingerprint) is str and len(fingerprint) == 32 else None
+    return entry_of_values(values, known)
 
 
 # json.loads without its Python wrappers (a 100 000-entry cycle decodes 100 000 metadata
