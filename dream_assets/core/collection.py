@@ -12,11 +12,15 @@ run`` once Dagster is imported): a library host (the Dagster code server, the te
 own collector settings.
 
 - Young collections run every ``YOUNG_THRESHOLD`` allocations instead of 700, and what was
-  imported before the first cycle moves to the permanent generation (``gc.freeze``).
+  imported before the first cycle moves to the permanent generation (``gc.freeze``) after a young
+  collection.
 - ``settle_long_lived``: after the entry index has built a large set of entries in one go (a new
   process reading ``dream-entry-index.sqlite``, or a first walk), they too move to the permanent
-  generation, so no later collection walks them. A collection first: cyclic garbage made before
-  it is freed, not frozen.
+  generation, so no later collection walks them. A young collection first (2 ms at 100 000
+  entries; a full one cost 0.13-0.16 s there, as much as it saves): cyclic garbage made since the
+  last collection is freed, not frozen. What became garbage after surviving one (Dagster's
+  machinery makes some) stays until the process exits: a few objects per run, once per agent's
+  run, where the walks it saves are 0.4-0.6 s of a 100 000-entry cycle's CPU.
 """
 
 from __future__ import annotations
@@ -37,7 +41,8 @@ def collect_less() -> None:
     if _asked:
         return
     _asked = True
-    gc.collect()
+    # Young only: a full collection here found 89 garbage objects among Dagster's (0.07 s).
+    gc.collect(0)
     gc.freeze()
     _young, middle, old = gc.get_threshold()
     gc.set_threshold(YOUNG_THRESHOLD, middle, old)
@@ -48,6 +53,6 @@ def settle_long_lived(built: int) -> bool:
     permanent generation when the process asked for it and ``built`` is large. True if done."""
     if not _asked or built < SETTLE_FROM:
         return False
-    gc.collect()
+    gc.collect(0)
     gc.freeze()
     return True
