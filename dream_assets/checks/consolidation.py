@@ -14,7 +14,13 @@ from dream_assets.core.clock import parse_time
 from dream_assets.core.facts.coverage import CoverageSource, load_vocabulary
 from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules
 from dream_assets.core.facts.merge_check import check_merge
-from dream_assets.core.memory.merge import ARCHIVED_BY_RUN, MERGED_AT, MERGED_BY_RUN, merged_from
+from dream_assets.core.memory.merge import (
+    ARCHIVED_BY_RUN,
+    MERGED_AT,
+    MERGED_BY_RUN,
+    MERGED_FROM,
+    merged_from,
+)
 from dream_assets.core.models import is_high_value
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.store.volume import AgentVolume
@@ -99,6 +105,8 @@ def _dangling_provenance(
     violations: list[str] = []
     checked = 0
     for entry in scan.live:
+        if MERGED_FROM not in entry.metadata:
+            continue  # most entries, read by two checks a run: no merged_from list built
         sources = merged_from(entry)
         if not sources or not judged(entry.metadata.get(MERGED_BY_RUN)):
             continue

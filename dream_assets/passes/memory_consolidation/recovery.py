@@ -38,11 +38,14 @@ def finish_interrupted_merges(
 
     Each archive is logged quoting only what the source's audience allows
     (core.safety.log_quoting)."""
-    by_id = {e.id: e for e in entries}
+    # Built at the first pending merge: most runs have none.
+    by_id: dict[str, MemoryEntry] | None = None
     finished = False
     for entry in entries:
         if entry.archived or entry.metadata.get(MERGE_PENDING) != "true":
             continue
+        if by_id is None:
+            by_id = {e.id: e for e in entries}
         recorded = entry.metadata.get(MERGE_SOURCE_FINGERPRINTS) or {}
         for source_id in merged_from(entry):
             source = by_id.get(source_id)
