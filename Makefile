@@ -14,6 +14,9 @@ $(BIN)/.installed: pyproject.toml
 	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install -q -e '.[dev,celery,stores]'
 	$(BIN)/pip install -q -e '.[semantic]' torch==2.13.0
+	# Bytecode, as a non-editable install has it (an environment with PYTHONDONTWRITEBYTECODE=1
+	# would compile every module again per process); a module edited since is compiled in memory.
+	$(BIN)/python -m compileall -q dream_assets
 	touch $@
 
 install: $(BIN)/.installed
