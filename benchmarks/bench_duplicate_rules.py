@@ -7,7 +7,7 @@ quantities in other units, "-less" absences, negated status words, each alone an
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2-v10, every one measured
+The development data: the first blind set (both halves), v2-v11, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -45,6 +45,7 @@ DEV_SETS = (
     ("v8", BLIND / "v8" / "paraphrase_corpus_v8.jsonl", None),
     ("v9", BLIND / "v9" / "paraphrase_corpus_v9.jsonl", None),
     ("v10", BLIND / "v10" / "paraphrase_corpus_v10.jsonl", None),
+    ("v11", BLIND / "v11" / "paraphrase_corpus_v11.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),
@@ -152,7 +153,8 @@ def _share(pair: tuple[int, int], decimals: int = 1) -> str:
 
 
 def table(model: embeddings.RecordedModel, vectors_of: Vectors) -> None:
-    print(f"\n## {model.name}: the ten spent blind sets pooled, and the regression corpus\n")
+    title = f"the {len(DEV_SETS)} spent blind sets pooled, and the regression corpus"
+    print(f"\n## {model.name}: {title}\n")
     columns = [
         "rules",
         "groups whole",
