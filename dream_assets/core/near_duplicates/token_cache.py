@@ -32,18 +32,21 @@ if TYPE_CHECKING:
 
 # What a stored cache must say of itself to be read: a changed tokeniser changes this.
 TOKEN_CACHE_VERSION = f"token-rows-1|lower|{TOKEN_PATTERN}"
+_BYTES = (bytes, bytearray, memoryview)
 _SEPARATOR = "\n"  # in neither a hex key nor a word token (``\w`` never matches a newline)
 
 
 @dataclass
 class TokenRows:
     """One row per text: ``keys[i]`` its key, ``indices[indptr[i]:indptr[i + 1]]`` its distinct
-    tokens' numbers (into ``vocabulary``) in order of first occurrence in the text."""
+    tokens' numbers (into ``vocabulary``) in order of first occurrence in the text. ``fresh``:
+    how many rows were tokenised to build these (the others copied from a cache; not stored)."""
 
     keys: list[str]
     vocabulary: list[str]
     indptr: np.ndarray  # int64, len(keys) + 1
     indices: np.ndarray  # int32
+    fresh: int = 0
 
     def matrix(self) -> sp.csr_matrix:
         """The binary token matrix, as ``token_sets`` builds it over the same texts."""
@@ -61,7 +64,7 @@ def tokenised(texts: Sequence[str], keys: Sequence[str]) -> TokenRows:
     """Every text tokenised (a full scan)."""
     vocabulary: dict[str, int] = {}
     indices, indptr = ordered_token_rows(texts, vocabulary)
-    return TokenRows(list(keys), list(vocabulary), indptr, indices)
+    return TokenRows(list(keys), list(vocabulary), indptr, indices, len(texts))
 
 
 def with_cache(texts: Sequence[str], keys: Sequence[str], cached: TokenRows | None) -> TokenRows:
@@ -85,7 +88,7 @@ def with_cache(texts: Sequence[str], keys: Sequence[str], cached: TokenRows | No
     offsets = np.repeat(starts[source] - indptr[:-1], taken)
     indices = pool[np.arange(indptr[-1], dtype=np.int64) + offsets]
     indices, words = _renumbered(indices, list(vocabulary))
-    return TokenRows(list(keys), words, indptr, indices)
+    return TokenRows(list(keys), words, indptr, indices, int(missing.size))
 
 
 def _renumbered(indices: np.ndarray, vocabulary: list[str]) -> tuple[np.ndarray, list[str]]:
@@ -120,14 +123,13 @@ def unpack(
     """The stored rows, or None unless they are a well-formed cache of this version."""
     if version != TOKEN_CACHE_VERSION:
         return None
-    parts = (keys, vocabulary, indptr, indices)
-    if not all(isinstance(p, bytes | bytearray | memoryview) for p in parts):
+    parts = [bytes(p) for p in (keys, vocabulary, indptr, indices) if isinstance(p, _BYTES)]
+    if len(parts) != 4:
         return None
     try:
-        key_list = _split(bytes(keys))  # type: ignore[arg-type]
-        words = _split(bytes(vocabulary))  # type: ignore[arg-type]
-        pointers = np.frombuffer(bytes(indptr), dtype="<i8").astype(np.int64)  # type: ignore[arg-type]
-        numbers = np.frombuffer(bytes(indices), dtype="<i4").astype(np.int32)  # type: ignore[arg-type]
+        key_list, words = _split(parts[0]), _split(parts[1])
+        pointers = np.frombuffer(parts[2], dtype="<i8").astype(np.int64)
+        numbers = np.frombuffer(parts[3], dtype="<i4").astype(np.int32)
     except (UnicodeDecodeError, ValueError):
         return None
     rows = TokenRows(key_list, words, pointers, numbers)
