@@ -8,7 +8,10 @@ idle cycle at 100 000 entries, docs/benchmarks.md round 9). The tables end the s
 rewrite would leave them, and they are rewritten whole whenever that cannot be shown: the pair
 cache when its settings changed or its tables are not what the scan read (their digest,
 computed by DuckDB when read and again inside the writing transaction), the cluster table when
-it cannot be read or holds a cluster id twice.
+it cannot be read or holds a cluster id twice. The pair cache's token sets
+(``duplicate_cluster_tokens``: one row of byte strings, ``core/near_duplicates/token_cache.py``)
+are replaced whole in the same transaction, so they are always the scan's whose pairs are stored;
+one that does not read back whole is ignored (the next scan tokenises every text).
 """
 
 from __future__ import annotations
