@@ -30,7 +30,6 @@ from dream_assets.core.near_duplicates.embeddings import (
     embed_with_cache,
     progress_logger,
 )
-from dream_assets.core.near_duplicates.token_cache import TokenRows, tokenised, with_cache
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import entry_audience, separate_audiences, shareable_text
@@ -140,16 +139,9 @@ def compute_clusters(
     rescan = plan_rescan(live, inputs, previous, settings) if embedder is None else None
     if rescan is not None:
         counts.update(rescanned=len(rescan.changed), pairs_reused=len(rescan.known))
-    texts = [e.content for e in live]
-    rows: TokenRows | None = None
-    if embedder is None:
-        # The last scan's token sets for the texts it saw, when this scan is incremental
-        # (core/near_duplicates/token_cache.py): the same matrix as tokenising them all.
-        cached = previous.tokens if rescan is not None and previous is not None else None
-        rows = with_cache(texts, inputs, cached) if cached else tokenised(texts, inputs)
     try:
         scan = judged_clusters(
-            texts,
+            [e.content for e in live],
             [e.id for e in live],
             threshold=options.similarity_threshold,
             max_cluster_size=options.max_cluster_size,
@@ -167,7 +159,6 @@ def compute_clusters(
             )
             if band_floor is not None
             else None,
-            tokens=rows.matrix() if rows is not None else None,
         )
     except Exception as exc:  # recorded; consolidation degrades safely
         return ClusterComputation(None, LEXICAL_METHOD, counts, warnings, f"{exc}")
@@ -185,7 +176,6 @@ def compute_clusters(
             settings,
             dict(zip(ids, inputs, strict=True)),
             [(ids[left], ids[right], similarity) for left, right, similarity in scan.pairs],
-            tokens=rows,
         )
     return ClusterComputation(clusters, method, counts, warnings, None, rejected, cache)
 
