@@ -240,7 +240,7 @@ def review_fingerprint(entry: MemoryEntry) -> str:
     Kept on the (frozen) entry once computed: a cycle asks it of every live entry in several
     passes, and the entries of a run are shared objects (core/store/entry_index.py). Entries change
     only by ``with_changes``, which makes a new object. The entry index stores it beside the entry's
-    typed columns, so an entry built from the index comes with it (``remember_review_fingerprint``;
+    typed columns, so an entry built from the index comes with it (``entry_of_values``;
     a change to this hash changes ``REVIEW_FINGERPRINT_VERSION``, which retires stored ones).
     """
     known = getattr(entry, _FINGERPRINT, None)
@@ -262,13 +262,6 @@ def review_fingerprint(entry: MemoryEntry) -> str:
     fingerprint = hashlib.sha256(payload.encode("utf-8")).hexdigest()[:32]
     object.__setattr__(entry, _FINGERPRINT, fingerprint)
     return fingerprint
-
-
-def remember_review_fingerprint(entry: MemoryEntry, fingerprint: str) -> MemoryEntry:
-    """Seed ``review_fingerprint``'s cache with a value computed earlier for the same content
-    (the entry index's stored one); returns the entry."""
-    object.__setattr__(entry, _FINGERPRINT, fingerprint)
-    return entry
 
 
 def entry_of_values(values: tuple[Any, ...], fingerprint: str | None = None) -> MemoryEntry:
