@@ -113,3 +113,27 @@ DELETE FROM duplicate_cluster_inputs WHERE entry_id IN (SELECT unnest($entry_ids
 -- Every pair with one of the entries: the pairs an incremental scan did not keep.
 DELETE FROM duplicate_cluster_pairs
 WHERE left_id IN (SELECT unnest($entry_ids)) OR right_id IN (SELECT unnest($entry_ids));
+
+-- duplicate_cluster_tokens: the last lexical scan's token sets, one row of byte strings
+-- (core/near_duplicates/token_cache.py: the version, each entry's input hash, the vocabulary,
+-- and the rows' offsets and token numbers), so that an incremental scan tokenises only the new
+-- and changed texts. Replaced whole in the pair cache's transaction; dropped when a scan writes
+-- a pair cache without it. A row that does not read back as this version's is ignored.
+
+-- name: create_tokens
+CREATE OR REPLACE TABLE duplicate_cluster_tokens (
+    version VARCHAR,
+    keys BLOB,
+    vocabulary BLOB,
+    indptr BLOB,
+    indices BLOB
+);
+
+-- name: record_tokens
+INSERT INTO duplicate_cluster_tokens VALUES ($version, $keys, $vocabulary, $indptr, $indices);
+
+-- name: forget_tokens
+DROP TABLE IF EXISTS duplicate_cluster_tokens;
+
+-- name: tokens
+SELECT version, keys, vocabulary, indptr, indices FROM duplicate_cluster_tokens;

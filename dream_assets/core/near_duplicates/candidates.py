@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -53,6 +54,9 @@ from dream_assets.core.near_duplicates.lexical_search import (
     token_sets,
 )
 from dream_assets.core.near_duplicates.neighbours import neighbour_pairs, normalized
+
+if TYPE_CHECKING:
+    import scipy.sparse as sp
 
 
 @cache
@@ -219,11 +223,14 @@ def judged_clusters(
     rescan: Sequence[int] | None = None,
     known: Sequence[SimilarPair] = (),
     band: SubjectBand | None = None,
+    tokens: sp.csr_matrix | None = None,
 ) -> CandidateScan:
     """With ``rescan`` (lexical only) the scan is incremental: only the pairs that include one
     of those positions are searched and judged, and ``known`` are the judged pairs among the
     other entries, from the last scan. A pair's similarity and judgement read only its two
-    entries, and cluster formation only the pairs, so the clusters are the full scan's."""
+    entries, and cluster formation only the pairs, so the clusters are the full scan's.
+    ``tokens``: ``token_sets(texts)`` when the caller has it (an incremental scan builds it from
+    the last scan's rows, ``core/near_duplicates/token_cache.py``); else it is built here."""
     if len(texts) != len(ids):
         raise ValueError("texts and ids must have the same length")
     if rescan is not None and vectors is not None:
@@ -233,7 +240,10 @@ def judged_clusters(
     if len(texts) < 2:
         return CandidateScan([], {"lexical_pairs": 0, "semantic_pairs": 0, "candidates": 0})
     scores: dict[tuple[int, int], float] = {}
-    tokens = token_sets(list(texts))
+    if tokens is None:
+        tokens = token_sets(list(texts))
+    elif tokens.shape[0] != len(texts):
+        raise ValueError(f"tokens must have one row per text ({len(texts)}), got {tokens.shape[0]}")
     if rescan is None:
         lexical = lexical_pairs(tokens, threshold)
     else:

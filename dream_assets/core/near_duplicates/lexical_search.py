@@ -50,26 +50,40 @@ def token_sets(texts: Sequence[str]) -> sp.csr_matrix:
     binary=True)`` gives, built here: half its time at 100 000 entries, and no scikit-learn import
     on the cycle's path (docs/benchmarks.md, a whole cycle). Columns are numbered in order of
     first appearance; only the sets matter (``lexical_pairs`` renumbers by frequency).
+    ``core/near_duplicates/token_cache.py`` keeps the rows across scans and builds this same
+    matrix from them.
     """
     import scipy.sparse as sp
 
     vocabulary: dict[str, int] = {}
+    indices, indptr = ordered_token_rows(texts, vocabulary)
+    # No text with a single token gives zero columns: nothing can be a near-duplicate then.
+    matrix = sp.csr_matrix(
+        (np.ones(len(indices), dtype=np.int32), indices, indptr),
+        shape=(len(texts), len(vocabulary)),
+    )
+    matrix.sort_indices()
+    return matrix
+
+
+def ordered_token_rows(
+    texts: Sequence[str], vocabulary: dict[str, int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Each text's distinct lower-cased tokens, numbered by ``vocabulary`` (a token not in it
+    gets the next number, so numbers follow first appearance), in the order they first occur
+    in the text: (indices, indptr) of the rows, unsorted within a row."""
     number = vocabulary.setdefault
     indices: list[int] = []
     indptr = [0]
     for text in texts:
-        row = {number(token, len(vocabulary)) for token in _TOKEN.findall(text.lower())}
-        indices.extend(sorted(row))
+        indices.extend(
+            [
+                number(token, len(vocabulary))
+                for token in dict.fromkeys(_TOKEN.findall(text.lower()))
+            ]
+        )
         indptr.append(len(indices))
-    # No text with a single token gives zero columns: nothing can be a near-duplicate then.
-    return sp.csr_matrix(
-        (
-            np.ones(len(indices), dtype=np.int32),
-            np.asarray(indices, dtype=np.int32),
-            np.asarray(indptr, dtype=np.int64),
-        ),
-        shape=(len(texts), len(vocabulary)),
-    )
+    return np.asarray(indices, dtype=np.int32), np.asarray(indptr, dtype=np.int64)
 
 
 def lexical_pairs(

@@ -374,6 +374,10 @@ class EntryIndex:
         self._deferred_for = run_id
         _PENDING.add(self)
 
+    def secret(self) -> bytes | None:
+        """The volume's random key, kept in the index file (``index_file.volume_secret``)."""
+        return index_file.volume_secret(self.db_path)
+
     def flush(self) -> None:
         """Store what the scans left (``defer_store``); later scans store their rows again."""
         self._deferred_for = None

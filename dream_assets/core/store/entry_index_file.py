@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import secrets
 import sqlite3
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -75,6 +76,25 @@ def discard(db_path: Path) -> None:
     for suffix in ("", "-journal"):
         with contextlib.suppress(OSError):
             os.unlink(str(db_path) + suffix)
+
+
+def volume_secret(db_path: Path) -> bytes | None:
+    """A random key of the volume's (32 bytes), kept in this file's meta beside the entry texts:
+    digests made with it stand for memory words elsewhere without being readable there (the
+    token cache in DuckDB, core/near_duplicates/token_cache.py). Made on first use; a rebuilt
+    file makes a new one, which retires what the old one keyed. None when the file cannot be
+    used now: the caller does without."""
+    try:
+        with connect(db_path) as con:
+            con.execute("INSERT OR IGNORE INTO meta VALUES ('secret', ?)", (secrets.token_hex(32),))
+            found = con.execute("SELECT value FROM meta WHERE key = 'secret'").fetchone()
+    except sqlite3.Error:
+        return None
+    try:
+        key = bytes.fromhex(found[0]) if found is not None else b""
+    except (TypeError, ValueError):
+        return None
+    return key if len(key) == 32 else None
 
 
 # The parsed entry as typed columns, so a new process builds its entries without parsing JSON

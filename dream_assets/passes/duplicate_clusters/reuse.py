@@ -106,7 +106,9 @@ def record_scan(ledger_path: Path, fingerprint: str | None, now: datetime) -> No
 # similarity and judgement read only its two entries (text, category, subject time) and the
 # vocabulary, and cluster formation reads only the pairs (core/near_duplicates/candidates.py). So
 # only the pairs that include a new or changed entry are searched again. Beyond this share of
-# changed entries a full scan is as cheap.
+# changed entries a full scan is as cheap. The token sets the search reads are the last scan's too
+# for the texts it saw (keyed by ``entry_input``, core/near_duplicates/token_cache.py): only the
+# new and changed texts are tokenised, and the matrix is the one tokenising them all gives.
 RESCAN_SHARE = 0.5
 
 

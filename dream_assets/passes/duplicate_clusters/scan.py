@@ -30,6 +30,12 @@ from dream_assets.core.near_duplicates.embeddings import (
     embed_with_cache,
     progress_logger,
 )
+from dream_assets.core.near_duplicates.token_cache import (
+    TokenDigest,
+    TokenRows,
+    tokenised,
+    with_cache,
+)
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import entry_audience, separate_audiences, shareable_text
@@ -139,9 +145,23 @@ def compute_clusters(
     rescan = plan_rescan(live, inputs, previous, settings) if embedder is None else None
     if rescan is not None:
         counts.update(rescanned=len(rescan.changed), pairs_reused=len(rescan.known))
+    texts = [e.content for e in live]
+    rows: TokenRows | None = None
+    secret = volume.entry_index.secret() if embedder is None else None
+    if secret is not None:
+        # The last scan's token sets for the texts it saw, when this scan is incremental
+        # (core/near_duplicates/token_cache.py): the same matrix as tokenising them all. Its
+        # words are stored as digests keyed by the volume's secret (none: no cache kept).
+        digest = TokenDigest(secret)
+        cached = previous.tokens if rescan is not None and previous is not None else None
+        rows = (
+            with_cache(texts, inputs, cached, digest)
+            if cached
+            else tokenised(texts, inputs, digest)
+        )
     try:
         scan = judged_clusters(
-            [e.content for e in live],
+            texts,
             [e.id for e in live],
             threshold=options.similarity_threshold,
             max_cluster_size=options.max_cluster_size,
@@ -159,6 +179,7 @@ def compute_clusters(
             )
             if band_floor is not None
             else None,
+            tokens=rows.matrix() if rows is not None else None,
         )
     except Exception as exc:  # recorded; consolidation degrades safely
         return ClusterComputation(None, LEXICAL_METHOD, counts, warnings, f"{exc}")
@@ -176,6 +197,7 @@ def compute_clusters(
             settings,
             dict(zip(ids, inputs, strict=True)),
             [(ids[left], ids[right], similarity) for left, right, similarity in scan.pairs],
+            tokens=rows,
         )
     return ClusterComputation(clusters, method, counts, warnings, None, rejected, cache)
 

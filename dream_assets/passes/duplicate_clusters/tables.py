@@ -8,7 +8,10 @@ idle cycle at 100 000 entries, docs/benchmarks.md round 9). The tables end the s
 rewrite would leave them, and they are rewritten whole whenever that cannot be shown: the pair
 cache when its settings changed or its tables are not what the scan read (their digest,
 computed by DuckDB when read and again inside the writing transaction), the cluster table when
-it cannot be read or holds a cluster id twice.
+it cannot be read or holds a cluster id twice. The pair cache's token sets
+(``duplicate_cluster_tokens``: one row of byte strings, ``core/near_duplicates/token_cache.py``)
+are replaced whole in the same transaction, so they are always the scan's whose pairs are stored;
+one that does not read back whole is ignored (the next scan tokenises every text).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import duckdb
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.near_duplicates.cluster import Cluster
+from dream_assets.core.near_duplicates.token_cache import TokenRows, pack, unpack
 from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
 
 # The tables the scan writes (sql/duplicate_clusters.sql): what a comparison of two scans reads.
@@ -39,12 +43,15 @@ SCAN_TABLES = (
 class PairCache:
     """What the last lexical scan judged: its settings, each scanned entry's input hash, and the
     pairs it kept (by id, with their similarity). ``digest``: what the tables held when this
-    was read from them (None: built by a scan, or read from a file without them)."""
+    was read from them (None: built by a scan, or read from a file without them). ``tokens``:
+    the scan's token sets by input hash (``core/near_duplicates/token_cache.py``; None: none, or
+    none that read back whole), written with the pairs."""
 
     settings: str
     inputs: dict[str, str]
     pairs: list[tuple[str, str, float]]
     digest: tuple[Any, ...] | None = None
+    tokens: TokenRows | None = None
 
 
 ClusterRow = tuple[str, tuple[str, ...], float, bool]
@@ -61,9 +68,18 @@ def read_pair_cache(db_path: Path) -> PairCache | None:
         inputs = dict(run_sql(con, sql["inputs"]).fetchall())
         # (left id, right id, similarity) rows as they come: a DOUBLE is a float already.
         pairs = run_sql(con, sql["pairs"]).fetchall()
-        return PairCache(str(row[0]), inputs, pairs, _pair_digest(con))
+        return PairCache(str(row[0]), inputs, pairs, _pair_digest(con), _tokens(con, sql))
 
     return read_back(db_path, read)
+
+
+def _tokens(con: duckdb.DuckDBPyConnection, sql: Any) -> TokenRows | None:
+    """The stored token sets, or None (no table, not one row, not this version's, not whole)."""
+    try:
+        rows = run_sql(con, sql["tokens"]).fetchall()
+    except duckdb.Error:
+        return None
+    return unpack(*rows[0]) if len(rows) == 1 else None
 
 
 def read_cluster_table(db_path: Path) -> list[Cluster] | None:
@@ -211,3 +227,10 @@ def _record_pair_cache(
     if inputs:
         ids = list(inputs)
         run_sql(con, sql["record_inputs"], {"entry_ids": ids, "inputs": [inputs[i] for i in ids]})
+    # The token sets replaced whole (a few byte strings); none left that the pairs did not come
+    # with.
+    if cache.tokens is None:
+        run_sql(con, sql["forget_tokens"])
+    else:
+        run_sql(con, sql["create_tokens"])
+        run_sql(con, sql["record_tokens"], pack(cache.tokens))
