@@ -193,11 +193,14 @@ def compute_clusters(
     cache = None
     if vectors is None and embedder is None:
         ids = [e.id for e in live]
+        pairs = [(ids[left], ids[right], similarity) for left, right, similarity in scan.pairs]
         cache = PairCache(
             settings,
             dict(zip(ids, inputs, strict=True)),
-            [(ids[left], ids[right], similarity) for left, right, similarity in scan.pairs],
+            pairs,
             tokens=rows,
+            # ``judged_clusters`` keeps the known pairs first, then the ones it found.
+            fresh=pairs[len(rescan.known) :] if rescan is not None else None,
         )
     return ClusterComputation(clusters, method, counts, warnings, None, rejected, cache)
 

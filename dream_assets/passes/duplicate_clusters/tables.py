@@ -52,6 +52,10 @@ class PairCache:
     pairs: list[tuple[str, str, float]]
     digest: tuple[Any, ...] | None = None
     tokens: TokenRows | None = None
+    # An incremental scan's own pairs (those with a new or changed entry; the others are the
+    # ``previous`` cache's pairs among unchanged entries, kept as they were): the delta to write
+    # without comparing every pair (None: compare).
+    fresh: list[tuple[str, str, float]] | None = None
 
 
 ClusterRow = tuple[str, tuple[str, ...], float, bool]
@@ -188,14 +192,17 @@ def _pair_delta(
         return None  # a repeated entry id in the table: the dictionary read dropped a row
     now = cache.inputs.get
     touched = [i for i, h in previous.inputs.items() if now(i) != h]  # changed or removed
+    before = previous.inputs.get
+    added_inputs = {i: h for i, h in cache.inputs.items() if before(i) != h}
+    if cache.fresh is not None:
+        # Built from ``previous``: its pairs without a touched entry, and the scan's own.
+        return touched, added_inputs, cache.fresh
     away = set(touched)
     kept = [p for p in previous.pairs if p[0] not in away and p[1] not in away]
     kept_set = set(kept)
     wanted = set(cache.pairs)
     if len(kept_set) != len(kept) or len(wanted) != len(cache.pairs) or not kept_set <= wanted:
         return None
-    before = previous.inputs.get
-    added_inputs = {i: h for i, h in cache.inputs.items() if before(i) != h}
     added_pairs = [p for p in cache.pairs if p not in kept_set]
     return touched, added_inputs, added_pairs
 

@@ -35,8 +35,9 @@ def _cache(rng: random.Random, ids: list[str], settings: str = "s") -> PairCache
     return PairCache(settings, inputs, pairs)
 
 
-def _next(rng: random.Random, previous: PairCache) -> PairCache:
-    """What the next scan keeps: the pairs of unchanged entries, new pairs of changed ones."""
+def _next(rng: random.Random, previous: PairCache, *, fresh: bool = False) -> PairCache:
+    """What the next scan keeps: the pairs of unchanged entries, new pairs of changed ones
+    (with ``fresh``, named as the scan names them: the delta is not computed by comparing)."""
     ids = sorted(previous.inputs)
     removed = set(rng.sample(ids, 5))
     changed = set(rng.sample(sorted(set(ids) - removed), 5))
@@ -50,7 +51,9 @@ def _next(rng: random.Random, previous: PairCache) -> PairCache:
     pairs += [
         (a, b, 0.9) for a, b in zip(touched, rng.sample(sorted(inputs), len(touched)), strict=True)
     ]
-    return PairCache(previous.settings, inputs, list(dict.fromkeys(pairs)))
+    pairs = list(dict.fromkeys(pairs))
+    own = [p for p in pairs if p[0] in touched or p[1] in touched] if fresh else None
+    return PairCache(previous.settings, inputs, pairs, fresh=own)
 
 
 def _rows(rng: random.Random, ids: list[str]) -> list[tables.ClusterRow]:
@@ -61,8 +64,9 @@ def _rows(rng: random.Random, ids: list[str]) -> list[tables.ClusterRow]:
     ]
 
 
+@pytest.mark.parametrize("fresh", [False, True])
 @pytest.mark.parametrize("seed", range(6))
-def test_in_place_equals_a_rewrite(tmp_path: Path, seed: int) -> None:
+def test_in_place_equals_a_rewrite(tmp_path: Path, seed: int, fresh: bool) -> None:
     rng = random.Random(seed)
     ids = [f"m-{i:03d}" for i in range(60)]
     in_place, rewritten = tmp_path / "in_place.duckdb", tmp_path / "rewritten.duckdb"
@@ -71,7 +75,7 @@ def test_in_place_equals_a_rewrite(tmp_path: Path, seed: int) -> None:
     for _ in range(3):
         previous = read_pair_cache(in_place)
         assert previous is not None and previous.digest is not None
-        cache = _next(rng, previous)
+        cache = _next(rng, previous, fresh=fresh)
         # Some clusters kept, some changed (members, open flag), some gone, some new.
         live = sorted(cache.inputs)
         rows = [r for r in rows if rng.random() < 0.7] + _rows(rng, live)[:3]
