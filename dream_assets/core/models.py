@@ -93,6 +93,9 @@ class MemoryEntry:
         known = getattr(self, _FINGERPRINT, None)
         if known is not None and _keeps_fingerprint(self, changes):
             object.__setattr__(changed, _FINGERPRINT, known)
+        judged = self.__dict__.get(_PAIR_INPUT)
+        if judged is not None and _keeps_pair_input(self, changes):
+            object.__setattr__(changed, _PAIR_INPUT, judged)
         return changed
 
     @classmethod
@@ -264,9 +267,12 @@ def review_fingerprint(entry: MemoryEntry) -> str:
     return fingerprint
 
 
-def entry_of_values(values: tuple[Any, ...], fingerprint: str | None = None) -> MemoryEntry:
+def entry_of_values(
+    values: tuple[Any, ...], fingerprint: str | None = None, judged: str | None = None
+) -> MemoryEntry:
     """The entry ``MemoryEntry(*values)`` builds, ``values`` already of the fields' types (the
-    entry index's rows, checked as they are read), with ``fingerprint`` remembered when given.
+    entry index's rows, checked as they are read), with ``fingerprint`` (its review fingerprint)
+    and ``judged`` (its ``pair_input``) remembered when given.
     Without the frozen dataclass's ``__init__``, which sets each of the twelve fields through
     ``object.__setattr__``: an idle cycle builds 100 000 entries from the index, and that was
     over half of their cost (docs/benchmarks.md, a whole cycle, round 13)."""
@@ -275,7 +281,49 @@ def entry_of_values(values: tuple[Any, ...], fingerprint: str | None = None) -> 
     attributes.update(zip(_FIELD_NAMES, values, strict=True))  # ValueError on a wrong count
     if fingerprint is not None:
         attributes[_FINGERPRINT] = fingerprint
+    if judged is not None:
+        attributes[_PAIR_INPUT] = judged
     return entry
+
+
+# What judging a near-duplicate pair reads of an entry's metadata: the subject times and the
+# audience (a cluster never spans two, core/safety/audience.py).
+PAIR_INPUT_KEYS = (*SUBJECT_TIME_KEYS, "audience")
+_NONE_JUDGED = "|" * (len(PAIR_INPUT_KEYS) - 1)
+_PAIR_INPUT = "_pair_input"
+PAIR_INPUT_VERSION = 1  # a change to ``pair_input`` changes this: stored ones are retired
+
+
+def pair_input(entry: MemoryEntry) -> str:
+    """A hash of what judging a near-duplicate pair reads of one entry: its text, its category
+    (numeric exemptions) and its ``PAIR_INPUT_KEYS`` metadata. The duplicate scan's reuse keys
+    (passes/duplicate_clusters/reuse.py) are made of it. Kept on the entry once computed, and in
+    the entry index beside its columns, like the review fingerprint: an idle cycle does not hash
+    every live text again."""
+    known = entry.__dict__.get(_PAIR_INPUT)
+    if known is not None:
+        return str(known)
+    metadata = entry.metadata
+    if metadata.keys().isdisjoint(PAIR_INPUT_KEYS):
+        judged = _NONE_JUDGED  # most entries: what the join below gives for no judged key
+    else:
+        judged = "|".join([str(metadata.get(k, "")) for k in PAIR_INPUT_KEYS])
+    # The three parts joined by NUL (content and category are strings).
+    joined = f"{entry.content}\x00{entry.category}\x00{judged}"
+    value = hashlib.sha1(joined.encode("utf-8")).hexdigest()
+    object.__setattr__(entry, _PAIR_INPUT, value)
+    return value
+
+
+def _keeps_pair_input(entry: MemoryEntry, changes: dict[str, Any]) -> bool:
+    for name, value in changes.items():
+        if name in ("content", "category") and value != getattr(entry, name):
+            return False
+        if name == "metadata" and any(
+            value.get(k) != entry.metadata.get(k) for k in PAIR_INPUT_KEYS
+        ):
+            return False
+    return True
 
 
 _NEW = object.__new__

@@ -24,15 +24,18 @@ from typing import Any
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.models import (
+    PAIR_INPUT_VERSION,
     REVIEW_FINGERPRINT_VERSION,
     MemoryEntry,
     entry_of_values,
+    pair_input,
     review_fingerprint,
 )
 
 # 2: the parsed entry's typed columns beside the file's text. 3: and its review fingerprint
-# (".N": the fingerprint's own version, so a changed hash retires the stored ones).
-SCHEMA_VERSION = f"3.{REVIEW_FINGERPRINT_VERSION}"
+# (".N": the fingerprint's own version, so a changed hash retires the stored ones). 4: and its
+# pair input (``models.pair_input``, with its own version).
+SCHEMA_VERSION = f"4.{REVIEW_FINGERPRINT_VERSION}.{PAIR_INPUT_VERSION}"
 
 
 # The page cache of one connection, in KiB.
@@ -58,7 +61,7 @@ def connect(db_path: Path) -> Iterator[sqlite3.Connection]:
             "body TEXT, problem TEXT, id TEXT, content TEXT, category TEXT, tags TEXT, "
             "importance REAL, reinforcement_count INTEGER, created_at TEXT, updated_at TEXT, "
             "last_seen_at TEXT, "
-            "metadata TEXT, archived_at TEXT, archive_reason TEXT, review_fp TEXT)"
+            "metadata TEXT, archived_at TEXT, archive_reason TEXT, review_fp TEXT, pair_input TEXT)"
         )
         con.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", (SCHEMA_VERSION,))
         yield con
@@ -101,10 +104,10 @@ def volume_secret(db_path: Path) -> bytes | None:
 # files: the timestamps in the one ISO form ``format_time`` writes, tags and metadata as JSON.
 COLUMNS = (
     "id, content, category, tags, importance, reinforcement_count, created_at, updated_at, "
-    "last_seen_at, metadata, archived_at, archive_reason, review_fp"
+    "last_seen_at, metadata, archived_at, archive_reason, review_fp, pair_input"
 )
 # The columns of a row, the stat and bookkeeping columns first (``INSERT`` order).
-ROW_WIDTH = 22
+ROW_WIDTH = 23
 Fields = tuple[Any, ...]
 
 
@@ -131,7 +134,7 @@ def _tags_text(tags: tuple[str, ...]) -> str:
 
 
 def fields_of(entry: MemoryEntry) -> Fields:
-    """The typed columns of ``entry``, its review fingerprint last."""
+    """The typed columns of ``entry``, its review fingerprint and pair input last."""
     archived = format_time(entry.archived_at) if entry.archived_at is not None else None
     return (
         entry.id,
@@ -147,6 +150,7 @@ def fields_of(entry: MemoryEntry) -> Fields:
         archived,
         entry.archive_reason,
         review_fingerprint(entry),
+        pair_input(entry),
     )
 
 
@@ -156,7 +160,7 @@ def entry_from_fields(fields: Fields) -> MemoryEntry:
     built into an entry), and the entry made without the dataclass's ``__init__``
     (``models.entry_of_values``): an idle cycle builds every entry this way."""
     (entry_id, content, category, tags, importance, count) = fields[:6]
-    (created, updated, seen, metadata, archived, reason, fingerprint) = fields[6:]
+    (created, updated, seen, metadata, archived, reason, fingerprint, judged) = fields[6:]
     if type(entry_id) is not str or type(content) is not str or type(category) is not str:
         raise TypeError("index row: id, content and category must be text")
     if type(importance) is not float:
@@ -184,7 +188,8 @@ def entry_from_fields(fields: Fields) -> MemoryEntry:
     )
     # else (a row written without one): computed again when asked
     known = fingerprint if type(fingerprint) is str and len(fingerprint) == 32 else None
-    return entry_of_values(values, known)
+    judged_known = judged if type(judged) is str and len(judged) == 40 else None
+    return entry_of_values(values, known, judged_known)
 
 
 # json.loads without its Python wrappers (a 100 000-entry cycle decodes 100 000 metadata

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 from dream_assets.core.facts import agreement
-from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry
+from dream_assets.core.models import MemoryEntry, pair_input
 from dream_assets.core.near_duplicates.candidates import candidate_rules_version
 from dream_assets.core.near_duplicates.cluster import LEXICAL_METHOD, Cluster
 from dream_assets.core.near_duplicates.lexical_search import SimilarPair
@@ -60,18 +60,6 @@ def clusters_fingerprint(
             *(part for i in order for part in (live[i].id, inputs[i])),
         ]
     )
-
-
-_JUDGED_KEYS = (*SUBJECT_TIME_KEYS, "audience")
-_NONE_JUDGED = "|" * (len(_JUDGED_KEYS) - 1)
-
-
-def _judged_metadata(entry: MemoryEntry) -> str:
-    metadata = entry.metadata
-    if metadata.keys().isdisjoint(_JUDGED_KEYS):
-        return _NONE_JUDGED  # most entries: what the join below gives for no judged key
-    get = metadata.get
-    return "|".join([str(get(k, "")) for k in _JUDGED_KEYS])
 
 
 def reusable_clusters(
@@ -120,11 +108,8 @@ class Rescan:
     known: list[SimilarPair]
 
 
-def entry_input(entry: MemoryEntry) -> str:
-    """A hash of what judging a pair reads of one entry."""
-    # The three parts joined by NUL (content and category are strings).
-    joined = f"{entry.content}\x00{entry.category}\x00{_judged_metadata(entry)}"
-    return hashlib.sha1(joined.encode("utf-8")).hexdigest()
+# What judging a pair reads of one entry, hashed (kept on the entry and in the entry index).
+entry_input = pair_input
 
 
 def pair_settings(options: DreamOptions, vocabulary_path: Path) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from dream_assets.core.models import MemoryEntry, entry_of_values, review_fingerprint
+from dream_assets.core.models import MemoryEntry, entry_of_values, pair_input, review_fingerprint
 from dream_assets.core.store.entry_index import INDEX_FILE, EntryIndex
 from dream_assets_tests.builders import entry, make_volume
 
@@ -48,6 +48,31 @@ def test_an_entry_of_values_is_the_entry_the_constructor_builds(item: MemoryEntr
     assert review_fingerprint(built) == review_fingerprint(made)
     with pytest.raises(ValueError):
         entry_of_values(values[:-1])
+    assert pair_input(entry_of_values(values, None, "a" * 40)) == "a" * 40
+    assert pair_input(built) == pair_input(made)
+
+
+def test_a_new_process_takes_each_entrys_pair_input_from_the_index(tmp_path: Path) -> None:
+    """The row stores ``pair_input`` beside the columns it was computed from; an entry built from
+    the row comes with it (an idle duplicate scan hashes no text), and a stored value that is not
+    a pair input is computed again."""
+    items = [
+        entry(f"m-{i}", f"Fact number {i}.", metadata={"audience": "public"}) for i in range(4)
+    ]
+    volume = make_volume(tmp_path / "agent", items)
+    volume.scan_entries()
+    volume.entry_index.flush()
+    db_path = volume.root / INDEX_FILE
+    with sqlite3.connect(db_path) as con:
+        stored = dict(con.execute("SELECT id, pair_input FROM entries").fetchall())
+        con.execute("UPDATE entries SET pair_input = 'short' WHERE id = 'm-3'")
+    assert stored == {e.id: pair_input(MemoryEntry(*_values(e))) for e in items}
+    fresh = EntryIndex(volume.root).scan().entries
+    by_id = {e.id: e for e in fresh}
+    for e in items[:3]:
+        assert by_id[e.id].__dict__["_pair_input"] == stored[e.id]
+    assert "_pair_input" not in by_id["m-3"].__dict__
+    assert pair_input(by_id["m-3"]) == stored["m-3"]
 
 
 @pytest.mark.parametrize(

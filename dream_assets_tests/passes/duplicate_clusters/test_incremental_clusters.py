@@ -112,7 +112,8 @@ def test_the_entry_input_hash_is_the_plain_join_of_what_a_judgement_reads() -> N
     plain one: text, category and each judged metadata value joined."""
     import hashlib
 
-    from dream_assets.passes.duplicate_clusters.reuse import _JUDGED_KEYS, entry_input
+    from dream_assets.core.models import PAIR_INPUT_KEYS as _JUDGED_KEYS
+    from dream_assets.passes.duplicate_clusters.reuse import entry_input
 
     def plain(e: MemoryEntry) -> str:
         judged = "|".join(str(e.metadata.get(k, "")) for k in _JUDGED_KEYS)
@@ -129,6 +130,19 @@ def test_the_entry_input_hash_is_the_plain_join_of_what_a_judgement_reads() -> N
     # Metadata no judgement reads does not count; a judged key does.
     assert entry_input(cases[0]) == entry_input(cases[3])
     assert len({entry_input(e) for e in cases}) == len(cases) - 1
+    # Kept through a change that does not touch what it reads; made again after one that does.
+    for e in cases:
+        decayed = e.with_changes(importance=0.1, metadata={**e.metadata, "reviewed_hash": "y"})
+        assert "_pair_input" in decayed.__dict__ and entry_input(decayed) == plain(decayed)
+        for changes in (
+            {"content": e.content + "!"},
+            {"category": "other"},
+            {"metadata": {**e.metadata, "audience": "dm:zed"}},
+            {"metadata": {**e.metadata, "subject_point": "2030"}},
+        ):
+            changed = e.with_changes(**changes)
+            assert "_pair_input" not in changed.__dict__
+            assert entry_input(changed) == plain(changed) != entry_input(e)
 
 
 def test_a_changed_rules_version_rejudges_cached_pairs(
