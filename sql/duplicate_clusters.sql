@@ -55,64 +55,38 @@ SELECT ok FROM duplicate_cluster_scan;
 -- name: clusters
 SELECT cluster_id, member_ids, similarity FROM duplicate_clusters ORDER BY cluster_id;
 
--- duplicate_cluster_pairs, duplicate_cluster_inputs and duplicate_cluster_pair_scan: what the last
--- lexical scan judged (every pair it kept, the input hash of every entry it scanned, and the
--- settings), so that the next scan searches only the pairs of new or changed entries. Written
--- together in one transaction after a lexical scan succeeds: replaced whole when the settings
--- changed or the tables are not what the scan read, else only the rows that changed.
+-- duplicate_cluster_pair_cache: what the last lexical scan judged, one row of byte strings
+-- (passes/duplicate_clusters/tables.py: the version, the settings, the scanned entries' ids in
+-- scan order, each one's input hash, and the pairs it kept as positions into those ids with their
+-- similarity), so that the next scan searches only the pairs of new or changed entries. Replaced
+-- whole after a lexical scan succeeds, in the clusters' transaction: a few byte strings, where
+-- rows per pair and per entry cost an idle cycle a second to read and write at 100 000 entries
+-- (docs/benchmarks.md, round 14). A row that does not read back whole is ignored.
 
--- name: create_pairs
-CREATE OR REPLACE TABLE duplicate_cluster_pairs (
-    left_id VARCHAR,
-    right_id VARCHAR,
-    similarity DOUBLE
+-- name: create_pair_cache
+CREATE OR REPLACE TABLE duplicate_cluster_pair_cache (
+    version VARCHAR,
+    settings VARCHAR,
+    ids BLOB,
+    inputs BLOB,
+    lefts BLOB,
+    rights BLOB,
+    similarities BLOB
 );
-CREATE OR REPLACE TABLE duplicate_cluster_inputs (
-    entry_id VARCHAR,
-    input VARCHAR
-);
-CREATE OR REPLACE TABLE duplicate_cluster_pair_scan (
-    settings VARCHAR
-);
 
--- name: record_pairs
-INSERT INTO duplicate_cluster_pairs
-SELECT unnest($left_ids), unnest($right_ids), unnest($similarities);
+-- name: record_pair_cache
+INSERT INTO duplicate_cluster_pair_cache
+VALUES ($version, $settings, $ids, $inputs, $lefts, $rights, $similarities);
 
--- name: record_inputs
-INSERT INTO duplicate_cluster_inputs SELECT unnest($entry_ids), unnest($inputs);
+-- name: pair_cache
+SELECT version, settings, ids, inputs, lefts, rights, similarities
+FROM duplicate_cluster_pair_cache;
 
--- name: record_pair_scan
-INSERT INTO duplicate_cluster_pair_scan VALUES ($settings);
-
--- name: pair_settings
-SELECT settings FROM duplicate_cluster_pair_scan;
-
--- name: pairs
-SELECT left_id, right_id, similarity FROM duplicate_cluster_pairs;
-
--- name: inputs
-SELECT entry_id, input FROM duplicate_cluster_inputs;
-
--- name: pair_tables_digest
--- What the pair tables hold, in one value each (row count and the sum of the rows' hashes): the
--- scan compares the digest it read with the one in the writing transaction before it updates
--- the rows in place.
-SELECT
-    (SELECT count(*) FROM duplicate_cluster_pair_scan),
-    (SELECT max(settings) FROM duplicate_cluster_pair_scan),
-    (SELECT count(*) FROM duplicate_cluster_pairs),
-    (SELECT sum(hash(left_id, right_id, similarity)) FROM duplicate_cluster_pairs),
-    (SELECT count(*) FROM duplicate_cluster_inputs),
-    (SELECT sum(hash(entry_id, input)) FROM duplicate_cluster_inputs);
-
--- name: forget_inputs
-DELETE FROM duplicate_cluster_inputs WHERE entry_id IN (SELECT unnest($entry_ids));
-
--- name: forget_pairs
--- Every pair with one of the entries: the pairs an incremental scan did not keep.
-DELETE FROM duplicate_cluster_pairs
-WHERE left_id IN (SELECT unnest($entry_ids)) OR right_id IN (SELECT unnest($entry_ids));
+-- name: forget_pair_tables
+-- The row-per-pair tables of earlier versions (their content is the row's).
+DROP TABLE IF EXISTS duplicate_cluster_pairs;
+DROP TABLE IF EXISTS duplicate_cluster_inputs;
+DROP TABLE IF EXISTS duplicate_cluster_pair_scan;
 
 -- duplicate_cluster_tokens: the last lexical scan's token sets, one row of byte strings
 -- (core/near_duplicates/token_cache.py: the version, each entry's input hash, the vocabulary,

@@ -206,8 +206,7 @@ class CandidateScan:
     search: str = ""
     # The first few pairs judged apart, as (left, right, reason), for the report.
     rejected: list[tuple[int, int, str]] = field(default_factory=list)
-    # Every pair judged a near-duplicate (what the clusters were formed from): an incremental
-    # scan's ``known`` pairs first, in their order, then those it found (the pair cache's delta).
+    # Every pair judged a near-duplicate (what the clusters were formed from).
     pairs: list[SimilarPair] = field(default_factory=list)
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
+import numpy as np
+
 from dream_assets.core.facts import agreement
 from dream_assets.core.models import MemoryEntry, pair_input
 from dream_assets.core.near_duplicates.candidates import candidate_rules_version
@@ -128,25 +130,24 @@ def plan_rescan(
     ``entry_input``), or None when a full scan is needed."""
     if cache is None or cache.settings != settings:
         return None
-    scanned = cache.inputs.get
-    changed = [
-        i for i, (e, now) in enumerate(zip(live, inputs, strict=True)) if scanned(e.id) != now
-    ]
+    stored_at = {entry_id: k for k, entry_id in enumerate(cache.ids)}.get
+    before = cache.inputs
+    # Each stored entry's position now, -1 where it changed or is gone.
+    now_at = [-1] * len(cache.ids)
+    changed = []
+    for i, (e, now) in enumerate(zip(live, inputs, strict=True)):
+        k = stored_at(e.id)
+        if k is None or before[k] != now:
+            changed.append(i)
+        else:
+            now_at[k] = i
     if len(changed) > RESCAN_SHARE * len(live):
         return None
-    # The positions of the unchanged entries: a pair with a changed or removed one is not kept.
-    position = {e.id: i for i, e in enumerate(live)}
-    for i in changed:
-        del position[live[i].id]
-    at = position.get
-    known = []
-    for left_id, right_id, similarity in cache.pairs:
-        left, right = at(left_id), at(right_id)
-        if left is None or right is None:
-            continue
-        known.append(
-            SimilarPair(left, right, similarity)
-            if left < right
-            else SimilarPair(right, left, similarity)
-        )
+    # The pairs between two unchanged entries, renumbered to the positions now (left < right).
+    position = np.array(now_at, dtype=np.int64)
+    left, right = position[cache.left], position[cache.right]
+    keep = (left >= 0) & (right >= 0)
+    left, right = left[keep], right[keep]
+    low, high = np.minimum(left, right).tolist(), np.maximum(left, right).tolist()
+    known = list(map(SimilarPair, low, high, cache.similarity[keep].tolist()))
     return Rescan(changed, known)

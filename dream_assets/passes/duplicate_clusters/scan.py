@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import numpy as np
+
 from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.facts.coverage import VOCABULARY_FILE_NAME, load_vocabulary
 from dream_assets.core.memory.merge import REVIEWED_HASH
@@ -192,15 +194,16 @@ def compute_clusters(
     clusters = separate_audiences(scan.clusters, live)
     cache = None
     if vectors is None and embedder is None:
-        ids = [e.id for e in live]
-        pairs = [(ids[left], ids[right], similarity) for left, right, similarity in scan.pairs]
+        # Positions into ``live`` (``left < right``), stored as arrays with the ids in this order.
+        found = np.array(scan.pairs, dtype=np.float64).reshape(-1, 3)
         cache = PairCache(
             settings,
-            dict(zip(ids, inputs, strict=True)),
-            pairs,
+            [e.id for e in live],
+            list(inputs),
+            np.minimum(found[:, 0], found[:, 1]).astype(np.int32),
+            np.maximum(found[:, 0], found[:, 1]).astype(np.int32),
+            found[:, 2],
             tokens=rows,
-            # ``judged_clusters`` keeps the known pairs first, then the ones it found.
-            fresh=pairs[len(rescan.known) :] if rescan is not None else None,
         )
     return ClusterComputation(clusters, method, counts, warnings, None, rejected, cache)
 
@@ -260,9 +263,7 @@ def scan_duplicate_clusters(
         return report, None
     # The clusters and the pair cache in one transaction, each updated in place from what it
     # held (passes/duplicate_clusters/tables.py).
-    write_scan(
-        volume.duckdb_path, _rows(clusters, live), now, computed.method, computed.cache, previous
-    )
+    write_scan(volume.duckdb_path, _rows(clusters, live), now, computed.method, computed.cache)
     # A scan that fell back to another method (an embedding hiccup) is not reusable as the one
     # asked for: the next cycle scans again.
     record_scan(volume.ledger_path, None if computed.warnings else fingerprint, now)

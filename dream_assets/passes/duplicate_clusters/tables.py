@@ -1,17 +1,15 @@
 """The near-duplicate scan's tables in the agent's DuckDB file (``sql/duplicate_clusters.sql``).
 
 A scan writes the cluster table and the lexical pair cache in one connection and one
-transaction (a crash leaves both as the last scan wrote them, or both new). Each is written in
-place: only the rows that changed are deleted and inserted again, since an idle cycle changes a
-handful of the 100 000 inputs and pairs the tables hold (rewriting them whole was 8.5 % of an
-idle cycle at 100 000 entries, docs/benchmarks.md round 9). The tables end the same as a whole
-rewrite would leave them, and they are rewritten whole whenever that cannot be shown: the pair
-cache when its settings changed or its tables are not what the scan read (their digest,
-computed by DuckDB when read and again inside the writing transaction), the cluster table when
-it cannot be read or holds a cluster id twice. The pair cache's token sets
-(``duplicate_cluster_tokens``: one row of byte strings, ``core/near_duplicates/token_cache.py``)
-are replaced whole in the same transaction, so they are always the scan's whose pairs are stored;
-one that does not read back whole is ignored (the next scan tokenises every text).
+transaction (a crash leaves both as the last scan wrote them, or both new). The cluster table is
+written in place: only the clusters that changed are deleted and inserted again, and it is
+rewritten whole when it cannot be read or holds a cluster id twice. The pair cache
+(``duplicate_cluster_pair_cache``) and its token sets (``duplicate_cluster_tokens``,
+``core/near_duplicates/token_cache.py``) are one row of byte strings each, replaced whole: the
+scanned ids, their input hashes and the kept pairs as arrays, read back without a Python object
+per pair (rows per pair and per entry were a second of an idle cycle at 100 000 entries,
+docs/benchmarks.md round 14). A cache that does not read back whole is ignored: the next scan is
+a full one, never an error.
 """
 
 from __future__ import annotations
@@ -23,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import duckdb
+import numpy as np
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.near_duplicates.cluster import Cluster
@@ -30,49 +29,115 @@ from dream_assets.core.near_duplicates.token_cache import TokenRows, pack, unpac
 from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
 
 # The tables the scan writes (sql/duplicate_clusters.sql): what a comparison of two scans reads.
-SCAN_TABLES = (
-    "duplicate_clusters",
-    "duplicate_cluster_scan",
-    "duplicate_cluster_pairs",
-    "duplicate_cluster_inputs",
-    "duplicate_cluster_pair_scan",
-)
+SCAN_TABLES = ("duplicate_clusters", "duplicate_cluster_scan", "duplicate_cluster_pair_cache")
+
+# What a stored pair cache must say of itself to be read.
+PAIR_CACHE_VERSION = "pairs-2"
+_HASH_WIDTH = 40  # an input hash: sha1 in hex (``models.pair_input``)
+_SEPARATOR = "\n"  # in no entry id (``models.validate_entry_id``)
 
 
 @dataclass
 class PairCache:
-    """What the last lexical scan judged: its settings, each scanned entry's input hash, and the
-    pairs it kept (by id, with their similarity). ``digest``: what the tables held when this
-    was read from them (None: built by a scan, or read from a file without them). ``tokens``:
-    the scan's token sets by input hash (``core/near_duplicates/token_cache.py``; None: none, or
-    none that read back whole), written with the pairs."""
+    """What the last lexical scan judged: its settings, the entries it scanned (``ids``, in
+    scan order, with each one's ``inputs`` hash), and the pairs it kept, as positions into
+    ``ids`` (``left`` < ``right``) with their ``similarity``. ``tokens``: the scan's token sets
+    by input hash (``core/near_duplicates/token_cache.py``; None: none, or none that read back
+    whole), written with the pairs."""
 
     settings: str
-    inputs: dict[str, str]
-    pairs: list[tuple[str, str, float]]
-    digest: tuple[Any, ...] | None = None
+    ids: list[str]
+    inputs: list[str]
+    left: np.ndarray  # int32
+    right: np.ndarray  # int32
+    similarity: np.ndarray  # float64
     tokens: TokenRows | None = None
-    # An incremental scan's own pairs (those with a new or changed entry; the others are the
-    # ``previous`` cache's pairs among unchanged entries, kept as they were): the delta to write
-    # without comparing every pair (None: compare).
-    fresh: list[tuple[str, str, float]] | None = None
+
+    @classmethod
+    def of_pairs(
+        cls,
+        settings: str,
+        inputs: dict[str, str],
+        pairs: Sequence[tuple[str, str, float]],
+        tokens: TokenRows | None = None,
+    ) -> PairCache:
+        """The cache of ``pairs`` given by id (each id one of ``inputs``)."""
+        ids = list(inputs)
+        at = {entry_id: k for k, entry_id in enumerate(ids)}
+        ends = np.array([sorted((at[a], at[b])) for a, b, _ in pairs], dtype=np.int32)
+        ends = ends.reshape(-1, 2)
+        similarity = np.array([p[2] for p in pairs], dtype=np.float64)
+        return cls(settings, ids, list(inputs.values()), ends[:, 0], ends[:, 1], similarity, tokens)
+
+    def pairs(self) -> list[tuple[str, str, float]]:
+        """The kept pairs by id (left id, right id, similarity), in stored order."""
+        ids = self.ids
+        return [
+            (ids[a], ids[b], s)
+            for a, b, s in zip(
+                self.left.tolist(), self.right.tolist(), self.similarity.tolist(), strict=True
+            )
+        ]
+
+    def pack(self) -> dict[str, str | bytes]:
+        """The stored row."""
+        return {
+            "version": PAIR_CACHE_VERSION,
+            "settings": self.settings,
+            "ids": _SEPARATOR.join(self.ids).encode("utf-8"),
+            "inputs": "".join(self.inputs).encode("ascii"),
+            "lefts": np.ascontiguousarray(self.left, dtype="<i4").tobytes(),
+            "rights": np.ascontiguousarray(self.right, dtype="<i4").tobytes(),
+            "similarities": np.ascontiguousarray(self.similarity, dtype="<f8").tobytes(),
+        }
+
+
+def unpack_pair_cache(row: Sequence[object], tokens: TokenRows | None) -> PairCache | None:
+    """The stored row as a cache, or None unless it is a well-formed one of this version:
+    as many input hashes as ids, distinct ids, pairs of two distinct in-range positions with a
+    finite similarity."""
+    if len(row) != 7 or row[0] != PAIR_CACHE_VERSION or not isinstance(row[1], str):
+        return None
+    parts = [bytes(p) for p in row[2:] if isinstance(p, bytes | bytearray | memoryview)]
+    if len(parts) != 5:
+        return None
+    try:
+        text = parts[0].decode("utf-8")
+        hashes = parts[1].decode("ascii")
+        left = np.frombuffer(parts[2], dtype="<i4").astype(np.int32)
+        right = np.frombuffer(parts[3], dtype="<i4").astype(np.int32)
+        similarity = np.frombuffer(parts[4], dtype="<f8").astype(np.float64)
+    except (UnicodeDecodeError, ValueError):
+        return None
+    ids = text.split(_SEPARATOR) if text else []
+    if len(hashes) != _HASH_WIDTH * len(ids) or len(set(ids)) != len(ids):
+        return None
+    inputs = [hashes[at : at + _HASH_WIDTH] for at in range(0, len(hashes), _HASH_WIDTH)]
+    if not left.size == right.size == similarity.size:
+        return None
+    if left.size and (left.min() < 0 or right.max() >= len(ids) or np.any(left >= right)):
+        return None
+    if not np.all(np.isfinite(similarity)):
+        return None
+    return PairCache(row[1], ids, inputs, left, right, similarity, tokens)
 
 
 ClusterRow = tuple[str, tuple[str, ...], float, bool]
 
 
 def read_pair_cache(db_path: Path) -> PairCache | None:
-    """The last lexical scan's pairs, or None (never scanned, or a file from before the cache)."""
+    """The last lexical scan's pairs, or None (never scanned, a file from before this cache, or
+    a row that does not read back whole)."""
     sql = load_sql("duplicate_clusters")
 
     def read(con: duckdb.DuckDBPyConnection) -> PairCache | None:
-        row = run_sql(con, sql["pair_settings"]).fetchone()
-        if row is None:
+        try:
+            rows = run_sql(con, sql["pair_cache"]).fetchall()
+        except duckdb.Error:
             return None
-        inputs = dict(run_sql(con, sql["inputs"]).fetchall())
-        # (left id, right id, similarity) rows as they come: a DOUBLE is a float already.
-        pairs = run_sql(con, sql["pairs"]).fetchall()
-        return PairCache(str(row[0]), inputs, pairs, _pair_digest(con), _tokens(con, sql))
+        if len(rows) != 1:
+            return None
+        return unpack_pair_cache(rows[0], _tokens(con, sql))
 
     return read_back(db_path, read)
 
@@ -97,17 +162,15 @@ def write_scan(
     now: datetime,
     method: str,
     cache: PairCache | None = None,
-    previous: PairCache | None = None,
 ) -> None:
     """The scan's clusters (``rows``; None: the scan failed) and, for a lexical scan, its pair
-    cache (``previous``: the cache the scan read, which the tables are updated from)."""
+    cache."""
     sql = load_sql("duplicate_clusters")
     with connect(db_path) as con:
         # Read before the transaction: a failed statement would abort it. This connection holds
         # the file's write lock, so nothing changes the tables between these reads and the
         # writes.
         stored = _stored_clusters(con)
-        digest = _pair_digest(con) if cache is not None else None
         con.execute("BEGIN")
         _record_clusters(con, sql, rows or [], stored)
         scan = {
@@ -118,7 +181,7 @@ def write_scan(
         }
         run_sql(con, sql["record_scan"], scan)
         if cache is not None:
-            _record_pair_cache(con, sql, cache, previous, digest)
+            _record_pair_cache(con, sql, cache)
         con.execute("COMMIT")
 
 
@@ -170,72 +233,11 @@ def _record_clusters(
         run_sql(con, sql["record_clusters"], columns)
 
 
-def _pair_digest(con: duckdb.DuckDBPyConnection) -> tuple[Any, ...] | None:
-    try:
-        row = run_sql(con, load_sql("duplicate_clusters")["pair_tables_digest"]).fetchone()
-    except duckdb.Error:
-        return None
-    return tuple(row) if row is not None else None
-
-
-def _pair_delta(
-    cache: PairCache, previous: PairCache | None, digest: tuple[Any, ...] | None
-) -> tuple[list[str], dict[str, str], list[tuple[str, str, float]]] | None:
-    """(entries whose input and pairs to forget, inputs to add, pairs to add) that turn the
-    stored tables into ``cache``; None when that cannot be shown (rewrite them whole)."""
-    if previous is None or previous.digest is None or digest != previous.digest:
-        return None
-    scan_rows, settings, pair_count, _, input_count, _ = digest
-    if scan_rows != 1 or not settings == previous.settings == cache.settings:
-        return None
-    if pair_count != len(previous.pairs) or input_count != len(previous.inputs):
-        return None  # a repeated entry id in the table: the dictionary read dropped a row
-    now = cache.inputs.get
-    touched = [i for i, h in previous.inputs.items() if now(i) != h]  # changed or removed
-    before = previous.inputs.get
-    added_inputs = {i: h for i, h in cache.inputs.items() if before(i) != h}
-    if cache.fresh is not None:
-        # Built from ``previous``: its pairs without a touched entry, and the scan's own.
-        return touched, added_inputs, cache.fresh
-    away = set(touched)
-    kept = [p for p in previous.pairs if p[0] not in away and p[1] not in away]
-    kept_set = set(kept)
-    wanted = set(cache.pairs)
-    if len(kept_set) != len(kept) or len(wanted) != len(cache.pairs) or not kept_set <= wanted:
-        return None
-    added_pairs = [p for p in cache.pairs if p not in kept_set]
-    return touched, added_inputs, added_pairs
-
-
-def _record_pair_cache(
-    con: duckdb.DuckDBPyConnection,
-    sql: Any,
-    cache: PairCache,
-    previous: PairCache | None,
-    digest: tuple[Any, ...] | None,
-) -> None:
-    delta = _pair_delta(cache, previous, digest)
-    if delta is None:
-        run_sql(con, sql["create_pairs"])
-        inputs, pairs = cache.inputs, cache.pairs
-        run_sql(con, sql["record_pair_scan"], {"settings": cache.settings})
-    else:
-        touched, inputs, pairs = delta
-        if touched:
-            run_sql(con, sql["forget_inputs"], {"entry_ids": touched})
-            run_sql(con, sql["forget_pairs"], {"entry_ids": touched})
-    if pairs:
-        columns = {
-            "left_ids": [p[0] for p in pairs],
-            "right_ids": [p[1] for p in pairs],
-            "similarities": [p[2] for p in pairs],
-        }
-        run_sql(con, sql["record_pairs"], columns)
-    if inputs:
-        ids = list(inputs)
-        run_sql(con, sql["record_inputs"], {"entry_ids": ids, "inputs": [inputs[i] for i in ids]})
-    # The token sets replaced whole (a few byte strings); none left that the pairs did not come
-    # with.
+def _record_pair_cache(con: duckdb.DuckDBPyConnection, sql: Any, cache: PairCache) -> None:
+    run_sql(con, sql["forget_pair_tables"])
+    run_sql(con, sql["create_pair_cache"])
+    run_sql(con, sql["record_pair_cache"], cache.pack())
+    # The token sets replaced whole too; none left that the pairs did not come with.
     if cache.tokens is None:
         run_sql(con, sql["forget_tokens"])
     else:

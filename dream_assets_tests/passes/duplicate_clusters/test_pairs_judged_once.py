@@ -94,4 +94,4 @@ def test_memoised_judging_gives_the_clusters_of_judging_every_pair_afresh(
     clusters, rejected, pairs = _afresh(live, threshold)
     assert memoised.clusters == clusters
     assert memoised.rejected == rejected
-    assert memoised.cache.pairs == pairs
+    assert memoised.cache.pairs() == pairs

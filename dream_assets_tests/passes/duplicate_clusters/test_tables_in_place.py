@@ -1,6 +1,7 @@
-"""The scan's tables written in place (passes/duplicate_clusters/tables.py): after any change,
-the cluster table and the pair cache hold exactly what a whole rewrite would leave, and a table
-that is not what the scan read is rewritten whole."""
+"""The scan's tables (passes/duplicate_clusters/tables.py): the cluster table written in place
+holds exactly what a whole rewrite would leave; the pair cache, one row of byte strings, reads
+back as it was written, and a row that does not read back whole is ignored (the next scan is a
+full one); the row tables of earlier versions are dropped when the scan writes."""
 
 from __future__ import annotations
 
@@ -11,12 +12,15 @@ import duckdb
 import pytest
 
 from dream_assets.core.clock import format_time
+from dream_assets.core.options import DreamOptions
 from dream_assets.passes.duplicate_clusters import tables
+from dream_assets.passes.duplicate_clusters.scan import compute_clusters, scan_duplicate_clusters
 from dream_assets.passes.duplicate_clusters.tables import (
     SCAN_TABLES as TABLES,
 )
 from dream_assets.passes.duplicate_clusters.tables import PairCache, read_pair_cache, write_scan
-from dream_assets_tests.builders import NOW
+from dream_assets_tests.builders import NOW, make_volume
+from dream_assets_tests.passes.duplicate_clusters.test_incremental_clusters import _corpus
 
 
 def _contents(db_path: Path) -> dict[str, list[str]]:
@@ -25,35 +29,14 @@ def _contents(db_path: Path) -> dict[str, list[str]]:
 
 
 def _cache(rng: random.Random, ids: list[str], settings: str = "s") -> PairCache:
-    inputs = {i: f"h{rng.randrange(3)}" for i in ids}
-    pairs = sorted(
-        {
-            (a, b, round(rng.random(), 3))
-            for a, b in zip(rng.choices(ids, k=40), rng.choices(ids, k=40), strict=True)
-        }
-    )
-    return PairCache(settings, inputs, pairs)
-
-
-def _next(rng: random.Random, previous: PairCache, *, fresh: bool = False) -> PairCache:
-    """What the next scan keeps: the pairs of unchanged entries, new pairs of changed ones
-    (with ``fresh``, named as the scan names them: the delta is not computed by comparing)."""
-    ids = sorted(previous.inputs)
-    removed = set(rng.sample(ids, 5))
-    changed = set(rng.sample(sorted(set(ids) - removed), 5))
-    added = [f"new-{rng.random():.6f}" for _ in range(4)]
-    inputs = {i: h for i, h in previous.inputs.items() if i not in removed}
-    inputs.update({i: inputs[i] + "'" for i in changed})
-    inputs.update({i: "fresh" for i in added})
-    away = removed | changed
-    pairs = [p for p in previous.pairs if p[0] not in away and p[1] not in away]
-    touched = sorted(changed) + added
-    pairs += [
-        (a, b, 0.9) for a, b in zip(touched, rng.sample(sorted(inputs), len(touched)), strict=True)
-    ]
-    pairs = list(dict.fromkeys(pairs))
-    own = [p for p in pairs if p[0] in touched or p[1] in touched] if fresh else None
-    return PairCache(previous.settings, inputs, pairs, fresh=own)
+    inputs = {i: f"{rng.randrange(3):040x}" for i in ids}
+    ends = {
+        tuple(sorted((a, b)))
+        for a, b in zip(rng.choices(ids, k=40), rng.choices(ids, k=40), strict=True)
+        if a != b
+    }
+    pairs = [(a, b, round(rng.random(), 3)) for a, b in sorted(ends)]
+    return PairCache.of_pairs(settings, inputs, pairs)
 
 
 def _rows(rng: random.Random, ids: list[str]) -> list[tables.ClusterRow]:
@@ -64,71 +47,102 @@ def _rows(rng: random.Random, ids: list[str]) -> list[tables.ClusterRow]:
     ]
 
 
-@pytest.mark.parametrize("fresh", [False, True])
 @pytest.mark.parametrize("seed", range(6))
-def test_in_place_equals_a_rewrite(tmp_path: Path, seed: int, fresh: bool) -> None:
+def test_in_place_equals_a_rewrite(tmp_path: Path, seed: int) -> None:
     rng = random.Random(seed)
     ids = [f"m-{i:03d}" for i in range(60)]
     in_place, rewritten = tmp_path / "in_place.duckdb", tmp_path / "rewritten.duckdb"
     cache, rows = _cache(rng, ids), _rows(rng, ids)
     write_scan(in_place, rows, NOW, "lexical", cache)
     for _ in range(3):
-        previous = read_pair_cache(in_place)
-        assert previous is not None and previous.digest is not None
-        cache = _next(rng, previous, fresh=fresh)
+        cache = _cache(rng, rng.sample(ids, 50))
         # Some clusters kept, some changed (members, open flag), some gone, some new.
-        live = sorted(cache.inputs)
-        rows = [r for r in rows if rng.random() < 0.7] + _rows(rng, live)[:3]
+        rows = [r for r in rows if rng.random() < 0.7] + _rows(rng, ids)[:3]
         rows = [(r[0], r[1], r[2], not r[3]) if rng.random() < 0.3 else r for r in rows]
         rows = list({r[0]: r for r in rows}.values())
-        assert tables._pair_delta(cache, previous, previous.digest) is not None
-        write_scan(in_place, rows, NOW, "lexical", cache, previous)
+        write_scan(in_place, rows, NOW, "lexical", cache)
         rewritten.unlink(missing_ok=True)
         write_scan(rewritten, rows, NOW, "lexical", cache)
         assert _contents(in_place) == _contents(rewritten)
+        stored = read_pair_cache(in_place)
+        assert stored is not None
+        assert (stored.settings, stored.ids, stored.inputs) == (
+            cache.settings,
+            cache.ids,
+            cache.inputs,
+        )
+        assert stored.pairs() == cache.pairs() and stored.pairs()
     # A failed scan: no clusters, the scan row says so, the pair cache untouched.
     before = _contents(in_place)
     write_scan(in_place, None, NOW, "lexical")
     after = _contents(in_place)
     assert after["duplicate_clusters"] == []
     assert after["duplicate_cluster_scan"] == [repr((format_time(NOW), False, "lexical", 0))]
-    for table in TABLES[2:]:
-        assert after[table] == before[table] != []
+    assert after["duplicate_cluster_pair_cache"] == before["duplicate_cluster_pair_cache"] != []
 
 
-def test_tables_changed_since_read_are_rewritten(tmp_path: Path) -> None:
-    rng = random.Random(1)
-    ids = [f"m-{i:03d}" for i in range(60)]
+SPOILED = {
+    "foreign version": "UPDATE duplicate_cluster_pair_cache SET version = 'pairs-1'",
+    "an input hash cut short": "UPDATE duplicate_cluster_pair_cache SET inputs = inputs[1:-2]",
+    "an id twice": "UPDATE duplicate_cluster_pair_cache SET ids = ids || '\\x0A'::BLOB || ids",
+    "a position out of range": (
+        "UPDATE duplicate_cluster_pair_cache SET lefts ="
+        " lefts[1:octet_length(lefts) - 4] || '\\xFF\\xFF\\xFF\\x7F'::BLOB"
+    ),
+    "a negative position": (
+        "UPDATE duplicate_cluster_pair_cache SET lefts = '\\xFF\\xFF\\xFF\\xFF'::BLOB || lefts[5:]"
+    ),
+    "a pair of one entry": "UPDATE duplicate_cluster_pair_cache SET rights = lefts",
+    "arrays of unequal length": "UPDATE duplicate_cluster_pair_cache SET rights = rights[5:]",
+    "not a whole number": "UPDATE duplicate_cluster_pair_cache SET similarities = similarities[2:]",
+    "not a number": (
+        "UPDATE duplicate_cluster_pair_cache SET similarities ="
+        " '\\x00\\x00\\x00\\x00\\x00\\x00\\xF8\\x7F'::BLOB || similarities[9:]"
+    ),
+    "ids not utf-8": "UPDATE duplicate_cluster_pair_cache SET ids = '\\xFF\\xFE'::BLOB",
+    "two rows": (
+        "INSERT INTO duplicate_cluster_pair_cache SELECT * FROM duplicate_cluster_pair_cache"
+    ),
+    "no rows": "DELETE FROM duplicate_cluster_pair_cache",
+    "another schema": "CREATE OR REPLACE TABLE duplicate_cluster_pair_cache (version VARCHAR)",
+    "no table": "DROP TABLE duplicate_cluster_pair_cache",
+}
+
+
+@pytest.mark.parametrize("how", sorted(SPOILED))
+def test_a_pair_cache_that_does_not_read_back_whole_is_ignored(tmp_path: Path, how: str) -> None:
+    rng = random.Random(4)
+    volume = make_volume(tmp_path / "a", _corpus(rng, 150))
+    options = DreamOptions()
+    scan_duplicate_clusters(volume, options, NOW)
+    stored = read_pair_cache(volume.duckdb_path)
+    assert stored is not None and stored.left.size > 0  # the spoils below have pairs to spoil
+    with duckdb.connect(str(volume.duckdb_path)) as con:
+        con.execute(SPOILED[how])
+    assert read_pair_cache(volume.duckdb_path) is None
+    # The next scan is a full one, its clusters the full scan's, and its cache whole again.
+    volume.save(volume.scan_entries().live[0].with_changes(content="A changed fact, 2031."))
+    live = volume.scan_entries().live
+    report, clusters = scan_duplicate_clusters(volume, options, NOW)
+    assert "rescanned" not in report.counts
+    assert clusters == compute_clusters(volume, options, live, None).clusters
+    again = read_pair_cache(volume.duckdb_path)
+    assert again is not None and again.ids == [e.id for e in live]
+
+
+def test_the_row_tables_of_an_earlier_version_are_dropped(tmp_path: Path) -> None:
     db_path = tmp_path / "dream.duckdb"
-    write_scan(db_path, _rows(rng, ids), NOW, "lexical", _cache(rng, ids))
-    previous = read_pair_cache(db_path)
-    assert previous is not None
-    # Another writer between the read and the write: a row added and one repeated.
     with duckdb.connect(str(db_path)) as con:
-        con.execute("INSERT INTO duplicate_cluster_pairs VALUES ('x', 'y', 0.5)")
-        con.execute(
-            "INSERT INTO duplicate_cluster_inputs SELECT * FROM duplicate_cluster_inputs LIMIT 1"
-        )
-    cache = _next(rng, previous)
-    with duckdb.connect(str(db_path), read_only=True) as con:
-        digest = tables._pair_digest(con)
-    assert tables._pair_delta(cache, previous, digest) is None
-    write_scan(db_path, [], NOW, "lexical", cache, previous)
-    fresh = tmp_path / "fresh.duckdb"
-    write_scan(fresh, [], NOW, "lexical", cache)
-    assert _contents(db_path) == _contents(fresh)
-
-
-def test_settings_changed_rewrites_the_cache(tmp_path: Path) -> None:
+        con.execute("CREATE TABLE duplicate_cluster_pairs (left_id VARCHAR, right_id VARCHAR)")
+        con.execute("CREATE TABLE duplicate_cluster_inputs (entry_id VARCHAR, input VARCHAR)")
+        con.execute("CREATE TABLE duplicate_cluster_pair_scan (settings VARCHAR)")
+        con.execute("INSERT INTO duplicate_cluster_pair_scan VALUES ('old')")
+    assert read_pair_cache(db_path) is None  # not read as a cache of this version
     rng = random.Random(2)
-    ids = [f"m-{i:03d}" for i in range(30)]
-    db_path = tmp_path / "dream.duckdb"
-    write_scan(db_path, [], NOW, "lexical", _cache(rng, ids))
-    previous = read_pair_cache(db_path)
-    assert previous is not None
-    other = _cache(rng, ids, settings="other")
-    assert tables._pair_delta(other, previous, previous.digest) is None
-    write_scan(db_path, [], NOW, "lexical", other, previous)
-    fresh = tmp_path / "fresh.duckdb"
-    write_scan(fresh, [], NOW, "lexical", other)
-    assert _contents(db_path) == _contents(fresh)
+    cache = _cache(rng, [f"m-{i:03d}" for i in range(30)])
+    write_scan(db_path, [], NOW, "lexical", cache)
+    with duckdb.connect(str(db_path), read_only=True) as con:
+        names = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+    assert names == {"duplicate_clusters", "duplicate_cluster_scan", "duplicate_cluster_pair_cache"}
+    stored = read_pair_cache(db_path)
+    assert stored is not None and stored.pairs() == cache.pairs()

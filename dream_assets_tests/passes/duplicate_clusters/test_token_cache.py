@@ -123,7 +123,7 @@ def test_an_incremental_scan_with_cached_tokens_is_the_full_scan(tmp_path: Path,
         assert incremental.cache.tokens.vocabulary == full.cache.tokens.vocabulary
         assert incremental.cache.tokens.indices.tolist() == full.cache.tokens.indices.tolist()
         assert incremental.clusters == full.clusters
-        assert sorted(incremental.cache.pairs) == sorted(full.cache.pairs)
+        assert sorted(incremental.cache.pairs()) == sorted(full.cache.pairs())
         assert incremental.counts["lexical_pairs"] < full.counts["lexical_pairs"]
         report, clusters = scan_duplicate_clusters(volume, options, NOW)
         assert clusters == full.clusters and report.counts["rescanned"] > 0
@@ -169,7 +169,7 @@ def test_a_corrupt_or_foreign_token_cache_is_ignored(tmp_path: Path, how: str) -
     _changes(volume, rng)
     _spoil(volume.duckdb_path, SPOILED[how])
     previous = read_pair_cache(volume.duckdb_path)
-    assert previous is not None and previous.pairs  # the pair cache itself still read
+    assert previous is not None and previous.left.size  # the pair cache itself still read
     assert previous.tokens is None
     live = volume.scan_entries().live
     report, clusters = scan_duplicate_clusters(volume, options, NOW)
@@ -234,7 +234,7 @@ def test_the_token_cache_is_written_in_the_pairs_transaction(tmp_path: Path) -> 
         [("c-1", ("m-0", "m-1"), 1.0, True)],
         NOW,
         "lexical",
-        PairCache("s", inputs, pairs, tokens=rows),
+        PairCache.of_pairs("s", inputs, pairs, tokens=rows),
     )
     before = _contents(db_path)
     assert len(before["duplicate_cluster_tokens"]) == 1
@@ -245,14 +245,14 @@ def test_the_token_cache_is_written_in_the_pairs_transaction(tmp_path: Path) -> 
     )
     # A token write that fails leaves the clusters, the pairs and the tokens as they were.
     broken = TokenRows([1, 2, 3], rows.vocabulary, rows.indptr, rows.indices, rows.stamp)  # type: ignore[list-item]
-    newer = PairCache(
+    newer = PairCache.of_pairs(
         "s", {**inputs, "m-3": _key("x")}, [*pairs, ("m-2", "m-3", 0.9)], tokens=broken
     )
     with pytest.raises(TypeError):
-        write_scan(db_path, [], NOW, "lexical", newer, stored)
+        write_scan(db_path, [], NOW, "lexical", newer)
     assert _contents(db_path) == before
     # A pair cache written without token sets leaves none behind.
-    write_scan(db_path, [], NOW, "lexical", PairCache("s", inputs, pairs), stored)
+    write_scan(db_path, [], NOW, "lexical", PairCache.of_pairs("s", inputs, pairs))
     with duckdb.connect(str(db_path), read_only=True) as con:
         names = {r[0] for r in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
     assert "duplicate_cluster_tokens" not in names
