@@ -81,6 +81,12 @@ class MemoryEntry:
     metadata: dict[str, Any] = field(default_factory=dict)
     archived_at: datetime | None = None
     archive_reason: str | None = None
+    # Hashes of the entry's own fields, kept once computed (``review_fingerprint``,
+    # ``pair_input``): not the entry's data (not compared, shown or stored as its fields), and
+    # declared so that every entry has them in one order (an attribute added to some entries
+    # only, or in two orders, gives each entry its own attribute table: ~0.8 KB an entry).
+    _review_fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
+    _pair_input: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def archived(self) -> bool:
@@ -90,10 +96,10 @@ class MemoryEntry:
         changed = replace(self, **changes)
         # A change of bookkeeping only (decay, a stamp, an archive) keeps the entry's review
         # fingerprint: a first cycle rewrites every entry, and would otherwise hash each again.
-        known = getattr(self, _FINGERPRINT, None)
+        known = self._review_fingerprint
         if known is not None and _keeps_fingerprint(self, changes):
             object.__setattr__(changed, _FINGERPRINT, known)
-        judged = self.__dict__.get(_PAIR_INPUT)
+        judged = self._pair_input
         if judged is not None and _keeps_pair_input(self, changes):
             object.__setattr__(changed, _PAIR_INPUT, judged)
         return changed
@@ -173,7 +179,7 @@ class MemoryEntry:
 # importance -- is laid out here with json's C string encoder, byte for byte what
 # json.dumps(indent=2, sort_keys=True, ensure_ascii=False) gives (tested against it); any other
 # shape (or a record with other keys than the entry's fields) goes through json.dumps.
-_DICT_KEYS = frozenset(MemoryEntry.__dataclass_fields__)
+_DICT_KEYS = frozenset(f.name for f in fields(MemoryEntry) if f.init)
 
 
 def _entry_json(record: dict[str, Any]) -> str:
@@ -246,9 +252,9 @@ def review_fingerprint(entry: MemoryEntry) -> str:
     typed columns, so an entry built from the index comes with it (``entry_of_values``;
     a change to this hash changes ``REVIEW_FINGERPRINT_VERSION``, which retires stored ones).
     """
-    known = getattr(entry, _FINGERPRINT, None)
+    known = entry._review_fingerprint
     if known is not None:
-        return str(known)
+        return known
     subject = {k: entry.metadata[k] for k in SUBJECT_TIME_KEYS if k in entry.metadata}
     payload = json.dumps(
         [
@@ -279,10 +285,9 @@ def entry_of_values(
     entry = _NEW(MemoryEntry)
     attributes = entry.__dict__
     attributes.update(zip(_FIELD_NAMES, values, strict=True))  # ValueError on a wrong count
-    if fingerprint is not None:
-        attributes[_FINGERPRINT] = fingerprint
-    if judged is not None:
-        attributes[_PAIR_INPUT] = judged
+    # Both, in the order ``__init__`` sets them: the entries share one attribute table.
+    attributes[_FINGERPRINT] = fingerprint
+    attributes[_PAIR_INPUT] = judged
     return entry
 
 
@@ -300,9 +305,9 @@ def pair_input(entry: MemoryEntry) -> str:
     (passes/duplicate_clusters/reuse.py) are made of it. Kept on the entry once computed, and in
     the entry index beside its columns, like the review fingerprint: an idle cycle does not hash
     every live text again."""
-    known = entry.__dict__.get(_PAIR_INPUT)
+    known = entry._pair_input
     if known is not None:
-        return str(known)
+        return known
     metadata = entry.metadata
     if metadata.keys().isdisjoint(PAIR_INPUT_KEYS):
         judged = _NONE_JUDGED  # most entries: what the join below gives for no judged key
@@ -327,7 +332,7 @@ def _keeps_pair_input(entry: MemoryEntry, changes: dict[str, Any]) -> bool:
 
 
 _NEW = object.__new__
-_FIELD_NAMES = tuple(f.name for f in fields(MemoryEntry))
+_FIELD_NAMES = tuple(f.name for f in fields(MemoryEntry) if f.init)
 
 
 def is_high_value(entry: MemoryEntry, *, floor_importance: float, floor_reinforcement: int) -> bool:

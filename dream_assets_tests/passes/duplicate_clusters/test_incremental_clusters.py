@@ -133,7 +133,7 @@ def test_the_entry_input_hash_is_the_plain_join_of_what_a_judgement_reads() -> N
     # Kept through a change that does not touch what it reads; made again after one that does.
     for e in cases:
         decayed = e.with_changes(importance=0.1, metadata={**e.metadata, "reviewed_hash": "y"})
-        assert "_pair_input" in decayed.__dict__ and entry_input(decayed) == plain(decayed)
+        assert decayed._pair_input is not None and entry_input(decayed) == plain(decayed)
         for changes in (
             {"content": e.content + "!"},
             {"category": "other"},
@@ -141,7 +141,7 @@ def test_the_entry_input_hash_is_the_plain_join_of_what_a_judgement_reads() -> N
             {"metadata": {**e.metadata, "subject_point": "2030"}},
         ):
             changed = e.with_changes(**changes)
-            assert "_pair_input" not in changed.__dict__
+            assert changed._pair_input is None
             assert entry_input(changed) == plain(changed) != entry_input(e)
 
 
