@@ -302,9 +302,11 @@ PAIR_INPUT_VERSION = 1  # a change to ``pair_input`` changes this: stored ones a
 def pair_input(entry: MemoryEntry) -> str:
     """A hash of what judging a near-duplicate pair reads of one entry: its text, its category
     (numeric exemptions) and its ``PAIR_INPUT_KEYS`` metadata. The duplicate scan's reuse keys
-    (passes/duplicate_clusters/reuse.py) are made of it. Kept on the entry once computed, and in
-    the entry index beside its columns, like the review fingerprint: an idle cycle does not hash
-    every live text again."""
+    (passes/duplicate_clusters/reuse.py) are made of it. The entry index stores it beside the
+    entry's columns, and an entry built from the index comes with it (kept by ``with_changes``
+    that do not touch what it reads), so an idle cycle does not hash every live text again.
+    Computed, not kept, for an entry without it: keeping it on the first cycle's 100 000 parsed
+    entries raised that cycle's peak memory by 120 MB (docs/benchmarks.md, round 14)."""
     known = entry._pair_input
     if known is not None:
         return known
@@ -316,7 +318,6 @@ def pair_input(entry: MemoryEntry) -> str:
     # The three parts joined by NUL (content and category are strings).
     joined = f"{entry.content}\x00{entry.category}\x00{judged}"
     value = hashlib.sha1(joined.encode("utf-8")).hexdigest()
-    object.__setattr__(entry, _PAIR_INPUT, value)
     return value
 
 

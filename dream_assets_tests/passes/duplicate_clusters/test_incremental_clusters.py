@@ -110,9 +110,11 @@ def test_pairs_touching_rows_are_the_full_search_restricted_to_them() -> None:
 def test_the_entry_input_hash_is_the_plain_join_of_what_a_judgement_reads() -> None:
     """``entry_input`` takes shortcuts (no judged key: no per-key lookups); the hash is the
     plain one: text, category and each judged metadata value joined."""
+    import dataclasses
     import hashlib
 
     from dream_assets.core.models import PAIR_INPUT_KEYS as _JUDGED_KEYS
+    from dream_assets.core.models import entry_of_values
     from dream_assets.passes.duplicate_clusters.reuse import entry_input
 
     def plain(e: MemoryEntry) -> str:
@@ -130,17 +132,23 @@ def test_the_entry_input_hash_is_the_plain_join_of_what_a_judgement_reads() -> N
     # Metadata no judgement reads does not count; a judged key does.
     assert entry_input(cases[0]) == entry_input(cases[3])
     assert len({entry_input(e) for e in cases}) == len(cases) - 1
-    # Kept through a change that does not touch what it reads; made again after one that does.
+    # Not kept on an entry that did not come with it (the first cycle's parsed entries); an
+    # entry built from the index comes with it, keeps it through a change that does not touch
+    # what it reads, and has it made again after one that does.
+    assert all(e._pair_input is None for e in cases)
     for e in cases:
-        decayed = e.with_changes(importance=0.1, metadata={**e.metadata, "reviewed_hash": "y"})
-        assert decayed._pair_input is not None and entry_input(decayed) == plain(decayed)
+        values = tuple(getattr(e, f.name) for f in dataclasses.fields(MemoryEntry) if f.init)
+        built = entry_of_values(values, None, entry_input(e))
+        assert built._pair_input == plain(e)
+        decayed = built.with_changes(importance=0.1, metadata={**e.metadata, "reviewed_hash": "y"})
+        assert decayed._pair_input == plain(decayed) == plain(e)
         for changes in (
             {"content": e.content + "!"},
             {"category": "other"},
             {"metadata": {**e.metadata, "audience": "dm:zed"}},
             {"metadata": {**e.metadata, "subject_point": "2030"}},
         ):
-            changed = e.with_changes(**changes)
+            changed = built.with_changes(**changes)
             assert changed._pair_input is None
             assert entry_input(changed) == plain(changed) != entry_input(e)
 
