@@ -110,7 +110,8 @@ class Rescan:
     known: list[SimilarPair]
 
 
-# What judging a pair reads of one entry, hashed (kept on the entry and in the entry index).
+# What judging a pair reads of one entry, hashed (stored in the entry index, and carried by the
+# entries built from it).
 entry_input = pair_input
 
 
