@@ -81,10 +81,10 @@ class MemoryEntry:
     metadata: dict[str, Any] = field(default_factory=dict)
     archived_at: datetime | None = None
     archive_reason: str | None = None
-    # Hashes of the entry's own fields, kept once computed (``review_fingerprint``,
-    # ``pair_input``): not the entry's data (not compared, shown or stored as its fields), and
-    # declared so that every entry has them in one order (an attribute added to some entries
-    # only, or in two orders, gives each entry its own attribute table: ~0.8 KB an entry).
+    # Hashes of the entry's own fields, once known (``review_fingerprint``, ``pair_input``): not
+    # the entry's data (not compared, shown or stored as its fields); declared, so that every
+    # entry has both attributes (None until known), whether ``__init__`` or ``entry_of_values``
+    # made it.
     _review_fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
     _pair_input: str | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -317,8 +317,7 @@ def pair_input(entry: MemoryEntry) -> str:
         judged = "|".join([str(metadata.get(k, "")) for k in PAIR_INPUT_KEYS])
     # The three parts joined by NUL (content and category are strings).
     joined = f"{entry.content}\x00{entry.category}\x00{judged}"
-    value = hashlib.sha1(joined.encode("utf-8")).hexdigest()
-    return value
+    return hashlib.sha1(joined.encode("utf-8")).hexdigest()
 
 
 def _keeps_pair_input(entry: MemoryEntry, changes: dict[str, Any]) -> bool:

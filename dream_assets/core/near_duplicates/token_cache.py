@@ -3,7 +3,7 @@ new and changed texts (issue 27; docs/benchmarks.md, a whole cycle, round 14).
 
 A token set is a function of its text alone (``lexical_search.token_sets``: the lower-cased text's
 distinct ``TOKEN_PATTERN`` tokens). ``TokenRows`` holds one row per scanned entry, keyed by the
-entry's ``entry_input`` hash (``passes/duplicate_clusters/reuse.py``: a hash of the text, the
+entry's ``pair_input`` hash (``core/models.py``: a hash of the text, the
 category and the judged metadata, so an equal key means an equal text), each row's token numbers
 in the order the tokens first occur in the text, and the vocabulary. Kept in that order, the rows
 give back *exactly* the matrix ``token_sets`` builds over the same texts: its columns are numbered

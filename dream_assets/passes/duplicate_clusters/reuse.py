@@ -20,7 +20,7 @@ from pathlib import Path
 import numpy as np
 
 from dream_assets.core.facts import agreement
-from dream_assets.core.models import MemoryEntry, pair_input
+from dream_assets.core.models import MemoryEntry
 from dream_assets.core.near_duplicates.candidates import candidate_rules_version
 from dream_assets.core.near_duplicates.cluster import LEXICAL_METHOD, Cluster
 from dream_assets.core.near_duplicates.lexical_search import SimilarPair
@@ -46,14 +46,14 @@ def clusters_fingerprint(
     method: str,
     model: str,
 ) -> str:
-    """``inputs``: each live entry's ``entry_input``, in the same order (the incremental scan
+    """``inputs``: each live entry's ``models.pair_input``, in the same order (the incremental scan
     reads the same hashes, so they are computed once per scan)."""
     settings = (
         f"{options.similarity_threshold}|{options.max_cluster_size}|{method}|{model}"
         f"|{rules_version()}"
     )
     # Besides the text, what the judgement of a pair reads: the category (numeric exemptions),
-    # the subject time and the audience (a cluster never spans two); ``entry_input`` hashes
+    # the subject time and the audience (a cluster never spans two); ``models.pair_input`` hashes
     # exactly those, and the incremental scan asks it of the same entries.
     order = sorted(range(len(live)), key=lambda i: live[i].id)
     return corpus_fingerprint(
@@ -96,9 +96,10 @@ def record_scan(ledger_path: Path, fingerprint: str | None, now: datetime) -> No
 # similarity and judgement read only its two entries (text, category, subject time) and the
 # vocabulary, and cluster formation reads only the pairs (core/near_duplicates/candidates.py). So
 # only the pairs that include a new or changed entry are searched again. Beyond this share of
-# changed entries a full scan is as cheap. The token sets the search reads are the last scan's too
-# for the texts it saw (keyed by ``entry_input``, core/near_duplicates/token_cache.py): only the
-# new and changed texts are tokenised, and the matrix is the one tokenising them all gives.
+# changed entries a full scan is as cheap. The token sets the search reads are the last scan's
+# too for the texts it saw (keyed by ``models.pair_input``, core/near_duplicates/token_cache.py):
+# only the new and changed texts are tokenised, and the matrix is the one tokenising them all
+# gives.
 RESCAN_SHARE = 0.5
 
 
@@ -108,11 +109,6 @@ class Rescan:
 
     changed: list[int]
     known: list[SimilarPair]
-
-
-# What judging a pair reads of one entry, hashed (stored in the entry index, and carried by the
-# entries built from it).
-entry_input = pair_input
 
 
 def pair_settings(options: DreamOptions, vocabulary_path: Path) -> str:
@@ -128,7 +124,7 @@ def plan_rescan(
     live: Sequence[MemoryEntry], inputs: Sequence[str], cache: PairCache | None, settings: str
 ) -> Rescan | None:
     """The incremental plan against the last scan (``inputs``: each live entry's
-    ``entry_input``), or None when a full scan is needed."""
+    ``models.pair_input``), or None when a full scan is needed."""
     if cache is None or cache.settings != settings:
         return None
     stored_at = {entry_id: k for k, entry_id in enumerate(cache.ids)}.get

@@ -16,7 +16,7 @@ import numpy as np
 from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.facts.coverage import VOCABULARY_FILE_NAME, load_vocabulary
 from dream_assets.core.memory.merge import REVIEWED_HASH
-from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry, review_fingerprint
+from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry, pair_input, review_fingerprint
 from dream_assets.core.near_duplicates.candidates import (
     SubjectBand,
     candidate_rules_version,
@@ -46,7 +46,6 @@ from dream_assets.core.store.duckdb_store import one_connection
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.passes.duplicate_clusters.reuse import (
     clusters_fingerprint,
-    entry_input,
     pair_settings,
     plan_rescan,
     record_scan,
@@ -143,7 +142,7 @@ def compute_clusters(
     if embedder is not None:
         inputs = []
     elif inputs is None:
-        inputs = [entry_input(e) for e in live]
+        inputs = [pair_input(e) for e in live]
     rescan = plan_rescan(live, inputs, previous, settings) if embedder is None else None
     if rescan is not None:
         counts.update(rescanned=len(rescan.changed), pairs_reused=len(rescan.known))
@@ -225,7 +224,7 @@ def scan_duplicate_clusters(
     method = _method_asked(embedder)
     # An idle cycle reuses the last clusters (passes/duplicate_clusters/reuse.py): same ids, texts,
     # audiences, subject times and settings.
-    inputs = [entry_input(e) for e in live]
+    inputs = [pair_input(e) for e in live]
     fingerprint = clusters_fingerprint(
         live, inputs, options, method, _model_rules(options, embedder)
     )
@@ -261,8 +260,8 @@ def scan_duplicate_clusters(
         report.fail(f"near-duplicate scan failed: {computed.failure}")
         write_scan(volume.duckdb_path, None, now, computed.method)
         return report, None
-    # The clusters and the pair cache in one transaction, each updated in place from what it
-    # held (passes/duplicate_clusters/tables.py).
+    # The clusters (updated in place) and the pair cache (replaced whole) in one transaction
+    # (passes/duplicate_clusters/tables.py).
     write_scan(volume.duckdb_path, _rows(clusters, live), now, computed.method, computed.cache)
     # A scan that fell back to another method (an embedding hiccup) is not reusable as the one
     # asked for: the next cycle scans again.

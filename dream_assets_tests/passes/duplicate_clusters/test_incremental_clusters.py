@@ -115,7 +115,7 @@ def test_the_entry_input_hash_is_the_plain_join_of_what_a_judgement_reads() -> N
 
     from dream_assets.core.models import PAIR_INPUT_KEYS as _JUDGED_KEYS
     from dream_assets.core.models import entry_of_values
-    from dream_assets.passes.duplicate_clusters.reuse import entry_input
+    from dream_assets.core.models import pair_input as entry_input
 
     def plain(e: MemoryEntry) -> str:
         judged = "|".join(str(e.metadata.get(k, "")) for k in _JUDGED_KEYS)

@@ -14,6 +14,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from dream_assets.core.models import pair_input as entry_input
 from dream_assets.core.near_duplicates.lexical_search import TOKEN_PATTERN, token_sets
 from dream_assets.core.near_duplicates.token_cache import (
     TOKEN_CACHE_VERSION,
@@ -26,7 +27,6 @@ from dream_assets.core.near_duplicates.token_cache import (
 )
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.store.volume import AgentVolume
-from dream_assets.passes.duplicate_clusters.reuse import entry_input
 from dream_assets.passes.duplicate_clusters.scan import compute_clusters, scan_duplicate_clusters
 from dream_assets.passes.duplicate_clusters.tables import (
     SCAN_TABLES,
