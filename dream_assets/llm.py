@@ -29,6 +29,7 @@ from dream_assets.core.safety.cancellation import (
     watch_call,
 )
 from dream_assets.core.safety.redaction import redact
+from dream_assets.model_slots import CallSlots, SlotWaitCancelled, in_slot
 
 if TYPE_CHECKING:
     import openai
@@ -121,6 +122,7 @@ class ChatModel:
         budget: TokenBudget | None = None,
         guard: RunGuard | None = None,
         watch_s: float = OWNERSHIP_WATCH_SECONDS,
+        slots: CallSlots | None = None,
     ) -> None:
         if poll_s <= 0:
             raise ValueError(f"poll_s must be positive, got {poll_s}")
@@ -139,6 +141,7 @@ class ChatModel:
         # while one is in flight (the seed's ownership watch).
         self.guard = guard
         self.watch_s = watch_s
+        self.slots = slots  # a call is sent only while it holds one (``model_slots``)
 
     @property
     def configured(self) -> bool:
@@ -222,7 +225,15 @@ class ChatModel:
             raise LLMCancelled(reason)
 
     def _watched(self, call: Callable[[], T]) -> T:
-        """``call()``, abandoned (the client closed) when the run is cancelled in flight."""
+        """``call()`` in one of the endpoint's slots (``model_slots.in_slot``), abandoned (the
+        client closed) when the run is cancelled in flight."""
+        if self.slots is not None:
+            try:
+                call = in_slot(self.slots, self.guard.cancel_reason if self.guard else None, call)
+            except SlotWaitCancelled as exc:
+                raise LLMCancelled(str(exc)) from exc
+            except Exception as exc:
+                raise LLMError(f"no model call slot to be had: {exc}") from exc
         if self.guard is None:
             return call()
         try:

@@ -13,12 +13,14 @@ definitions load.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import dagster as dg
 
 from dream_assets.core.options import DreamOptions
 from dream_assets.defs.deployment import DEPLOYMENT
+from dream_assets.model_slots import CallSlots, FileCallSlots, PostgresCallSlots
 
 LLM_POOL = "llm"
 # The instance key remembering the limit ensure_pool_limits last wrote for a pool.
@@ -74,3 +76,25 @@ def ensure_pool_limits(
     instance.event_log_storage.set_concurrency_slots(pool, limit)
     instance.daemon_cursor_storage.set_cursor_values({key: str(limit)})
     return [f"pool {pool} limited to {limit}"]
+
+
+def call_slots(instance: dg.DagsterInstance, pool: str | None) -> CallSlots | None:
+    """The model call slots of ``pool`` (``model_slots``), as many as the instance's limit for
+    it; none when the pool has no limit (Dagster runs its steps unbounded then too)."""
+    if not pool:
+        return None
+    try:
+        limits = instance.event_log_storage.get_pool_limits()
+    except NotImplementedError:
+        return None  # a storage without pools bounds nothing
+    limit = next((p.limit for p in limits if p.name == pool), None)
+    if limit is None or limit <= 0:
+        return None
+    url = getattr(instance.event_log_storage, "postgres_url", None)
+    if isinstance(url, str):
+        return PostgresCallSlots(url=url, pool=pool, limit=limit)
+    if not instance.root_directory:
+        return None  # an ephemeral instance: one process, which its pool already bounds
+    return FileCallSlots(
+        directory=Path(instance.root_directory) / "model-slots", pool=pool, limit=limit
+    )

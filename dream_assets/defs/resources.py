@@ -19,6 +19,7 @@ from dream_assets.core.store.atomic import file_lock
 from dream_assets.core.store.volume import AgentVolume, PathEscapeError
 from dream_assets.defs.storage_pool import hold_storage_connections
 from dream_assets.llm import ChatModel, LLMSettings
+from dream_assets.model_slots import CallSlots
 
 
 @dataclass(frozen=True)
@@ -143,6 +144,7 @@ class LLMResource(dg.ConfigurableResource):
         agent: Agent,
         run_id: str | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        slots: CallSlots | None = None,
     ) -> ChatModel | None:
         settings = self.settings(agent.options)
         if not settings.configured:
@@ -163,4 +165,5 @@ class LLMResource(dg.ConfigurableResource):
             max_retries=settings.max_retries,
             budget=budget,
             guard=agent.guard,
+            slots=slots,
         )

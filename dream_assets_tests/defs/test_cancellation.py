@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
+import time
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from dream_assets.core.clock import SystemClock
 from dream_assets.core.safety.cancellation import CANCELLED_DISABLED, CANCELLED_LEASE
 from dream_assets.core.safety.safety_report import load_safety_report
 from dream_assets.core.store.entry_index import INDEX_FILE
-from dream_assets.core.store.lease import acquire, read_lease
+from dream_assets.core.store.lease import LeaseHeld, acquire, read_lease
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.definitions import defs
 from dream_assets.defs.resources import DreamResource, LLMResource
@@ -137,6 +138,28 @@ def test_enabled_false_written_while_the_model_answers_stops_the_run_there(
     assert read_lease(volume.root) is None
 
 
+def _take_over(volume: AgentVolume) -> None:
+    """Another writer takes the agent's lease as soon as the run's has expired. The run renews
+    its lease when each step starts, so a model call made within the lease's 60 ms of that
+    renewal finds it still held: taking it then would fail the model's answer, and the client
+    would retry the call (a second request), which is not what this test is about."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            acquire(
+                volume.root,
+                owner="dream review",
+                run_id="operator-review",
+                clock=SystemClock(),
+                ttl=timedelta(minutes=30),
+            )
+            return
+        except LeaseHeld:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def test_a_lease_taken_over_mid_call_abandons_the_call_and_commits_nothing_after(
     agents_root: Path, scripted_llm: ScriptedLLM
 ) -> None:
@@ -146,13 +169,7 @@ def test_a_lease_taken_over_mid_call_abandons_the_call_and_commits_nothing_after
     seen: dict[str, Any] = {}
 
     def take_over_then_stall(body: dict[str, Any]) -> str:
-        acquire(
-            volume.root,
-            owner="dream review",
-            run_id="operator-review",
-            clock=SystemClock(),
-            ttl=timedelta(minutes=30),
-        )
+        _take_over(volume)
         seen["files"] = _files(volume)
         # A slow model: the reply would come only after a minute, or when the test ends.
         release_reply.wait(60)
