@@ -50,9 +50,9 @@ def in_slot(
     slots: CallSlots, cancel_reason: Callable[[], str | None] | None, call: Callable[[], T]
 ) -> Callable[[], T]:
     """``call``, once this thread holds one of ``slots`` (waiting for it here), holding it until
-    the call itself ends, on whichever thread makes it: a call abandoned by the ownership watch
-    still occupies the model server until its answer or failure, so it keeps its slot until then.
-    """
+    the call itself ends, on whichever thread makes it: a call the ownership watch abandoned
+    still occupies the model server until its answer, failure or timeout (closing the client
+    does not end a read in flight), so it keeps its slot until then."""
     holding = slots.hold(cancel_reason or (lambda: None))
     holding.__enter__()
 

@@ -8,12 +8,15 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import dagster as dg
 import pytest
 
+from dream_assets.core.clock import SystemClock
+from dream_assets.core.store.lease import acquire
 from dream_assets.defs.pools import call_slots
 from dream_assets.llm import ChatModel, LLMCancelled, LLMSettings
 from dream_assets.model_slots import (
@@ -26,6 +29,10 @@ from dream_assets_tests.scripted_llm import ScriptedLLM
 from dream_assets_tests.services import Database
 
 POOL = "llm:127.0.0.1:8080"
+ADVISORY_HERE = (
+    "locktype = 'advisory' AND granted"
+    " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+)
 
 
 def _never() -> str | None:
@@ -160,12 +167,13 @@ def test_a_postgres_slot_is_freed_when_its_session_ends(postgres_database: Datab
     )
     admin.autocommit = True
     with admin.cursor() as cursor:
-        cursor.execute("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND granted")
+        # This test's own database only: pg_locks shows the whole server's.
+        cursor.execute(f"SELECT count(*) FROM pg_locks WHERE {ADVISORY_HERE}")
         assert cursor.fetchone() == (1,)
         # The holder's session killed (a crashed run worker): the server frees the slot.
         cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_locks "
-            "WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()"
+            f"SELECT pg_terminate_backend(pid) FROM pg_locks WHERE {ADVISORY_HERE}"
+            " AND pid <> pg_backend_pid()"
         )
     admin.close()
     with slots.hold(_never) as slot:
@@ -259,3 +267,39 @@ def test_a_call_cancelled_while_waiting_for_a_slot_is_never_sent(tmp_path: Path)
         with slots.hold(_never), pytest.raises(LLMCancelled, match="agent disabled"):
             model._watched(lambda: None)
         assert llm.requests == []
+
+
+def test_an_abandoned_call_keeps_its_slot_until_the_server_has_answered_it(
+    tmp_path: Path,
+) -> None:
+    from dream_assets.core.safety.cancellation import RunGuard
+
+    answered = threading.Event()
+
+    def slow(body: dict[str, Any]) -> str:
+        time.sleep(3)
+        answered.set()
+        return "{}"
+
+    with ScriptedLLM(default_reply="{}") as llm:
+        llm.respond_with(slow)
+        slots = FileCallSlots(tmp_path, POOL, 1)
+        acquire(tmp_path, owner="dream", run_id="run-1", clock=SystemClock(), ttl=timedelta(1))
+        guard = RunGuard(root=tmp_path, run_id="run-1", options_at_start="absent")
+        assert guard.cancel_reason() is None
+        # The run is cancelled while its call is in flight (the watch looks every 0.1 s).
+        abandoning = ChatModel(
+            LLMSettings(base_url=llm.base_url, model="scripted", api_key="x"),
+            slots=slots,
+            guard=guard,
+            watch_s=0.1,
+        )
+        threading.Timer(0.3, lambda: setattr(guard, "reason", "cancelled: lease lost")).start()
+        with pytest.raises(LLMCancelled):
+            abandoning.complete("system", "user")
+        assert not answered.is_set(), "the run waited for the answer instead of abandoning it"
+        # The server is still busy with the abandoned call: another run's call waits for the
+        # slot until the answer nobody will read has been given.
+        with slots.hold(_never):
+            assert answered.is_set()
+        assert len(llm.requests) == 1
