@@ -303,3 +303,40 @@ def test_an_abandoned_call_keeps_its_slot_until_the_server_has_answered_it(
         with slots.hold(_never):
             assert answered.is_set()
         assert len(llm.requests) == 1
+
+
+def test_a_cycle_calls_the_model_holding_a_slot_of_its_pool(
+    tmp_path: Path, scripted_llm: ScriptedLLM
+) -> None:
+    from dream_assets.defs.pools import MODEL_POOL
+    from dream_assets_tests.builders import entry, make_volume
+    from dream_assets_tests.cycles import cycle, scripted_model
+
+    root = tmp_path / "agents"
+    make_volume(
+        root / "ada",
+        [
+            entry("m-1", "Caroline moved to Berlin in March 2021 for her job at SAP."),
+            entry("m-2", "In March 2021 Caroline moved to Berlin for her SAP job."),
+        ],
+    )
+    held: list[bool] = []
+
+    def answer(body: dict[str, Any]) -> str:
+        # Asked while the run holds the pool's only slot: a try for it now finds none.
+        other = FileCallSlots(slots_dir, MODEL_POOL, 1)
+        probe = other.hold(lambda: "cancelled: probe")
+        try:
+            with probe:
+                held.append(False)
+        except SlotWaitCancelled:
+            held.append(True)
+        return "{}"
+
+    scripted_llm.respond_with(answer)
+    with dg.instance_for_test() as instance:
+        instance.event_log_storage.set_concurrency_slots(MODEL_POOL, 1)
+        slots_dir = Path(instance.root_directory) / "model-slots"
+        result = cycle(root, "ada", instance, scripted_model(scripted_llm))
+        assert result.success
+    assert held and all(held), held

@@ -144,8 +144,10 @@ class LLMResource(dg.ConfigurableResource):
         agent: Agent,
         run_id: str | None = None,
         sleep: Callable[[float], None] = time.sleep,
-        slots: CallSlots | None = None,
+        slots: Callable[[], CallSlots | None] | None = None,
     ) -> ChatModel | None:
+        """The agent's model, or None when none is configured. ``slots``: the endpoint's call
+        slots (``model_slots``), looked up only when there is a model to call."""
         settings = self.settings(agent.options)
         if not settings.configured:
             return None
@@ -165,5 +167,5 @@ class LLMResource(dg.ConfigurableResource):
             max_retries=settings.max_retries,
             budget=budget,
             guard=agent.guard,
-            slots=slots,
+            slots=slots() if slots is not None else None,
         )

@@ -114,7 +114,9 @@ def model_pass_step(
 
     def work(agent: Agent) -> dg.MaterializeResult:
         model = llm.chat_model(
-            agent, context.run.run_id, slots=call_slots(context.instance, context.op_def.pool)
+            agent,
+            context.run.run_id,
+            slots=lambda: call_slots(context.instance, context.op_def.pool),
         )
         given = inputs(agent) if inputs is not None else {}
         call = PassCall(
