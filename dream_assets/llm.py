@@ -191,7 +191,7 @@ class ChatModel:
         # The answer is bounded by the room the budget reserved for it (docs/safety.md, "Token
         # budget"): a reply can never cost more than the admission assumed.
         request["max_tokens"] = max_tokens or ANSWER_ROOM
-        with _translated_errors(self.settings):
+        with translated_errors(self.settings):
             response = self._watched(lambda: client.chat.completions.create(**request))
         choice = response.choices[0] if response.choices else None
         text = choice.message.content if choice is not None else None
@@ -227,13 +227,7 @@ class ChatModel:
     def _watched(self, call: Callable[[], T]) -> T:
         """``call()`` in one of the endpoint's slots (``model_slots.in_slot``), abandoned (the
         client closed) when the run is cancelled in flight."""
-        if self.slots is not None:
-            try:
-                call = in_slot(self.slots, self.guard.cancel_reason if self.guard else None, call)
-            except SlotWaitCancelled as exc:
-                raise LLMCancelled(str(exc)) from exc
-            except Exception as exc:
-                raise LLMError(f"no model call slot to be had: {exc}") from exc
+        call = slotted(self.slots, self.guard.cancel_reason if self.guard else None, call)
         if self.guard is None:
             return call()
         try:
@@ -266,39 +260,25 @@ class ChatModel:
 
     def _client_for_calls(self) -> OpenAI:
         if self._client is None:
-            self._client = _client(self.settings, self.max_retries)
+            self._client = openai_client(self.settings, self.max_retries)
         return self._client
 
 
-def embed(
-    settings: LLMSettings,
-    texts: list[str],
-    model: str,
-    *,
-    batch_size: int = 64,
-    max_retries: int = 0,
-) -> list[list[float]]:
-    """Embed ``texts`` through the embeddings endpoint, ``batch_size`` inputs per request."""
-    if batch_size <= 0:
-        raise ValueError(f"batch_size must be positive, got {batch_size}")
-    if not texts:
-        return []
-    client = _client(settings, max_retries)
-    vectors: list[list[float]] = []
-    for start in range(0, len(texts), batch_size):
-        batch = texts[start : start + batch_size]
-        with _translated_errors(settings):
-            response = client.embeddings.create(model=model, input=batch, encoding_format="float")
-        ordered = sorted(response.data, key=lambda item: item.index)
-        if len(ordered) != len(batch):
-            raise LLMError(
-                f"embeddings endpoint returned {len(ordered)} vectors for {len(batch)} inputs"
-            )
-        vectors.extend([float(x) for x in item.embedding] for item in ordered)
-    return vectors
+def slotted(
+    slots: CallSlots | None, cancel_reason: Callable[[], str | None] | None, call: Callable[[], T]
+) -> Callable[[], T]:
+    """``call``, made holding one of ``slots`` when there are any (``model_slots.in_slot``)."""
+    if slots is None:
+        return call
+    try:
+        return in_slot(slots, cancel_reason, call)
+    except SlotWaitCancelled as exc:
+        raise LLMCancelled(str(exc)) from exc
+    except Exception as exc:
+        raise LLMError(f"no model call slot to be had: {exc}") from exc
 
 
-def _client(settings: LLMSettings, max_retries: int) -> OpenAI:
+def openai_client(settings: LLMSettings, max_retries: int) -> OpenAI:
     # Imported on the first call, not with the module: a cycle without a model never pays for
     # the client's import (docs/benchmarks.md, a whole cycle).
     from openai import OpenAI
@@ -317,7 +297,7 @@ def _estimate_tokens(text: str) -> int:
 
 
 @contextmanager
-def _translated_errors(settings: LLMSettings) -> Iterator[None]:
+def translated_errors(settings: LLMSettings) -> Iterator[None]:
     """Turn the client's exceptions into one ``LLMError`` whose message says what happened."""
     import openai
 

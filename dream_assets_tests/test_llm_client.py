@@ -9,6 +9,7 @@ import pytest
 
 from dream_assets.core.llm_reply import extract_json_object, parse_memory_reply
 from dream_assets.core.options import load_options
+from dream_assets.embedders import embed
 from dream_assets.llm import (
     ANSWER_ROOM,
     ChatModel,
@@ -16,7 +17,6 @@ from dream_assets.llm import (
     LLMBusy,
     LLMError,
     LLMSettings,
-    embed,
 )
 
 # Importing the fixture function registers the `scripted_llm` fixture in this module.

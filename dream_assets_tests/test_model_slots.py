@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import threading
@@ -305,38 +306,55 @@ def test_an_abandoned_call_keeps_its_slot_until_the_server_has_answered_it(
         assert len(llm.requests) == 1
 
 
+def _slot_taken(directory: Path, pool: str) -> bool:
+    """Whether the only slot of ``pool`` is held (by someone else) right now."""
+    try:
+        with FileCallSlots(directory, pool, 1).hold(lambda: "cancelled: probe"):
+            return False
+    except SlotWaitCancelled:
+        return True
+
+
+@pytest.mark.parametrize("embeddings", ["lexical", "endpoint"])
 def test_a_cycle_calls_the_model_holding_a_slot_of_its_pool(
-    tmp_path: Path, scripted_llm: ScriptedLLM
+    tmp_path: Path, scripted_llm: ScriptedLLM, embeddings: str
 ) -> None:
     from dream_assets.defs.pools import MODEL_POOL
     from dream_assets_tests.builders import entry, make_volume
     from dream_assets_tests.cycles import cycle, scripted_model
 
     root = tmp_path / "agents"
+    options = {"embeddings": "endpoint", "embedding_model": "scripted-embed"}
     make_volume(
         root / "ada",
         [
             entry("m-1", "Caroline moved to Berlin in March 2021 for her job at SAP."),
             entry("m-2", "In March 2021 Caroline moved to Berlin for her SAP job."),
         ],
+        **({"dream-options.json": json.dumps(options)} if embeddings == "endpoint" else {}),
     )
     held: list[bool] = []
+    embedded: list[bool] = []
 
     def answer(body: dict[str, Any]) -> str:
         # Asked while the run holds the pool's only slot: a try for it now finds none.
-        other = FileCallSlots(slots_dir, MODEL_POOL, 1)
-        probe = other.hold(lambda: "cancelled: probe")
-        try:
-            with probe:
-                held.append(False)
-        except SlotWaitCancelled:
-            held.append(True)
+        held.append(_slot_taken(slots_dir, MODEL_POOL))
         return "{}"
 
+    def vector(text: str) -> list[float]:
+        # The embeddings endpoint is the model's server: its requests hold the slot too.
+        embedded.append(_slot_taken(slots_dir, MODEL_POOL))
+        return [1.0, float(len(text) % 7), 0.5]
+
     scripted_llm.respond_with(answer)
+    scripted_llm.embedding_fn = vector
     with dg.instance_for_test() as instance:
         instance.event_log_storage.set_concurrency_slots(MODEL_POOL, 1)
         slots_dir = Path(instance.root_directory) / "model-slots"
         result = cycle(root, "ada", instance, scripted_model(scripted_llm))
         assert result.success
     assert held and all(held), held
+    if embeddings == "endpoint":
+        assert embedded and all(embedded), embedded
+    else:
+        assert embedded == []

@@ -14,8 +14,8 @@ Backends
   sha256 before *every* load, so a corrupted or swapped file is refused rather than used. Only
   models recorded in ``LOCAL_MODELS`` can be chosen. Nothing here imports torch until a local
   model is actually loaded, so the default install never needs it.
-* ``endpoint``: the OpenAI-compatible embeddings endpoint (``dream_assets.llm.embed``), wrapped
-  by ``EndpointEmbedder``.
+* ``endpoint``: the OpenAI-compatible embeddings endpoint (``dream_assets.embedders.embed``),
+  wrapped by ``EndpointEmbedder``.
 
 Vector cache
 ------------

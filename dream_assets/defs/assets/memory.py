@@ -22,6 +22,7 @@ from dream_assets.defs.assets.steps import (
     standing_check,
     writer_step,
 )
+from dream_assets.defs.pools import MODEL_POOL, call_slots
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import materialize_report
 from dream_assets.embedders import embedder_from_options
@@ -50,7 +51,12 @@ def duplicate_clusters(
     def scan(agent: Agent) -> dg.MaterializeResult:
         embedder, problem = None, None
         try:
-            embedder = embedder_from_options(agent.options, llm.settings(agent.options))
+            embedder = embedder_from_options(
+                agent.options,
+                llm.settings(agent.options),
+                # The endpoint is the model's server: its requests share the model's slots.
+                slots=lambda: call_slots(context.instance, MODEL_POOL),
+            )
         except EmbeddingsUnavailable as exc:
             problem = str(exc)
         report, _clusters = scan_duplicate_clusters(

@@ -45,7 +45,7 @@ from dream_assets.core.store.store_archive import (
     snapshot_fields,
 )
 from dream_assets.core.store.volume import AgentVolume
-from dream_assets.embedders import endpoint_embedding
+from dream_assets.embedders import Slots, endpoint_embedding
 from dream_assets.llm import LLMSettings
 from dream_assets.passes.store_sync.snapshot import NO_STORE
 
@@ -59,17 +59,18 @@ def run_store_writeback(
     run_id: str,
     preview: bool = False,
     settings: LLMSettings | None = None,
+    slots: Slots | None = None,
 ) -> PassReport:
     """``settings``: the endpoint an ``embed`` naming an endpoint model uses (default: the
     agent's model options, ``DREAM_LLM_*`` then ``dream-options.json``), read only when a
-    namespace with vectors needs it."""
+    namespace with vectors needs it; ``slots``: that endpoint's call slots."""
     report = PassReport(PASS)
     store = open_store(volume.root)
     if store is None:
         report.skipped = NO_STORE
         return report
     if isinstance(store, UsesEndpointEmbedding):
-        store.use_endpoint_embedding(_endpoint(volume, settings))
+        store.use_endpoint_embedding(_endpoint(volume, settings, slots))
     scan = volume.scan_entries()
     for problem in scan.problems:
         report.warnings.append(f"unreadable mirror entry left in place: {problem.path}")
@@ -117,7 +118,7 @@ def run_store_writeback(
     return report
 
 
-def _endpoint(volume: AgentVolume, settings: LLMSettings | None) -> Any:
+def _endpoint(volume: AgentVolume, settings: LLMSettings | None, slots: Slots | None) -> Any:
     def for_model(name: str) -> EmbedTexts:
         chosen = settings
         if chosen is None:
@@ -125,7 +126,7 @@ def _endpoint(volume: AgentVolume, settings: LLMSettings | None) -> Any:
                 chosen = LLMSettings.from_options(load_options(os.environ, volume.options_path))
             except OptionsError as exc:
                 raise EmbeddingsUnavailable(str(exc)) from exc
-        return endpoint_embedding(chosen)(name)
+        return endpoint_embedding(chosen, slots)(name)
 
     return for_model
 
