@@ -18,6 +18,7 @@ Waiting for a slot re-checks the run's cancellation (``core.safety.cancellation`
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import re
@@ -147,7 +148,10 @@ class PostgresCallSlots:
                 try:
                     yield slot
                 finally:
-                    cursor.execute("SELECT pg_advisory_unlock(%s, %s)", (key, slot))
+                    # A session that died (the server restarted) took its locks with it: the
+                    # call's own outcome is what the caller gets, not this.
+                    with contextlib.suppress(psycopg2.Error):
+                        cursor.execute("SELECT pg_advisory_unlock(%s, %s)", (key, slot))
         finally:
             # Closing the session releases whatever it still holds.
             connection.close()

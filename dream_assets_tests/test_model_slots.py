@@ -179,8 +179,8 @@ def test_a_postgres_slot_is_freed_when_its_session_ends(postgres_database: Datab
     admin.close()
     with slots.hold(_never) as slot:
         assert slot == 0
-    with pytest.raises(psycopg2.Error):
-        holding.__exit__(None, None, None)
+    # Giving back the slot of a session already gone is no error of the call's.
+    holding.__exit__(None, None, None)
 
 
 def test_the_instance_gives_its_pool_limit_and_backend(
