@@ -7,7 +7,10 @@ requests every agent's first cycle in one tick; the run queue lets all six run s
 the only thing between them and the model is the endpoint's pool. The agents' `llm-busy` markers
 keep every cycle at its model step until all six are at the pool, however loaded the machine is
 (the run worker launches are staggered by seconds each). The server counts the calls it holds
-open: with `DREAM_LLM_POOL_LIMIT=4` four at once and never five, by default one.
+open: with `DREAM_LLM_POOL_LIMIT=4` four at once and never five, by default one. Dagster 1.13's
+pool alone does not guarantee that on PostgreSQL (its slot assignment and claim are not atomic:
+CI once saw two calls in flight under a limit of 1); the model call slots under it do
+(`dream_assets/model_slots.py`).
 """
 
 from __future__ import annotations
@@ -221,11 +224,18 @@ def test_the_endpoint_pool_bounds_model_calls_in_flight_across_runs(
                     ],
                 }
 
+            def at_the_pool() -> bool:
+                # Dagster's unlocked claim can let one step more than the limit start (module
+                # docstring); the call slots then hold its call back, and the server's count below
+                # is the bound that matters, so a run more holding the pool is waited through.
+                holding, waiting = pool_state()
+                return holding >= expected and holding + waiting == len(AGENTS)
+
             _wait(
                 f"{expected} cycles holding {pool} and the others waiting for it",
                 services,
                 300,
-                lambda: pool_state() == (expected, len(AGENTS) - expected),
+                at_the_pool,
                 pool_detail,
             )
             written = instance.event_log_storage.get_concurrency_info(pool)
