@@ -83,9 +83,10 @@ def endpoint_embedding(settings: LLMSettings, slots: Slots | None = None) -> End
         if not (settings.base_url or settings.api_key):
             raise EmbeddingsUnavailable("no DREAM_LLM_BASE_URL (or API key) to reach")
 
+        held = slots() if slots is not None else None
+
         def embed_texts(texts: Sequence[str]) -> list[list[float]]:
             try:
-                held = slots() if slots is not None else None
                 return embed(
                     settings, list(texts), name, max_retries=settings.max_retries, slots=held
                 )

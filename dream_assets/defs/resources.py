@@ -17,6 +17,7 @@ from dream_assets.core.safety.budget import TokenBudget
 from dream_assets.core.safety.cancellation import RunGuard
 from dream_assets.core.store.atomic import file_lock
 from dream_assets.core.store.volume import AgentVolume, PathEscapeError
+from dream_assets.defs.pools import MODEL_POOL, call_slots
 from dream_assets.defs.storage_pool import hold_storage_connections
 from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets.model_slots import CallSlots
@@ -128,6 +129,16 @@ class LLMResource(dg.ConfigurableResource):
     model: str | None = None
     api_key: str | None = None
     timeout_s: float | None = None
+    # The run's instance, where the model pool's limit is (``call_slots``).
+    _instance: dg.DagsterInstance | None = PrivateAttr(default=None)
+
+    def setup_for_execution(self, context: dg.InitResourceContext) -> None:
+        self._instance = context.instance
+
+    def call_slots(self) -> CallSlots | None:
+        """The call slots of the deployment's model pool (``defs/pools.call_slots``): every
+        request to the endpoint, chat or embeddings, is sent holding one; none outside a run."""
+        return call_slots(self._instance, MODEL_POOL) if self._instance is not None else None
 
     def settings(self, options: DreamOptions) -> LLMSettings:
         configured = LLMSettings.from_options(options)
@@ -144,10 +155,9 @@ class LLMResource(dg.ConfigurableResource):
         agent: Agent,
         run_id: str | None = None,
         sleep: Callable[[float], None] = time.sleep,
-        slots: Callable[[], CallSlots | None] | None = None,
     ) -> ChatModel | None:
-        """The agent's model, or None when none is configured. ``slots``: the endpoint's call
-        slots (``model_slots``), looked up only when there is a model to call."""
+        """The agent's model, or None when none is configured (the call slots are looked up
+        only when there is a model to call)."""
         settings = self.settings(agent.options)
         if not settings.configured:
             return None
@@ -167,5 +177,5 @@ class LLMResource(dg.ConfigurableResource):
             max_retries=settings.max_retries,
             budget=budget,
             guard=agent.guard,
-            slots=slots() if slots is not None else None,
+            slots=self.call_slots(),
         )

@@ -22,7 +22,6 @@ from dream_assets.defs.assets.steps import (
     standing_check,
     writer_step,
 )
-from dream_assets.defs.pools import MODEL_POOL, call_slots
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import materialize_report
 from dream_assets.embedders import embedder_from_options
@@ -55,7 +54,7 @@ def duplicate_clusters(
                 agent.options,
                 llm.settings(agent.options),
                 # The endpoint is the model's server: its requests share the model's slots.
-                slots=lambda: call_slots(context.instance, MODEL_POOL),
+                slots=llm.call_slots,
             )
         except EmbeddingsUnavailable as exc:
             problem = str(exc)

@@ -14,7 +14,7 @@ from dream_assets.core.report import PassReport
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.defs.lease import agent_writer, holds_across_steps
 from dream_assets.defs.partitions import agents_partitions
-from dream_assets.defs.pools import MODEL_POOL, call_slots
+from dream_assets.defs.pools import MODEL_POOL
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import cancelled_step, check_from_violations, materialize_report
 from dream_assets.defs.run_bounds import run_bounds
@@ -113,11 +113,7 @@ def model_pass_step(
     the pass is given beside the volume, read for the agent once its lease is held."""
 
     def work(agent: Agent) -> dg.MaterializeResult:
-        model = llm.chat_model(
-            agent,
-            context.run.run_id,
-            slots=lambda: call_slots(context.instance, context.op_def.pool),
-        )
+        model = llm.chat_model(agent, context.run.run_id)
         given = inputs(agent) if inputs is not None else {}
         call = PassCall(
             agent.volume,

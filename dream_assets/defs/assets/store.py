@@ -9,7 +9,6 @@ import dagster as dg
 from dream_assets.checks.store_writeback import nothing_lost_violations
 from dream_assets.defs.assets.steps import Findings, agent_asset, agent_check, pass_step
 from dream_assets.defs.lease import agent_writer
-from dream_assets.defs.pools import MODEL_POOL, call_slots
 from dream_assets.defs.resources import Agent, DreamResource, LLMResource
 from dream_assets.defs.results import materialize_report
 from dream_assets.passes.store_sync import run_store_snapshot, run_store_writeback
@@ -55,7 +54,7 @@ def store_writeback(
             preview=agent.preview,
             # An "embed" naming an endpoint model uses the run's endpoint (resource, options).
             settings=llm.settings(agent.options),
-            slots=lambda: call_slots(context.instance, MODEL_POOL),
+            slots=llm.call_slots,
         )
         return materialize_report(context, report)
 
