@@ -67,6 +67,14 @@ def _req_time(raw: dict[str, Any], key: str, source: str) -> datetime:
     return value
 
 
+# Importance is stored with six decimals: what a file holds, and what a decay write would store.
+IMPORTANCE_DIGITS = 6
+
+
+def stored_importance(value: float) -> float:
+    return round(value, IMPORTANCE_DIGITS)
+
+
 @dataclass(frozen=True)
 class MemoryEntry:
     id: str
@@ -158,7 +166,7 @@ class MemoryEntry:
             "content": self.content,
             "category": self.category,
             "tags": list(self.tags),
-            "importance": round(self.importance, 6),
+            "importance": stored_importance(self.importance),
             "reinforcement_count": self.reinforcement_count,
             "created_at": format_time(self.created_at),
             "updated_at": format_time(self.updated_at),

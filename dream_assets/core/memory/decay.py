@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from dream_assets.core.memory.preferences import is_durable
-from dream_assets.core.models import MemoryEntry
+from dream_assets.core.models import MemoryEntry, stored_importance
 from dream_assets.core.store.atomic import ChangedMeanwhile
 
 if TYPE_CHECKING:
@@ -94,8 +94,11 @@ def decay_write(
 
 def write_due(entry: MemoryEntry, new_importance: float, rule: DecayRule, quantum: float) -> bool:
     """Whether ``decay_write`` writes ``entry`` decayed to ``new_importance`` (a pass that only
-    reports the decay, leaving the write to a later pass, builds no decayed copy)."""
-    change = abs(new_importance - entry.importance)
+    reports the decay, leaving the write to a later pass, builds no decayed copy). The change is
+    the one the file would hold (``stored_importance``): judged unrounded, a decay to about zero
+    (stored as 0.0) just under the quantum was skipped, and the stored score lagged always
+    writing by the whole quantum."""
+    change = abs(stored_importance(new_importance) - entry.importance)
     if change < 1e-9:
         return False
     return not (change < quantum and new_importance > rule.floor + 1e-9)
