@@ -54,6 +54,8 @@ from dream_assets.core.facts.vocabulary import straighten
 TITLE_SPELLINGS = {"Dr": "Doctor", "Prof": "Professor", "Mt": "Mount"}
 _TITLE_EQUIVALENT = {**TITLE_SPELLINGS, **{full: short for short, full in TITLE_SPELLINGS.items()}}
 _TITLE_BY_CAPITALS = {title.upper(): title for title in _TITLE_EQUIVALENT}
+# The honorifics before a name, casefolded: their capitals are typography ("MR. OSEI").
+_HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "dr", "prof", "sir", "dame", "st", "mt"})
 # Letter case is typography for a name of at least this many letters ("Fatima" / "FATIMA");
 # shorter acronyms collide with English words ("IT" / "It", "US" / "Us") and stay case-sensitive.
 CASE_FOLD_MIN_LETTERS = 3
@@ -189,6 +191,14 @@ class MergedText:
         # "DR. OKONKWO" / "Dr Okonkwo": a title in capitals is the same title (sixth round)
         title = _TITLE_BY_CAPITALS.get(name)
         if title is not None and (title in self.words or _TITLE_EQUIVALENT[title] in self.words):
+            return True
+        # "Mr. Osei" / "MR. OSEI", either way round: an honorific in capitals is the same
+        # honorific (twelfth round; the sixth read "DR" / "Dr" one way)
+        if name.casefold() in _HONORIFICS and (
+            name.upper() in self.words or name.capitalize() in self.words
+        ):
+            return True
+        if name in _TITLE_EQUIVALENT and _TITLE_EQUIVALENT[name].upper() in self.words:
             return True
         if is_acronym(name) and name in self.spelled:
             return True

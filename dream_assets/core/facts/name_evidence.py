@@ -146,7 +146,27 @@ def soft_reason(
         # words after a head tell variants apart ("Amex Platinum" / "Amex") and stay hard
         if text in words and any(w in merged_words for w in words[words.index(text) + 1 :]):
             return "part of a name"
+        # twelfth round: a classifier closing the name, the kind of place or body it names,
+        # dropped after the name it classifies ("St Thomas' Hospital" / "St Thomas'", "McGill
+        # University" / "McGill"): it tells no variant from another
+        if (
+            text in _CLASSIFIER_HEADS
+            and text in words[1:]
+            and any(w in merged_words for w in words[: words.index(text)])
+        ):
+            return "part of a name"
     return None
+
+
+# The nouns that close a name of a place or an institution, telling its kind (WordNet's heads of
+# facilities, organisations and geographic features that names carry).
+_CLASSIFIER_HEADS = frozenset(
+    {"Hospital", "Clinic", "University", "College", "School", "Academy", "Institute", "Museum",
+     "Library", "Station", "Airport", "Street", "Road", "Avenue", "Lane", "Square", "Park",
+     "Bridge", "Church", "Cathedral", "Hotel", "Centre", "Center", "Stadium", "Arena", "Empire",
+     "Kingdom", "Republic", "Island", "Islands", "River", "Lake", "Mountains", "Valley", "Bay",
+     "Beach", "Company", "Corporation", "Inc", "Ltd", "Limited"}
+)  # fmt: skip
 
 
 def _name_word(word: str) -> str:

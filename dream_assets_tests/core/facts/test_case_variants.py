@@ -27,6 +27,10 @@ def _missing(source: str, merged: str) -> tuple[str, ...]:
         # A title written out or abbreviated.
         ("Dentist appointment with Dr. Haddad.", "Has a dentist appointment with Doctor Haddad."),
         ("Has a dentist appointment with Doctor Haddad.", "Dentist: Dr Haddad."),
+        # An honorific in capitals, either way round (twelfth round).
+        ("The flat's landlord is Mr. Osei.", "The user pays rent to MR. OSEI."),
+        ("The flat's landlord is MRS OSEI.", "The user pays rent to Mrs Osei."),
+        ("Dentist appointment with Doctor Haddad.", "Dentist appointment with DR HADDAD."),
     ],
 )
 def test_a_name_in_another_letter_case_is_credited(source: str, merged: str) -> None:
@@ -43,6 +47,8 @@ def test_a_name_in_another_letter_case_is_credited(source: str, merged: str) -> 
         # Missing in every spelling is still missing.
         ("The user met Fatima in Casablanca.", "The user met someone in Casablanca.", "Fatima"),
         ("ARSAUB ships the build on Fridays.", "The build ships on Fridays.", "ARSAUB"),
+        # Another honorific is another person's: "Mrs" is not credited by "MR".
+        ("The flat's landlord is Mrs. Osei.", "The user pays rent to MR. OSEI.", "Mrs"),
     ],
 )
 def test_a_name_missing_in_every_spelling_is_still_missing(

@@ -6,14 +6,14 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
 
-from dream_assets.core.facts.lexicon import english_readings, is_negation
+from dream_assets.core.facts.lexicon import is_negation
 from dream_assets.core.facts.meaning.restated import (
     OBJECTION_VERBS,
     derived,
     not_yet,
     positive_idiom,
+    prefix_negated,
     restated,
     waits,
 )
@@ -181,6 +181,8 @@ def _negations(words: Sequence[Word]) -> list[_Negation]:
             continue  # "neither eggs nor dairy" is one negation
         if word.lower == "no" and _not_a_negation(words, index):
             continue
+        if word.lower == "without" and following == "fail":
+            continue  # "without fail" is "always" (twelfth round)
         governed = _clause_content(words, index, step=1, limit=_NEGATION_REACH)
         span: tuple[Word, ...] = (word, *governed)
         if not governed:
@@ -323,7 +325,7 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         )
         # Eighth round: an adjective negated by its prefix ("unsure whether to go", "unable to
         # drive") states the negation the merge spells out ("hasn't decided whether to attend").
-        stated_negatively |= {w.clause for w in source.words if _prefix_negated(w.lower)}
+        stated_negatively |= {w.clause for w in source.words if prefix_negated(w.lower)}
         for clause in stated_negatively:
             source_negated |= stems_by_clause.get(clause, set())
         source_negated |= _passed_over(source.words)
@@ -363,20 +365,6 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
                 finding += DOUBLE  # a hint (``merge_check``), never a credit
             findings.append(finding)
     return findings
-
-
-@cache
-def _prefix_negated(word: str) -> bool:
-    """An English word that is "un-" before another English word of four letters or more
-    ("unsure", "unable", "unwilling"; not "unit", "union", "under", "until": their rest is no
-    word)."""
-    rest = word[2:]
-    return (
-        word.startswith("un")
-        and len(rest) >= 4
-        and bool(english_readings(word))
-        and bool(english_readings(rest))
-    )
 
 
 # "no migration reaches prod until it is reviewed": a negation bound to a condition states when
