@@ -32,6 +32,16 @@ from dream_assets_tests.core.facts.merges import check
             "Standups on the data team are capped at ten minutes.",
             "negation: never run over 10 minutes on the data (restated?)",
         ),
+        (
+            ["The staging cluster is not used by anyone except the QA team."],
+            "The staging cluster is used exclusively by the QA team.",
+            "negation: not used by anyone except the QA (restated?)",
+        ),
+        (
+            ["Olu hasn't told his parents about the new job in Lagos."],
+            "Olu's new job in Lagos is still a secret from his parents.",
+            "negation: hasn't told his parents about the new job (restated?)",
+        ),
     ],
 )
 def test_a_negation_restated_is_a_hint(sources: list[str], merged: str, hint: str) -> None:
