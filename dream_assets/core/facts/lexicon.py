@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import gzip
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 
@@ -97,6 +97,26 @@ def rest_after_scale(words: list[str], index: int) -> tuple[int, int] | None:
     return found
 
 
+def hundreds_after(lowers: Sequence[str], at: int, value: int, scale: str) -> tuple[int, int]:
+    """Twelfth round: "three thousand two hundred [and fifty]" is one number, 3 250, not 3 000
+    and 200: the hundreds after a thousand or a million (``at``, the word after the scale word)
+    join it. Returns the value and the index after its last word."""
+    if scale not in ("thousand", "million"):
+        return value, at
+    index = at + (at < len(lowers) and lowers[at] == "and")
+    if (
+        index + 1 < len(lowers)
+        and 0 < UNIT_WORDS.get(lowers[index], 0) < 10
+        and lowers[index + 1] == "hundred"
+    ):
+        value += UNIT_WORDS[lowers[index]] * 100
+        last = index + 1
+        if (rest := rest_after_scale(list(lowers), last)) is not None:
+            value, last = value + rest[0], rest[1]
+        return value, last + 1
+    return value, at
+
+
 def number_word_values(words: list[str]) -> set[int]:
     """The numbers that lowercase words spell: "ten", "ninety", "twenty-five" (as the two words
     "twenty" "five"), "two hundred", "five thousand". A tens word followed by a unit is one number
@@ -132,6 +152,10 @@ def number_word_values(words: list[str]) -> set[int]:
                 index += 1
                 if (rest := rest_after_scale(words, index)) is not None:
                     found.add(value + rest[0])  # "one hundred and fifty" is also 150
+                # "two thousand three hundred" is 2 300, not also 300 (twelfth round)
+                joined, end = hundreds_after(words, index + 1, value, following)
+                if end > index + 1:
+                    value, index = joined, end - 1
             found.add(value)
         index += 1
     return found

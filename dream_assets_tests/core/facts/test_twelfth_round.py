@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.near_duplicates.candidates import pair_disagreement
 from dream_assets_tests.core.facts.merges import check
 
 
@@ -128,3 +130,13 @@ def test_a_number_spelled_in_two_groups_is_kept_by_its_figure() -> None:
     assert check([source], "Her ring is insured for £3,200.").ok
     changed = check([source], "Her ring is insured for £3,000.")
     assert not changed.ok, changed.missing
+
+
+def test_the_pair_judge_reads_hundreds_after_a_thousand_as_one_number() -> None:
+    figure = Statement("Owes the tax office £2,300 for self-assessment, due by 31 January.")
+    words = Statement(
+        "A tax bill of two thousand three hundred pounds is due to the revenue by Jan 31."
+    )
+    assert pair_disagreement(figure, words) is None
+    other = Statement("Owes the tax office £2,000 for self-assessment, due by 31 January.")
+    assert pair_disagreement(other, words) == "numbers differ: 2000 / 2300"

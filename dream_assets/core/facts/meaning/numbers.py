@@ -15,6 +15,7 @@ from dream_assets.core.facts.lexicon import (
     UNIT_WORDS,
     compound_ordinal,
     english_readings,
+    hundreds_after,
     rest_after_scale,
     scale_after_fraction,
 )
@@ -116,7 +117,7 @@ def quantities_of(text: str) -> list[Quantity]:
             scale = neighbour(tokens, end - 1, 1)
             if scale in _SCALE_WORDS:  # "twenty-five thousand" is 25000
                 value_int, end = value_int * _SCALE_WORDS[scale], end + 1
-                value_int, end = _hundreds_after(lowers, end, value_int, scale)
+                value_int, end = hundreds_after(lowers, end, value_int, scale)
             found.append(Quantity(str(value_int), " ".join(t.text for t in tokens[index:end])))
             index = end
             continue
@@ -134,7 +135,7 @@ def quantities_of(text: str) -> list[Quantity]:
         elif lower in _UNITS_WORDS and after in _SCALE_WORDS and lower != "one":
             # "ten thousand" is 10000 ("one hundred" stays "one" + 100: "one" may be "a")
             scaled = _UNITS_WORDS[lower] * _SCALE_WORDS[after]
-            scaled, end = _hundreds_after(lowers, index + 2, scaled, after)
+            scaled, end = hundreds_after(lowers, index + 2, scaled, after)
             found.append(Quantity(str(scaled), " ".join(t.text for t in tokens[index:end])))
             index = end
             continue
@@ -172,26 +173,6 @@ def quantities_of(text: str) -> list[Quantity]:
             found.append(Quantity(str(_FRACTION_WORDS[lower]), word.text, is_pronoun_one=period))
         index += 1
     return found
-
-
-def _hundreds_after(lowers: Sequence[str], at: int, value: int, scale: str) -> tuple[int, int]:
-    """Twelfth round: "three thousand two hundred [and fifty]" is one number, 3 250, not 3 000
-    and 200: the hundreds after a thousand or a million (``at``, the word after the scale word)
-    join it. Returns the value and the index after its last word."""
-    if scale not in ("thousand", "million"):
-        return value, at
-    index = at + (at < len(lowers) and lowers[at] == "and")
-    if (
-        index + 1 < len(lowers)
-        and 0 < _UNITS_WORDS.get(lowers[index], 0) < 10
-        and lowers[index + 1] == "hundred"
-    ):
-        value += _UNITS_WORDS[lowers[index]] * 100
-        last = index + 1
-        if (rest := rest_after_scale(list(lowers), last)) is not None:
-            value, last = value + rest[0], rest[1]
-        return value, last + 1
-    return value, at
 
 
 # What may open a clause after the conjunction "once": a subject pronoun or a determiner (the
