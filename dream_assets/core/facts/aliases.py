@@ -20,6 +20,8 @@ The rules, each reading both texts:
 * **Letter case of a name's word**: "Chicago Marathon" / "Chicago marathon" (two adjacent words
   equal but for case, one of them capitalized in both).
 * **Code spellings**: "401(k)" / "401k", "403(b)" / "403b".
+* **A name in the plural**: "Seikos" / "Seiko", "Teslas" / "Tesla" (twelfth round): the
+  capitalized word less its "s" or "es", when the other writes that and not the plural.
 """
 
 from __future__ import annotations
@@ -171,6 +173,19 @@ def _letter_case(text: str, other: str) -> str:
     return text
 
 
+_PLURAL_NAME = re.compile(r"\b([A-Z][a-zA-Z]+?)(e?s)\b")
+
+
+def _plural_names(text: str, other: str) -> str:
+    for match in list(_PLURAL_NAME.finditer(text))[::-1]:
+        name = match.group(1)
+        if re.search(rf"\b{re.escape(match.group())}\b", other) is None and re.search(
+            rf"\b{re.escape(name)}\b", other
+        ):
+            text = text[: match.start()] + name + text[match.end() :]
+    return text
+
+
 def _opens_sentence(text: str, at: int) -> bool:
     return not text[:at].strip() or text[:at].rstrip()[-1] in ".!?:;\n"
 
@@ -201,6 +216,7 @@ class _Profile:
     codes: frozenset[tuple[str, str]]
     written_dates: bool
     dates: bool
+    plural_names: bool
 
 
 @lru_cache(maxsize=1 << 16)
@@ -224,6 +240,7 @@ def _profile(text: str) -> _Profile:
         ),
         written_dates=bool(written_dates(text)),
         dates=bool(stated_dates(text)),
+        plural_names=_PLURAL_NAME.search(text) is not None,
     )
 
 
@@ -243,10 +260,11 @@ def _any_alias() -> re.Pattern[str]:
 @lru_cache(maxsize=1 << 16)
 def equated(text: str, other: str) -> str:
     """``text`` with each spelling of a specific that ``other`` writes another way rewritten into
-    ``other``'s spelling (known aliases, initials, a name's letter case, code spellings, dates);
-    everything else as written. Only what ``other`` states is ever written in: a name or date
-    that ``other`` lacks in every spelling stays, and still tells the two apart. Each rule is
-    asked only when both texts (as written) offer what it reads (``_profile``)."""
+    ``other``'s spelling (known aliases, initials, a name's letter case, code spellings, dates, a
+    name in the plural); everything else as written. Only what ``other`` states is ever written
+    in: a name or date that ``other`` lacks in every spelling stays, and still tells the two
+    apart. Each rule is asked only when both texts (as written) offer what it reads
+    (``_profile``)."""
     mine, theirs = _profile(text), _profile(other)
     if mine.aliases & theirs.aliases:
         text = _known_aliases(text, other, mine.aliases & theirs.aliases)
@@ -258,4 +276,6 @@ def equated(text: str, other: str) -> str:
         text = _codes(text, other)
     if mine.written_dates and theirs.dates:
         text = align_dates(text, other)
+    if mine.plural_names:
+        text = _plural_names(text, other)
     return text

@@ -140,3 +140,13 @@ def test_the_pair_judge_reads_hundreds_after_a_thousand_as_one_number() -> None:
     assert pair_disagreement(figure, words) is None
     other = Statement("Owes the tax office £2,000 for self-assessment, due by 31 January.")
     assert pair_disagreement(other, words) == "numbers differ: 2000 / 2300"
+
+
+def test_a_name_in_the_plural_is_the_name() -> None:
+    plural = Statement("Restores vintage mechanical watches, mainly Seikos from the 1970s.")
+    singular = Statement("Brings old wind-up Seiko timepieces from the seventies back to life.")
+    assert pair_disagreement(plural, singular) is None
+    assert pair_disagreement(singular, plural) is None
+    # another name in the plural still differs
+    other = Statement("Restores vintage mechanical watches, mainly Casios from the 1970s.")
+    assert pair_disagreement(other, singular) is not None
