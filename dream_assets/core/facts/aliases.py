@@ -81,6 +81,19 @@ def _find(form: str, text: str) -> re.Match[str] | None:
     return _form_pattern(form).search(text)
 
 
+def alias_stated(name: str, text: str) -> bool:
+    """``text`` writes another spelling of ``name`` from ``ALIASES`` ("Formula 1" for "F1",
+    "British" for "UK"): the coverage check credits it as the pair judge equates it (thirteenth
+    round)."""
+    return any(
+        _find(form, text) is not None
+        for forms in ALIASES
+        if name in forms
+        for form in forms
+        if form != name
+    )
+
+
 def _known_aliases(text: str, other: str, groups: frozenset[int]) -> str:
     for index in sorted(groups):
         forms = ALIASES[index]

@@ -59,6 +59,7 @@ from dream_assets.core.facts.soft_credits import (
     closed_class_capital,
     duration_as_clock,
     gerund_base,
+    other_spelling,
     written_joined,
 )
 from dream_assets.core.facts.tokens import (
@@ -379,6 +380,10 @@ def missing_specifics(
                 continue
             # "sub-3:45" / "below 3 hours 45", "3 hours 41 minutes" / "3:41": one figure
             if soft and duration_as_clock(specific, source.content, covered_by):
+                continue
+            # "F1" / "Formula 1", "iTalki" / "italki": a known alias, a name in lowercase
+            # (thirteenth round, the gate only)
+            if soft and other_spelling(specific, merged, merged_prose):
                 continue
             # "Recycling is collected ..." merged as "... and recycling is collected": the same
             # word, its sentence-start capital dropped. Credited only from a sentence start and

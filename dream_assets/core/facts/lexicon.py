@@ -117,6 +117,35 @@ def hundreds_after(lowers: Sequence[str], at: int, value: int, scale: str) -> tu
     return value, at
 
 
+def scaled_hundreds(words: Sequence[str], index: int) -> tuple[int, int] | None:
+    """Thirteenth round: "two hundred [and twelve] thousand" is 212 000 (and "two hundred
+    thousand" 200 000), not 200, 12 and 1 000: a group of hundreds at ``index`` before a
+    thousand or a million is its multiplier. Returns the value and the index of its last word,
+    or None when no thousand or million follows the group."""
+    if not (
+        index + 1 < len(words)
+        and 0 < UNIT_WORDS.get(words[index], 0) < 10
+        and words[index + 1] == "hundred"
+    ):
+        return None
+    value, last = UNIT_WORDS[words[index]] * 100, index + 1
+    at = last + 1 + (last + 1 < len(words) and words[last + 1] == "and")
+    if at < len(words) and words[at] in TENS_WORDS:
+        value += TENS_WORDS[words[at]]
+        last = at
+        if at + 1 < len(words) and 0 < UNIT_WORDS.get(words[at + 1], 10) < 10:
+            value += UNIT_WORDS[words[at + 1]]
+            last = at + 1
+    elif at < len(words) and UNIT_WORDS.get(words[at], 0) > 0:
+        value += UNIT_WORDS[words[at]]
+        last = at
+    if last + 1 >= len(words) or words[last + 1] not in ("thousand", "million"):
+        return None
+    scale = words[last + 1]
+    joined, end = hundreds_after(words, last + 2, value * SCALE_WORDS[scale], scale)
+    return joined, end - 1
+
+
 def number_word_values(words: list[str]) -> set[int]:
     """The numbers that lowercase words spell: "ten", "ninety", "twenty-five" (as the two words
     "twenty" "five"), "two hundred", "five thousand". A tens word followed by a unit is one number
@@ -126,6 +155,10 @@ def number_word_values(words: list[str]) -> set[int]:
     while index < len(words):
         word = words[index]
         value: int | None = None
+        if (hundreds := scaled_hundreds(words, index)) is not None:
+            found.add(hundreds[0])
+            index = hundreds[1] + 1
+            continue
         if word in TENS_WORDS:
             value = TENS_WORDS[word]
             following = words[index + 1] if index + 1 < len(words) else ""

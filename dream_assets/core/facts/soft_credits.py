@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import re
 
+from dream_assets.core.facts.aliases import alias_stated
 from dream_assets.core.facts.baseline import CLOSED_CLASS_WORDS
 from dream_assets.core.facts.equivalents import clock_hours, hour_range_figures, hours_minutes
-from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS
+from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS, english_readings
 from dream_assets.core.facts.merged_text import MergedText
 from dream_assets.core.facts.tokens import TOKEN, Specific, canonical_time
 from dream_assets.core.facts.vocabulary import Vocabulary, straighten
@@ -105,3 +106,20 @@ def duration_as_clock(specific: Specific, source: str, merged: MergedText) -> bo
             merged.times
         )
     return False
+
+
+def other_spelling(specific: Specific, merged: str, merged_prose: frozenset[str]) -> bool:
+    """Thirteenth round (the gate only): "F1" / "Formula 1", "UK" / "British", one thing in the
+    pair judge's alias table (``aliases.ALIASES``); "iTalki" / "italki", "Duolingo" /
+    "duolingo", a name the merge writes wholly in lowercase mid-sentence where that is no English
+    word ("Calendar" / "calendar" stays apart)."""
+    name = specific.text
+    if alias_stated(name, merged):
+        return True
+    folded = name.casefold()
+    return (
+        len(name) >= 3
+        and name.isalpha()
+        and folded in merged_prose
+        and not english_readings(folded)
+    )

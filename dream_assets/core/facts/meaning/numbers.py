@@ -18,6 +18,7 @@ from dream_assets.core.facts.lexicon import (
     hundreds_after,
     rest_after_scale,
     scale_after_fraction,
+    scaled_hundreds,
 )
 from dream_assets.core.facts.meaning.words import Word, words_of
 
@@ -121,6 +122,12 @@ def quantities_of(text: str) -> list[Quantity]:
             found.append(Quantity(str(value_int), " ".join(t.text for t in tokens[index:end])))
             index = end
             continue
+        elif (hundreds := scaled_hundreds(lowers, index)) is not None:
+            # "two hundred and twelve thousand" is 212000 (thirteenth round)
+            written = " ".join(t.text for t in tokens[index : hundreds[1] + 1])
+            found.append(Quantity(str(hundreds[0]), written))
+            index = hundreds[1] + 1
+            continue
         elif (
             (lower in _UNITS_WORDS or lower == "a")
             and after in ("hundred", "thousand")
@@ -132,8 +139,13 @@ def quantities_of(text: str) -> list[Quantity]:
             found.append(Quantity(str(value_int), written))
             index = rest[1] + 1
             continue
-        elif lower in _UNITS_WORDS and after in _SCALE_WORDS and lower != "one":
-            # "ten thousand" is 10000 ("one hundred" stays "one" + 100: "one" may be "a")
+        elif (
+            lower in _UNITS_WORDS
+            and after in _SCALE_WORDS
+            and (lower != "one" or not _hyphen_compound(text, tokens, index + 1))
+        ):
+            # "ten thousand" is 10000, "one hundred" 100 (thirteenth round: "a hundred" reads
+            # 100 too); "one thousand-piece puzzle" stays "one" and a thousand-piece
             scaled = _UNITS_WORDS[lower] * _SCALE_WORDS[after]
             scaled, end = hundreds_after(lowers, index + 2, scaled, after)
             found.append(Quantity(str(scaled), " ".join(t.text for t in tokens[index:end])))
@@ -169,7 +181,8 @@ def quantities_of(text: str) -> list[Quantity]:
             continue
         elif lower in _FRACTION_WORDS:
             # "every quarter", "after each quarter": a period of the calendar, not a share
-            period = lower == "quarter" and before in _PERIOD_BEFORE
+            # "the third quarter", "third-quarter goal": a quarter of the year (thirteenth round)
+            period = lower == "quarter" and (before in _PERIOD_BEFORE or before in _ORDINAL_WORDS)
             found.append(Quantity(str(_FRACTION_WORDS[lower]), word.text, is_pronoun_one=period))
         index += 1
     return found
