@@ -77,21 +77,26 @@ def compound_ordinal(word: str, following: str) -> int | None:
     return None
 
 
+def _tens_units(words: Sequence[str], at: int) -> tuple[int, int] | None:
+    """The tens and units at ``at`` ("fifty[-five]", "five") and the index of their last word."""
+    if at >= len(words):
+        return None
+    word = words[at]
+    if word in TENS_WORDS:
+        following = words[at + 1] if at + 1 < len(words) else ""
+        if 0 < UNIT_WORDS.get(following, 10) < 10:
+            return TENS_WORDS[word] + UNIT_WORDS[following], at + 1
+        return TENS_WORDS[word], at
+    if UNIT_WORDS.get(word, 0) > 0:
+        return UNIT_WORDS[word], at
+    return None
+
+
 def rest_after_scale(words: list[str], index: int) -> tuple[int, int] | None:
     """The tens and units after the scale word at ``index`` ("one hundred [and] fifty[-five]")
     and the index of their last word, or None."""
     at = index + 1 + (index + 1 < len(words) and words[index + 1] == "and")
-    if at >= len(words):
-        return None
-    word, found = words[at], None
-    if word in TENS_WORDS:
-        following = words[at + 1] if at + 1 < len(words) else ""
-        if 0 < UNIT_WORDS.get(following, 10) < 10:
-            found = TENS_WORDS[word] + UNIT_WORDS[following], at + 1
-        else:
-            found = TENS_WORDS[word], at
-    elif UNIT_WORDS.get(word, 0) > 0:
-        found = UNIT_WORDS[word], at
+    found = _tens_units(words, at)
     if found is not None and found[1] + 1 < len(words) and words[found[1] + 1] in SCALE_WORDS:
         return None  # "two hundred and five thousand": another scale, not read here
     return found
@@ -130,15 +135,8 @@ def scaled_hundreds(words: Sequence[str], index: int) -> tuple[int, int] | None:
         return None
     value, last = UNIT_WORDS[words[index]] * 100, index + 1
     at = last + 1 + (last + 1 < len(words) and words[last + 1] == "and")
-    if at < len(words) and words[at] in TENS_WORDS:
-        value += TENS_WORDS[words[at]]
-        last = at
-        if at + 1 < len(words) and 0 < UNIT_WORDS.get(words[at + 1], 10) < 10:
-            value += UNIT_WORDS[words[at + 1]]
-            last = at + 1
-    elif at < len(words) and UNIT_WORDS.get(words[at], 0) > 0:
-        value += UNIT_WORDS[words[at]]
-        last = at
+    if (rest := _tens_units(words, at)) is not None:
+        value, last = value + rest[0], rest[1]
     if last + 1 >= len(words) or words[last + 1] not in ("thousand", "million"):
         return None
     scale = words[last + 1]
