@@ -73,7 +73,12 @@ Sweden Swedish Swede Swedes; Switzerland Swiss; Syria Syrian; Taiwan Taiwanese; 
 Tunisia Tunisian; Turkey Turkish Turk Turks; Ukraine Ukrainian; Uruguay Uruguayan;
 Venezuela Venezuelan; Vietnam Vietnamese; Wales Welsh; Europe European Europeans;
 Africa African; Asia Asian; Scandinavia Scandinavian; Bavaria Bavarian; Catalonia Catalan;
-Sicily Sicilian; Tuscany Tuscan; Provence Provencal; Normandy Norman; Brittany Breton
+Sicily Sicilian; Tuscany Tuscan; Provence Provencal; Normandy Norman; Brittany Breton;
+Cornwall Cornish; Yorkshire Yorkshireman; Flanders Flemish; Andalusia Andalusian;
+Galicia Galician; Lombardy Lombard; Venice Venetian; Paris Parisian; Texas Texan;
+California Californian; Quebec Quebecois Quebecer; Bengal Bengali; Punjab Punjabi;
+Kashmir Kashmiri; Gujarat Gujarati; Kerala Keralite; Hawaii Hawaiian; Siberia Siberian;
+Patagonia Patagonian; Anatolia Anatolian; Crete Cretan; Sardinia Sardinian; Corsica Corsican
 """
 DEMONYM_CLASSES: dict[str, frozenset[str]] = {
     name: frozenset(entry.split())
@@ -126,6 +131,22 @@ def durations_of(text: str) -> set[Duration]:
     """The durations ``text`` states in any spelling: "30 minutes", "half an hour", "a half-hour",
     "an hour and a half", "1.5 hours", "a quarter of an hour", "two weeks", "a fortnight"."""
     return {duration for _, duration in duration_counts(text)}
+
+
+_DAY = Fraction(1440)
+
+
+def calendar_readings(duration: Duration) -> set[Duration]:
+    """A calendar duration and the days or weeks it is taken for (fourteenth round): "three
+    months" / "90 days", "a month" / "four weeks", "a year" / "365 days" / "52 weeks". Read only
+    for the merge gate, where the writer's rounding is no change of fact."""
+    family, size = duration
+    found = {duration}
+    if family == "month":
+        found |= {("min", size * 30 * _DAY), ("min", size * 28 * _DAY)}
+        if size % 12 == 0:
+            found |= {("min", size / 12 * 365 * _DAY), ("min", size / 12 * 364 * _DAY)}
+    return found
 
 
 def duration_counts(text: str) -> list[tuple[frozenset[str], Duration]]:
@@ -287,17 +308,73 @@ _HOURS_MINUTES = re.compile(
 )
 
 
+# "five hours forty", "three hours and twenty-five minutes" (fourteenth round): the same duration
+# in number words; each word is the figure the quantity rule reads.
+_HOUR_WORD = "|".join(w for w, n in UNIT_WORDS.items() if 1 <= n <= 12)
+_MINUTE_WORD = (
+    "|".join(TENS_WORDS) + "|" + "|".join(w for w, n in UNIT_WORDS.items() if 1 <= n <= 19)
+)
+_HOURS_MINUTES_WORDS = re.compile(
+    rf"\b({_HOUR_WORD})\s+hours?\s+(?:and\s+)?((?:{_MINUTE_WORD})(?:[\s-](?:{_HOUR_WORD}))?)"
+    r"(?:\s+minutes?)?\b",
+    re.IGNORECASE,
+)
+
+
+def _word_minutes(words: str) -> int:
+    return sum({**UNIT_WORDS, **TENS_WORDS}[w] for w in re.split(r"[\s-]+", words.lower()))
+
+
 def hours_minutes(text: str) -> dict[str, set[str]]:
     """Each figure of a duration in hours and minutes -> the clock figures it reads as
-    ("3 hours 41 minutes": "3" and "41" -> {"3:41"})."""
+    ("3 hours 41 minutes": "3" and "41" -> {"3:41"}; "five hours forty": "five" and "forty" ->
+    {"5:40"})."""
     found: dict[str, set[str]] = {}
-    for match in _HOURS_MINUTES.finditer(text):
-        hours, minutes = match.group(1), match.group(2)
-        if int(minutes) >= 60:
+    readings = [
+        (m.group(1), m.group(2), int(m.group(1)), int(m.group(2)))
+        for m in _HOURS_MINUTES.finditer(text)
+    ]
+    readings += [
+        (
+            m.group(1).lower(),
+            m.group(2).lower(),
+            UNIT_WORDS[m.group(1).lower()],
+            _word_minutes(m.group(2)),
+        )
+        for m in _HOURS_MINUTES_WORDS.finditer(text)
+    ]
+    for hours, minutes, hour_value, minute_value in readings:
+        if minute_value >= 60:
             continue
-        clock = f"{int(hours)}:{int(minutes):02d}"
-        for figure in (hours, minutes):
+        clock = f"{hour_value}:{minute_value:02d}"
+        for figure in (hours, minutes, *re.split(r"[\s-]+", minutes)):
             found.setdefault(figure, set()).add(clock)
+    return found
+
+
+# "until 11" / "11 a.m.", "after 10 pm" / "22:00" (fourteenth round): an hour of the day written
+# as a bare figure after a time preposition, or with its half of the day, which a merge writes as a
+# clock time. Read only for the merge gate.
+_BARE_HOUR = re.compile(
+    r"\b(?:at|by|from|until|till|before|after|around|past)\s+(\d{1,2})(?![\d:.,%/-]|\s*(?:am|pm|a\.m|p\.m))",
+    re.IGNORECASE,
+)
+_MARKED_HOUR = re.compile(r"(?<![\w:.,$£€])(\d{1,2})\s*(a\.?m|p\.?m)\b\.?", re.IGNORECASE)
+
+
+def hour_figures(text: str) -> dict[str, set[str]]:
+    """Each figure of ``text`` that says an hour of the day -> the clock times it may be."""
+    found: dict[str, set[str]] = {}
+    for match in _BARE_HOUR.finditer(text):
+        hour = int(match.group(1))
+        if 1 <= hour <= 12:
+            found.setdefault(match.group(1), set()).update({f"{hour}:00", f"{hour + 12}:00"})
+    for match in _MARKED_HOUR.finditer(text):
+        hour = int(match.group(1))
+        if 1 <= hour <= 12:
+            pm = match.group(2).lower().startswith("p")
+            clock = f"{hour % 12 + 12 if pm else hour % 12}:00"
+            found.setdefault(match.group(1), set()).add(clock)
     return found
 
 

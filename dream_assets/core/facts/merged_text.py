@@ -129,6 +129,9 @@ class MergedText:
             if _plausible_year(year) and 1 <= month <= 12:
                 dates.add((year, month, None))
         words |= {sign for sign in CURRENCY_SIGNS if sign in text}  # "$" spells "USD"
+        # "M&S" / "Marks and Spencer", "P&O": the initials of a name joined by its "&" are its
+        # acronym (fourteenth round)
+        words |= {m.group().replace("&", "") for m in _AMPERSAND_INITIALS.finditer(text)}
         lowered = _WORD_RUN.findall(text.lower())
         numbers |= {str(n) for n in number_word_values(lowered)}
         # "the fifteenth" / "the 15th": an ordinal word is its number (sixth round)
@@ -330,6 +333,7 @@ _CODE_LETTERS = re.compile(r"(?<![^\W_])([A-Z]{2,})\d")
 _CAMEL_CAPITALS = re.compile(r"[A-Z]")
 
 
+_AMPERSAND_INITIALS = re.compile(r"(?<![\w&])[A-Z]{1,2}&[A-Z]{1,2}(?![\w&])")
 _ACRONYM_CONNECTORS = frozenset({"of", "and", "for", "the", "&"})
 
 

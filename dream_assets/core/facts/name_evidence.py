@@ -165,7 +165,11 @@ _CLASSIFIER_HEADS = frozenset(
      "Library", "Station", "Airport", "Street", "Road", "Avenue", "Lane", "Square", "Park",
      "Bridge", "Church", "Cathedral", "Hotel", "Centre", "Center", "Stadium", "Arena", "Empire",
      "Kingdom", "Republic", "Island", "Islands", "River", "Lake", "Mountains", "Valley", "Bay",
-     "Beach", "Company", "Corporation", "Inc", "Ltd", "Limited"}
+     "Beach", "Company", "Corporation", "Inc", "Ltd", "Limited",
+     # fourteenth round: the heads of businesses and bodies ("Octopus Energy" / "Octopus")
+     "Bank", "Energy", "Group", "Insurance", "Airlines", "Airways", "Holdings", "Labs", "Studio",
+     "Studios", "Foundation", "Trust", "Council", "Agency", "Society", "Association", "Club",
+     "Gym", "Pharmacy", "Motors"}
 )  # fmt: skip
 
 

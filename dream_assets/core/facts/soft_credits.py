@@ -9,8 +9,13 @@ import re
 
 from dream_assets.core.facts.aliases import alias_stated
 from dream_assets.core.facts.baseline import CLOSED_CLASS_WORDS
-from dream_assets.core.facts.equivalents import clock_hours, hour_range_figures, hours_minutes
-from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS, english_readings
+from dream_assets.core.facts.equivalents import (
+    clock_hours,
+    hour_figures,
+    hour_range_figures,
+    hours_minutes,
+)
+from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS, english_readings, lemmas_of
 from dream_assets.core.facts.merged_text import MergedText
 from dream_assets.core.facts.tokens import TOKEN, Specific, canonical_time
 from dream_assets.core.facts.vocabulary import Vocabulary, straighten
@@ -101,6 +106,8 @@ def duration_as_clock(specific: Specific, source: str, merged: MergedText) -> bo
     if specific.kind == "number":
         if hours_minutes(source).get(specific.text, set()) & merged.times:
             return True
+        if hour_figures(source).get(specific.text, set()) & merged.times:
+            return True  # "after 10 pm" / "after 22:00" (fourteenth round)
         # "blocks out 9 to 12" / "keeps 9:00-12:00": a range of hours (ninth round)
         return specific.text in hour_range_figures(source) and specific.text in clock_hours(
             merged.times
@@ -122,4 +129,28 @@ def other_spelling(specific: Specific, merged: str, merged_prose: frozenset[str]
         and name.isalpha()
         and folded in merged_prose
         and not english_readings(folded)
+    )
+
+
+def plural_in(word: str, prose: frozenset[str]) -> bool:
+    """Whether ``prose`` holds the plural of ``word`` ("hotfix" / "hotfixes")."""
+    return f"{word}s" in prose or f"{word}es" in prose
+
+
+def capital_inflection(specific: Specific, merged: MergedText) -> bool:
+    """A capitalized word of the source that the merge capitalizes in another inflection of the
+    same English lemma ("Gift Aids" / "Gift Aided"; fourteenth round, the gate only)."""
+    name = specific.text
+    if specific.kind != "word" or not name.isalpha() or not name[0].isupper():
+        return False
+    lemmas = lemmas_of(name.lower())
+    if not lemmas:
+        return False
+    return any(
+        word != name
+        and word.isalpha()
+        and word[0].isupper()
+        and word[1:].islower()
+        and lemmas & lemmas_of(word.lower())
+        for word in merged.words
     )

@@ -8,10 +8,12 @@ from fractions import Fraction
 
 from dream_assets.core.facts.dates import range_first_days
 from dream_assets.core.facts.equivalents import (
+    calendar_readings,
     clock_hours,
     duration_counts,
     durations_of,
     frequency_counts,
+    hour_figures,
     hour_range_figures,
     hours_minutes,
     percents_of,
@@ -31,6 +33,13 @@ def _same_elsewhere(quantity_text: str, value: str, text: Text, other: Text) -> 
     lower = quantity_text.lower()
     other_durations = durations_of(other.text)
     if any(lower in words and d in other_durations for words, d in duration_counts(text.text)):
+        return True
+    # "three months" / "90 days" (fourteenth round)
+    other_days = {r for d in other_durations for r in calendar_readings(d)}
+    if any(
+        lower in words and calendar_readings(d) & other_days
+        for words, d in duration_counts(text.text)
+    ):
         return True
     # "every six months" / "twice a year": one frequency
     other_rates = {rate for _, rate in frequency_counts(other.text)}
@@ -65,6 +74,7 @@ _ONE_WORDS = frozenset({"a", "an", "every", "each", "per", "single", "sole", "lo
 _GROUP_WORDS = {"pair": "2", "duo": "2", "trio": "3", "quartet": "4", "quintet": "5"}
 # "a second cat" / "another cat", "every second Monday" / "alternate Mondays": the second of a
 # series is the other one.
+_DOUBLE_WORDS = frozenset({"double", "doubled", "twofold"})
 _SECOND_WORDS = frozenset({"another", "alternate", "alternating"})
 # Ninth round: the words of a period of two weeks.
 _FORTNIGHTLY = re.compile(
@@ -180,7 +190,10 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
         if source.numeric_exempt:
             continue  # telemetry figures move between cycles (see coverage.py)
         spoken = _spoken_clock(source.text)
-        for figure, clocks in hours_minutes(source.text).items():
+        for figure, clocks in (
+            *hours_minutes(source.text).items(),
+            *hour_figures(source.text).items(),
+        ):
             spoken.setdefault(figure, set()).update(clocks)  # "3 hours 41 minutes" / "3:41"
         for quantity in source.quantities:
             source_values.add(quantity.value)
@@ -195,6 +208,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue
             if quantity.value in counts and quantity.text.lower() not in TIMES_WORDS:
                 continue  # "two engineers" / "a pair of engineers", "31 out of 33" / "31/33"
+            if quantity.text.lower() == "twice" and _DOUBLE_WORDS & set(lowers):
+                continue  # "charged twice" / "a double charge" (fourteenth round)
             if quantity.text.endswith("%") and _fraction_percent(quantity.value) in merged_values:
                 continue  # "a 50% deposit" / "half paid up front"
             if _day_of_stated_month(quantity.value, sources, merged):

@@ -323,3 +323,21 @@ def prefix_negated(word: str) -> bool:
         and bool(english_readings(word))
         and bool(english_readings(rest))
     )
+
+
+_LATIN_NEGATIVE_PREFIXES = ("in", "im", "il", "ir")
+
+
+@cache
+def adjective_negated(word: str) -> bool:
+    """Fourteenth round: an English adjective that is "in-", "im-", "il-" or "ir-" before another
+    English adjective of four letters or more ("impossible", "illegal", "irregular", "inactive";
+    not "improve", "inform", "income": no adjective on both sides)."""
+    prefix = word[:2]
+    rest = word[2:]
+    return (
+        prefix in _LATIN_NEGATIVE_PREFIXES
+        and len(rest) >= 4
+        and "ADJ" in english_readings(word)
+        and "ADJ" in english_readings(rest)
+    )
