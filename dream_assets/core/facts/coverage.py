@@ -55,13 +55,12 @@ from dream_assets.core.facts.name_evidence import (
     written_both_ways,
 )
 from dream_assets.core.facts.soft_credits import (
+    another_form,
     camel_clipping,
-    capital_inflection,
     closed_class_capital,
     duration_as_clock,
     gerund_base,
     other_spelling,
-    plural_in,
     written_joined,
 )
 from dream_assets.core.facts.tokens import (
@@ -395,12 +394,9 @@ def missing_specifics(
             # mid-sentence.
             if specific.initial and specific.text.lower() in merged_prose:
                 continue
-            # "Hotfix releases ..." / "hotfixes": the same, in its plural (fourteenth round)
-            if soft and specific.initial and plural_in(specific.text.lower(), merged_prose):
-                continue
-            # "Gift Aids" / "Gift Aided": another inflection of a capitalized word the merge
-            # also capitalizes mid-sentence (fourteenth round, the gate only)
-            if soft and capital_inflection(specific, covered_by):
+            # "Hotfix" / "hotfixes", "Gift Aids" / "Gift Aided", "British English" / "British
+            # spelling" (fourteenth and fifteenth rounds, the gate only)
+            if soft and another_form(specific, source.content, covered_by, merged_prose):
                 continue
             # "Bouldering at the Castle gym" / "the user boulders at the Castle gym": a gerund
             # opening a sentence is its verb, credited by the verb lowercase mid-sentence in the

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from dream_assets.core.facts.lexicon import ORDINAL_WORDS
+
 _MONTHS = {
     "January": 1, "February": 2, "March": 3, "April": 4, "May": 5, "June": 6, "July": 7,
     "August": 8, "September": 9, "October": 10, "November": 11, "December": 12,
@@ -21,6 +23,14 @@ _YEAR = r"(?P<year>\d{4})(?!\d)(?![.,]\d)"
 _MONTH_DAY_YEAR = re.compile(rf"\b{_MONTH}\s+{_DAY}(?:,?\s+{_YEAR})?")
 _DAY_MONTH_YEAR = re.compile(rf"(?<![\d.,:]){_DAY}\s+(?:of\s+)?{_MONTH}(?:,?\s+{_YEAR})?")
 _MONTH_YEAR = re.compile(rf"\b{_MONTH}(?:,|\s+of)?\s+{_YEAR}")
+# Fifteenth round: "the ninth of June", "the twenty-first of March": a day in an ordinal word.
+_DAY_ORDINALS = {w: n for w, n in ORDINAL_WORDS.items() if n <= 31}
+_ORDINAL_DAY_MONTH = re.compile(
+    r"\b(?:(?P<tens>twenty|thirty)[\s-])?(?P<ordinal>"
+    + "|".join(_DAY_ORDINALS)
+    + rf")\s+(?:day\s+)?of\s+{_MONTH}(?:,?\s+{_YEAR})?",
+    re.IGNORECASE,
+)
 _ANY_MONTH = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)")
 _YEAR_MONTH = re.compile(r"(?<![\d-])(\d{4})-(\d{1,2})(?![\d-])")
 
@@ -53,6 +63,17 @@ def _month_dates(text: str) -> dict[int, DateKey]:
             previous = found.get(start)
             if previous is None or _precision(key) > _precision(previous):
                 found[start] = key
+    for match in _ORDINAL_DAY_MONTH.finditer(text):
+        tens = {"twenty": 20, "thirty": 30}.get((match.group("tens") or "").lower(), 0)
+        day = tens + _DAY_ORDINALS[match.group("ordinal").lower()]
+        month = _MONTHS.get(match.group("month"))
+        if month is None or not 1 <= day <= 31:
+            continue
+        year = int(match.group("year")) if match.group("year") else None
+        key = (year if year is not None and _plausible_year(year) else None, month, day)
+        start = match.start("month")
+        if start not in found or _precision(key) > _precision(found[start]):
+            found[start] = key
     return found
 
 

@@ -133,11 +133,15 @@ def other_spelling(specific: Specific, merged: str, merged_prose: frozenset[str]
 
 
 def plural_in(word: str, prose: frozenset[str]) -> bool:
-    """Whether ``prose`` holds the plural of ``word`` ("hotfix" / "hotfixes")."""
+    """Whether ``prose`` holds the plural of ``word`` ("hotfix" / "hotfixes") or, for a plural,
+    its singular ("hotfixes" / "hotfix", fifteenth round)."""
+    singulars = {word[:-2], word[:-1]} if word.endswith("es") else {word[:-1]}
+    if word.endswith("s") and len(word) >= 4 and singulars & prose:
+        return True
     return f"{word}s" in prose or f"{word}es" in prose
 
 
-def capital_inflection(specific: Specific, merged: MergedText) -> bool:
+def _capital_inflection(specific: Specific, merged: MergedText) -> bool:
     """A capitalized word of the source that the merge capitalizes in another inflection of the
     same English lemma ("Gift Aids" / "Gift Aided"; fourteenth round, the gate only)."""
     name = specific.text
@@ -153,4 +157,41 @@ def capital_inflection(specific: Specific, merged: MergedText) -> bool:
         and word[1:].islower()
         and lemmas & lemmas_of(word.lower())
         for word in merged.words
+    )
+
+
+# Fifteenth round: "British English" / "British spelling", "US English" / "American spelling": a
+# variety of English named by its country, kept where the merge names the same country's spelling
+# or usage (the gate only).
+_VARIETIES = (
+    frozenset({"British", "UK", "Britain"}),
+    frozenset({"American", "US", "USA"}),
+    frozenset({"Australian", "Australia"}),
+    frozenset({"Canadian", "Canada"}),
+    frozenset({"Irish", "Ireland"}),
+    frozenset({"Indian", "India"}),
+)
+_VARIETY_NOUNS = r"(?:spelling|spellings|usage|conventions|orthography|English)"
+
+
+def _variety_of_english(specific: Specific, source: str, merged: str) -> bool:
+    if specific.text != "English":
+        return False
+    for names in _VARIETIES:
+        said = "|".join(sorted(names))
+        if re.search(rf"\b(?:{said})\s+English\b", source) and re.search(
+            rf"\b(?:{said})\s+{_VARIETY_NOUNS}\b", merged
+        ):
+            return True
+    return False
+
+
+def another_form(
+    specific: Specific, source: str, merged: MergedText, merged_prose: frozenset[str]
+) -> bool:
+    """A specific the merge writes in another form of the same word (the gate only)."""
+    return (
+        (specific.initial and plural_in(specific.text.lower(), merged_prose))
+        or _capital_inflection(specific, merged)
+        or _variety_of_english(specific, source, merged.text)
     )

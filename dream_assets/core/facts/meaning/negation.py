@@ -12,6 +12,7 @@ from dream_assets.core.facts.meaning.restated import (
     OBJECTION_VERBS,
     adjective_negated,
     derived,
+    kept_in_other_words,
     not_yet,
     positive_idiom,
     prefix_negated,
@@ -19,7 +20,7 @@ from dream_assets.core.facts.meaning.restated import (
     waits,
 )
 from dream_assets.core.facts.meaning.text import Text, span
-from dream_assets.core.facts.meaning.words import Word, clause_stems
+from dream_assets.core.facts.meaning.words import Word, clause_stems, stem
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
 
@@ -34,6 +35,8 @@ _NEGATIVE_VERB_PREFIXES = (
     "barred", "barring", "banned", "banning", "forbid", "prohibit", "disallow", "veto",
     # and the rest of WordNet's quit synset beside "quit" and "stop" ("give up": ``_GIVE_UP``)
     "ceas", "discontinu",
+    # fifteenth round: WordNet's avoid synset beside "avoid" ("hotfixes bypass the train")
+    "bypass", "circumvent", "sidestep", "eschew", "shun",
 )  # fmt: skip
 # "gave up coffee" / "does not drink coffee": the phrasal verb of quitting, read as a pair.
 _GIVE_UP = frozenset({"give", "gives", "gave", "given", "giving"})
@@ -294,7 +297,7 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
             scope = negation.scope | subject
             kept = bool(scope & negated_stems) if negation.scope else bool(negated_clauses)
             if not kept and negation.scope:
-                kept = _kept_in_other_words(source, negation, merged, negated_clauses)
+                kept = kept_in_other_words(source, negation, merged, negated_clauses)
             if not kept:
                 finding = f"negation: {span(source, negation.words)}"
                 if negation.scope and (
@@ -304,49 +307,6 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
                     finding += RESTATED  # a hint (``merge_check``), never a credit
                 findings.append(finding)
     return findings
-
-
-# Fourteenth round: "does not use email much" / "rarely uses email": a negated "much", "often" or
-# "many" is a low frequency; the adverbs of one say it (and only that: "never" / "rarely" stays a
-# loss).
-_DEGREE_WORDS = frozenset({"much", "often", "many", "frequently", "regularly"})
-_RARELY = frozenset({"rarely", "seldom", "hardly", "scarcely", "barely", "infrequently"})
-# "can't stand cilantro" / "can't bear it" / "hates it": the verbs of tolerating, negated, and
-# those of loathing (a negative verb: its clause is negated) say one predicate.
-_TOLERATE = frozenset(
-    {"stand", "stands", "bear", "bears", "abide", "tolerate", "tolerates", "stomach", "handle",
-     "hate", "hates", "hated", "detest", "detests", "loathe", "loathes", "dislike", "dislikes"}
-)  # fmt: skip
-
-
-def _lemmas(word: Word) -> frozenset[str]:
-    if word.lower in _TOLERATE:
-        return frozenset({"dislike"})
-    return lemmas_of(word.lower) | {word.stem}
-
-
-def _kept_in_other_words(
-    source: Text, negation: _Negation, merged: Text, negated_clauses: set[int]
-) -> bool:
-    """A lost negation the merge keeps in other forms of its words (fourteenth round): "has not
-    sold any" / "without selling any" (one lemma), "can't stand" / "can't bear", or "not ...
-    much" / "rarely"."""
-    scope = {lemma for w in negation.words[1:] if w.content for lemma in _lemmas(w)}
-    negated = {
-        lemma
-        for w in merged.words
-        if w.clause in negated_clauses and w.content
-        for lemma in _lemmas(w)
-    }
-    if scope & negated:
-        return True
-    after = [w for w in source.words if w.clause == negation.cue.clause]
-    after = after[after.index(negation.cue) + 1 :]
-    if not any(w.lower in _DEGREE_WORDS for w in after):
-        return False
-    rare_clauses = {w.clause for w in merged.words if w.lower in _RARELY}
-    rare_stems = {w.stem for w in merged.words if w.clause in rare_clauses and w.content}
-    return bool(negation.scope & rare_stems)
 
 
 # A lost negation whose evidence of a flip is weak: the merge may state it in words the rule does
@@ -377,6 +337,17 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         stated_negatively |= {w.clause for w in source.words if prefix_negated(w.lower)}
         # Fourteenth round: "replays are impossible" / "nothing can be replayed".
         stated_negatively |= {w.clause for w in source.words if adjective_negated(w.lower)}
+        # Fifteenth round: "mentoring is unpaid" / "mentors without pay": the word an "un-"
+        # negates is stated, and negated.
+        unsaid = {
+            form
+            for w in source.words
+            if prefix_negated(w.lower)
+            for lemma in lemmas_of(w.lower[2:])
+            for form in (lemma, stem(lemma))
+        }
+        source_negated |= unsaid
+        source_stems |= unsaid
         for clause in stated_negatively:
             source_negated |= stems_by_clause.get(clause, set())
         source_negated |= _passed_over(source.words)

@@ -74,6 +74,13 @@ _ONE_WORDS = frozenset({"a", "an", "every", "each", "per", "single", "sole", "lo
 _GROUP_WORDS = {"pair": "2", "duo": "2", "trio": "3", "quartet": "4", "quintet": "5"}
 # "a second cat" / "another cat", "every second Monday" / "alternate Mondays": the second of a
 # series is the other one.
+# "at the first sign of an aura" (as soon as it starts), "the first three nights" (the count is
+# the fact): a "first" that orders nothing of its own.
+_POSITIONAL_FIRST = re.compile(
+    r"\bfirst\s+(?:(?:signs?|hints?|symptoms?)\s+of\b|(?:\d+|two|three|four|five|six|seven|"
+    r"eight|nine|ten|few|couple)\b)",
+    re.IGNORECASE,
+)
 _DOUBLE_WORDS = frozenset({"double", "doubled", "twofold"})
 _SECOND_WORDS = frozenset({"another", "alternate", "alternating"})
 # Ninth round: the words of a period of two weeks.
@@ -208,6 +215,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue
             if quantity.value in counts and quantity.text.lower() not in TIMES_WORDS:
                 continue  # "two engineers" / "a pair of engineers", "31 out of 33" / "31/33"
+            if quantity.value == "#1" and _POSITIONAL_FIRST.search(source.text):
+                continue  # "at the first sign of", "the first three nights" (fifteenth round)
             if quantity.text.lower() == "twice" and _DOUBLE_WORDS & set(lowers):
                 continue  # "charged twice" / "a double charge" (fourteenth round)
             if quantity.text.endswith("%") and _fraction_percent(quantity.value) in merged_values:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Protocol
 
-from dream_assets.core.facts.lexicon import english_readings, is_negation
+from dream_assets.core.facts.lexicon import english_readings, is_negation, lemmas_of
 from dream_assets.core.facts.meaning.text import Text
 from dream_assets.core.facts.meaning.words import Word, stem
 
@@ -305,10 +305,16 @@ def _twelfth_round(negation: _Negation, source: Text, merged: Text, clauses: set
     ):
         return True
     if any(w.lower in _COMPARISON for w in after[:2]):
-        figures = {w.stem for w in _after_cue(negation, source, reach=5) if w.stem.isdigit()}
-        merged_figures = {w.stem for w in merged.words if w.stem.isdigit()}
+        # "5,000" is the figure 5000 (fifteenth round)
+        figures = {f for w in _after_cue(negation, source, reach=5) if (f := _figure(w.stem))}
+        merged_figures = {f for w in merged.words if (f := _figure(w.stem))}
         return bool(figures & merged_figures)
     return False
+
+
+def _figure(token: str) -> str:
+    plain = token.replace(",", "")
+    return plain if plain.isdigit() else ""
 
 
 @cache
@@ -341,3 +347,48 @@ def adjective_negated(word: str) -> bool:
         and "ADJ" in english_readings(word)
         and "ADJ" in english_readings(rest)
     )
+
+
+# Fourteenth round: "does not use email much" / "rarely uses email": a negated "much", "often" or
+# "many" is a low frequency; the adverbs of one say it (and only that: "never" / "rarely" stays a
+# loss).
+_DEGREE_WORDS = frozenset({"much", "often", "many", "frequently", "regularly"})
+_RARELY = frozenset(
+    {"rarely", "seldom", "hardly", "scarcely", "barely", "infrequently", "little", "few"}
+)  # "doesn't speak much Portuguese" / "has little Portuguese" (fifteenth round)
+# "can't stand cilantro" / "can't bear it" / "hates it": the verbs of tolerating, negated, and
+# those of loathing (a negative verb: its clause is negated) say one predicate.
+_TOLERATE = frozenset(
+    {"stand", "stands", "bear", "bears", "abide", "tolerate", "tolerates", "stomach", "handle",
+     "hate", "hates", "hated", "detest", "detests", "loathe", "loathes", "dislike", "dislikes"}
+)  # fmt: skip
+
+
+def _lemmas(word: Word) -> frozenset[str]:
+    if word.lower in _TOLERATE:
+        return frozenset({"dislike"})
+    return lemmas_of(word.lower) | {word.stem}
+
+
+def kept_in_other_words(
+    source: Text, negation: _Negation, merged: Text, negated_clauses: set[int]
+) -> bool:
+    """A lost negation the merge keeps in other forms of its words (fourteenth round): "has not
+    sold any" / "without selling any" (one lemma), "can't stand" / "can't bear", or "not ...
+    much" / "rarely"."""
+    scope = {lemma for w in negation.words[1:] if w.content for lemma in _lemmas(w)}
+    negated = {
+        lemma
+        for w in merged.words
+        if w.clause in negated_clauses and w.content
+        for lemma in _lemmas(w)
+    }
+    if scope & negated:
+        return True
+    after = [w for w in source.words if w.clause == negation.cue.clause]
+    after = after[after.index(negation.cue) + 1 :]
+    if not any(w.lower in _DEGREE_WORDS for w in after):
+        return False
+    rare_clauses = {w.clause for w in merged.words if w.lower in _RARELY}
+    rare_stems = {w.stem for w in merged.words if w.clause in rare_clauses and w.content}
+    return bool(negation.scope & rare_stems)

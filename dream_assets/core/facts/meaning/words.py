@@ -19,7 +19,9 @@ _TOKEN = re.compile(r"\d+(?:,\d{3})*(?:\.\d+)?(?:st|nd|rd|th)?%?|[^\W\d_]+(?:'[^
 
 # A clause ends at punctuation or at a conjunction that starts a new statement: "Jon does not
 # eat meat, but he eats fish" negates eating meat, not eating fish.
-_CLAUSE_BREAK = re.compile(r"[.;:!?()\n\u2014\u2013]|,|\s-\s")
+# Fifteenth round: a full stop, a colon or a comma inside a token (".env", "config.toml", "10:00",
+# "5,000", "3.5") ends nothing.
+_CLAUSE_BREAK = re.compile(r"[;!?()\n\u2014\u2013]|[.:,](?![\w/<])|\s-\s")
 _CLAUSE_WORDS = frozenset({"but", "and", "while", "whereas", "although", "though", "so", "yet"})
 _SENTENCE_BREAK = re.compile(r"[.!?;](?=\s|$)|\n")
 
