@@ -358,11 +358,16 @@ def _negated_words(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+# Fifteenth round: "are getting married on 12 September", "gets promoted next month": the word
+# after a form of "get" is a change the sentence dates, not a done one.
+_IN_PROGRESS = frozenset({"being", "getting", "get", "gets"})
+
+
 @lru_cache(maxsize=1 << 16)
 def _after_being(text: str) -> frozenset[str]:
-    """The word after each "being" ("is being paid down": "paid")."""
+    """The word after each "being" ("is being paid down": "paid") or "getting"."""
     tokens = _WORD.findall(text.lower().replace("\u2019", "'"))
-    return frozenset(after for word, after in itertools.pairwise(tokens) if word == "being")
+    return frozenset(after for word, after in itertools.pairwise(tokens) if word in _IN_PROGRESS)
 
 
 def same_specifics(

@@ -110,3 +110,16 @@ def test_a_variety_of_english_by_its_country() -> None:
     assert kept.ok, kept.missing
     other = check([source], "Every README should use US spelling and sentence-case headings.")
     assert not other.ok, other.missing
+
+
+def test_a_change_after_getting_is_not_done() -> None:
+    # the pair judge: "are getting married" on a date is the plan "will marry" states
+    from dream_assets.core.near_duplicates.candidates import Statement, pair_disagreement
+
+    planned = Statement("Will marry Noor in Cork on 3 May 2027.")
+    assert (
+        pair_disagreement(Statement("Is getting married to Noor in Cork on 3 May 2027."), planned)
+        is None
+    )
+    done = pair_disagreement(Statement("Got married to Noor in Cork on 3 May 2027."), planned)
+    assert done == "status differs: planned / done"
