@@ -340,7 +340,22 @@ def status_difference_in_own_words(
         a_own, b_own = a_own - _negated_words(a.text), b_own - _negated_words(b.text)
     if progressive:
         a_own, b_own = a_own - _after_being(a.text), b_own - _after_being(b.text)
+    a_own, b_own = a_own - _wanted_thing(a.text), b_own - _wanted_thing(b.text)
     return _status_difference(_status(a_own), _status(b_own))
+
+
+# Sixteenth round: "wants" before a thing, not "to", is a standing wish ("Wants answers short",
+# "Wants code review comments in bullet points"), not a plan ("wants to move to Porto").
+_WANTS = re.compile(r"\bwants\b(?!\s+to\b)")
+
+
+@lru_cache(maxsize=1 << 16)
+def _wanted_thing(text: str) -> frozenset[str]:
+    """{"wants"} when every "wants" of ``text`` is followed by a thing, not "to": no plan."""
+    lowered = text.lower()
+    if "wants" not in lowered or re.search(r"\bwants\s+to\b", lowered):
+        return frozenset()
+    return frozenset({"wants"}) if _WANTS.search(lowered) else frozenset()
 
 
 # How many words after a negation the status reading treats as governed by it.

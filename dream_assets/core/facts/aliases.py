@@ -17,6 +17,8 @@ The rules, each reading both texts:
 * **Initials**: an acronym, all capitals or clipped ("IIT", "UTas": "U" + "Tas"), is the run of
   capitalized words in the other text that its parts begin, one part a word ("Indian Institute of
   Technology", "University of Tasmania"; "of", "and", "for", "the" are skipped).
+  Sixteenth round: a CamelCase word's humps are words too ("TS" / "TypeScript", "JS" /
+  "JavaScript").
 * **Letter case of a name's word**: "Chicago Marathon" / "Chicago marathon" (two adjacent words
   equal but for case, one of them capitalized in both).
 * **Code spellings**: "401(k)" / "401k", "403(b)" / "403b".
@@ -55,6 +57,7 @@ ALIASES: tuple[tuple[str, ...], ...] = (
     ("United States", "USA", "U.S.", "US"),
     ("New York City", "New York", "NYC"),
     ("Philadelphia", "Philly"),
+    ("Shetland sheepdog", "Shetland Sheepdog", "Sheltie"),
     ("PhD", "Ph.D.", "doctorate", "doctoral degree", "doctoral"),
     ("weekdays", "weekday", "Weekdays", "Weekday", "Monday to Friday", "Monday through Friday",
      "Mon-Fri", "Monday-Friday"),
@@ -128,7 +131,14 @@ def _initial_runs(text: str) -> list[tuple[int, int, list[str]]]:
             for last in range(first + 1, len(named)):
                 start, end = run.start() + named[first].start(), run.start() + named[last].end()
                 found.append((start, end, [m.group() for m in named[first : last + 1]]))
+    # Sixteenth round: one CamelCase word's humps are its words ("TypeScript" for "TS",
+    # "JavaScript" for "JS"); each hump three letters or more, so "McDonald" is no "MD".
+    for word in _CAMEL_WORD.finditer(text):
+        found.append((word.start(), word.end(), re.findall(r"[A-Z][a-z]+", word.group())))
     return found
+
+
+_CAMEL_WORD = re.compile(r"\b[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+\b")
 
 
 def _spells(acronym: str, words: list[str]) -> bool:

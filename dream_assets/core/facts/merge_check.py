@@ -46,7 +46,7 @@ from dream_assets.core.facts.coverage import (
 )
 from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules, changed_meanings
 from dream_assets.core.facts.meaning.details import REWORDED, SPECIFICS_KEPT
-from dream_assets.core.facts.meaning.negation import DOUBLE, RESTATED
+from dream_assets.core.facts.meaning.negation import DOUBLE, OWN_WORDS, RESTATED
 from dream_assets.core.options import DreamOptions
 
 
@@ -68,8 +68,10 @@ ADDED = " (not in the sources)"
 
 def is_hint(finding: str) -> bool:
     kind = finding.split(": ", 1)[0]
-    if kind == "negation" and finding.endswith((DOUBLE, RESTATED)):
-        return True  # "nothing ... without"; a negation perhaps said in other words
+    if kind == "negation" and finding.endswith((DOUBLE, RESTATED, OWN_WORDS)):
+        # "nothing ... without"; a negation perhaps said in other words; an added one that
+        # negates words of the merge's own (sixteenth round)
+        return True
     if kind == "source" and finding.endswith((SPECIFICS_KEPT, REWORDED)):
         return True  # the source survived in part: its names, or some of its words
     return kind in HINT_KINDS or (kind == "quantity" and finding.endswith(ADDED))

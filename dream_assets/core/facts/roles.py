@@ -48,9 +48,18 @@ _TABLES = {"person": _PERSON_CLASS, "time of day": _TIME_CLASS}  # in the order 
 _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
+# Sixteenth round: the half of the day a noon bound names ("before noon" is the morning, "after
+# midday" the afternoon), read before the words, so "noon" alone stays noon.
+_NOON_BOUND = re.compile(r"\b(before|until|till|by|after|past)\s+(?:noon|midday|lunch(?:time)?)\b")
+_HALF_OF_DAY = {"before": "morning", "until": "morning", "till": "morning", "by": "morning"}
+
+
 def _found(text: str, classes: dict[str, int]) -> dict[int, str]:
     found: dict[int, str] = {}
-    for word in _WORD.findall(text.lower()):
+    text = text.lower()
+    if classes is _TIME_CLASS:
+        text = _NOON_BOUND.sub(lambda m: _HALF_OF_DAY.get(m.group(1), "afternoon"), text)
+    for word in _WORD.findall(text):
         for part in (word, *word.split("-")):
             key = part[:-1] if part not in classes and part.endswith("s") else part
             if key in classes:
