@@ -346,16 +346,17 @@ def status_difference_in_own_words(
 
 # Sixteenth round: "wants" before a thing, not "to", is a standing wish ("Wants answers short",
 # "Wants code review comments in bullet points"), not a plan ("wants to move to Porto").
-_WANTS = re.compile(r"\bwants\b(?!\s+to\b)")
+_WANTS = re.compile(r"\bwants\b")
+_WANTS_TO = re.compile(r"\bwants\s+to\b")
 
 
 @lru_cache(maxsize=1 << 16)
 def _wanted_thing(text: str) -> frozenset[str]:
     """{"wants"} when every "wants" of ``text`` is followed by a thing, not "to": no plan."""
     lowered = text.lower()
-    if "wants" not in lowered or re.search(r"\bwants\s+to\b", lowered):
-        return frozenset()
-    return frozenset({"wants"}) if _WANTS.search(lowered) else frozenset()
+    if _WANTS.search(lowered) and not _WANTS_TO.search(lowered):
+        return frozenset({"wants"})
+    return frozenset()
 
 
 # How many words after a negation the status reading treats as governed by it.

@@ -50,16 +50,15 @@ _WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 # Sixteenth round: the half of the day a noon bound names ("before noon" is the morning, "after
 # midday" the afternoon), read before the words, so "noon" alone stays noon.
-_NOON_BOUND = re.compile(r"\b(before|until|till|by|after|past)\s+(?:noon|midday|lunch(?:time)?)\b")
+_NOON_BOUND = re.compile(
+    r"\b(before|until|till|by|after|past)\s+(?:noon|midday|lunch(?:time)?)\b", re.IGNORECASE
+)
 _HALF_OF_DAY = {"before": "morning", "until": "morning", "till": "morning", "by": "morning"}
 
 
 def _found(text: str, classes: dict[str, int]) -> dict[int, str]:
     found: dict[int, str] = {}
-    text = text.lower()
-    if classes is _TIME_CLASS:
-        text = _NOON_BOUND.sub(lambda m: _HALF_OF_DAY.get(m.group(1), "afternoon"), text)
-    for word in _WORD.findall(text):
+    for word in _WORD.findall(text.lower()):
         for part in (word, *word.split("-")):
             key = part[:-1] if part not in classes and part.endswith("s") else part
             if key in classes:
@@ -85,4 +84,6 @@ def class_difference(a: str, b: str) -> str | None:
 @lru_cache(maxsize=1 << 16)
 def _found_in(text: str, kind: str) -> dict[int, str]:
     """``_found`` over the table of ``kind``, remembered per text (read only, never changed)."""
+    if kind == "time of day":
+        text = _NOON_BOUND.sub(lambda m: _HALF_OF_DAY.get(m.group(1).lower(), "afternoon"), text)
     return _found(text, _TABLES[kind])

@@ -226,6 +226,17 @@ def _clause_content(words: Sequence[Word], index: int, *, step: int, limit: int)
     return found
 
 
+def _negative_word_clauses(words: Sequence[Word]) -> set[int]:
+    """The clauses holding a word that states a negation by itself: an absence ("lacks",
+    "-less"), an adjective negated by its prefix (eighth round: "unsure whether to go", "unable to
+    drive") or by its sense (fourteenth round: "replays are impossible")."""
+    return {
+        w.clause
+        for w in words
+        if _states_absence(w) or prefix_negated(w.lower) or adjective_negated(w.lower)
+    }
+
+
 def negation_flips(a: Text, b: Text) -> str | None:
     """A negated predicate of ``a`` that ``b`` states without a negation ("does not eat meat" /
     "eats meat"), as a finding, or None. The pair judge's negation rule: unlike a merge, two
@@ -242,13 +253,7 @@ def negation_flips(a: Text, b: Text) -> str | None:
     # prevention ("keeps him from"), an adjective negated by its prefix or its sense ("sleeping
     # in motion is impossible" / "cannot sleep in motion")
     b_negated_clauses |= (
-        _given_up_clauses(b.words)
-        | _prevention_clauses(b.words)
-        | {
-            w.clause
-            for w in b.words
-            if _states_absence(w) or prefix_negated(w.lower) or adjective_negated(w.lower)
-        }
+        _given_up_clauses(b.words) | _prevention_clauses(b.words) | _negative_word_clauses(b.words)
     )
     b_by_clause = clause_stems(b.words)
     b_negated = set().union(*(b_by_clause.get(c, set()) for c in b_negated_clauses))
@@ -343,13 +348,8 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         stated_negatively = (
             _contrast_clauses(source.words)
             | _given_up_clauses(source.words)
-            | {w.clause for w in source.words if _states_absence(w)}
+            | _negative_word_clauses(source.words)
         )
-        # Eighth round: an adjective negated by its prefix ("unsure whether to go", "unable to
-        # drive") states the negation the merge spells out ("hasn't decided whether to attend").
-        stated_negatively |= {w.clause for w in source.words if prefix_negated(w.lower)}
-        # Fourteenth round: "replays are impossible" / "nothing can be replayed".
-        stated_negatively |= {w.clause for w in source.words if adjective_negated(w.lower)}
         # Fifteenth round: "mentoring is unpaid" / "mentors without pay": the word an "un-"
         # negates is stated, and negated.
         unsaid = {
