@@ -314,8 +314,10 @@ def _clock_times_read(text: str) -> tuple[frozenset[str], ...]:
 
 
 @lru_cache(maxsize=1 << 17)
-def _covered(source: CoverageSource, other: str, vocabulary: Vocabulary) -> CoverageResult:
-    return missing_specifics([source], other, vocabulary=vocabulary)
+def _covered(
+    source: CoverageSource, other: str, vocabulary: Vocabulary, *, soft: bool = False
+) -> CoverageResult:
+    return missing_specifics([source], other, vocabulary=vocabulary, soft=soft)
 
 
 # ── The near-duplicate judge's readings (issue 24 item 4, seventh round) ───────────────────
@@ -393,7 +395,11 @@ def same_specifics(
     side's specifics are all found in the other (the coverage check's reading, both ways), the
     numbers are the same set in any spelling (clock times aside, as the pair judge reads them),
     and one specific or number of 2 and up is written by both ("£62,000 a year" / "sixty-two
-    thousand pounds" share 62000; "Is afraid of thunder" / "Panics in storms" share nothing)."""
+    thousand pounds" share 62000; "Is afraid of thunder" / "Panics in storms" share nothing).
+    A specific one side drops is read as the merge gate reads it (seventeenth round): one that is
+    weak evidence of a name (``name_evidence.soft_reason``: a sentence-opening English word,
+    "Feature flags ..." / "Checkout's toggles ...") does not keep the two apart; the judge
+    still reads the pair in full."""
     # The cheap tests first: most neighbours in the band share no specific and no number.
     a_specifics = _casefolded_specifics(a.text, a.category, vocabulary)
     b_specifics = _casefolded_specifics(b.text, b.category, vocabulary)
@@ -401,9 +407,11 @@ def same_specifics(
         return False
     if _numbers(_CLOCK.sub(" ", a.text)) != _numbers(_CLOCK.sub(" ", b.text)):
         return False
-    if _covered(CoverageSource("a", a.text, a.category), b.text, vocabulary).missing:
+    if _covered(CoverageSource("a", a.text, a.category), b.text, vocabulary, soft=True).missing:
         return False
-    return not _covered(CoverageSource("b", b.text, b.category), a.text, vocabulary).missing
+    return not _covered(
+        CoverageSource("b", b.text, b.category), a.text, vocabulary, soft=True
+    ).missing
 
 
 @lru_cache(maxsize=1 << 16)

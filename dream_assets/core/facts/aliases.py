@@ -32,7 +32,7 @@ import re
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from dream_assets.core.facts.dates import align_dates, stated_dates, written_dates
+from dream_assets.core.facts.dates import align_dates, aligned_dates, stated_dates
 
 # Each tuple: spellings of one thing. Matched as whole words, letter case as written (a lowercase
 # spelling matches any case at a sentence start).
@@ -261,7 +261,7 @@ def _profile(text: str) -> _Profile:
         codes=frozenset(
             (m.group(1) or m.group(3), m.group(2) or m.group(4)) for m in _CODE.finditer(text)
         ),
-        written_dates=bool(written_dates(text)),
+        written_dates=bool(aligned_dates(text)),
         dates=bool(stated_dates(text)),
         plural_names=_PLURAL_NAME.search(text) is not None,
     )

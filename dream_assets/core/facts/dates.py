@@ -214,11 +214,24 @@ def spelled_date(key: DateKey) -> str:
     return f"{name} {year}" if year is not None else name
 
 
+def aligned_dates(text: str) -> list[tuple[int, int, frozenset[DateKey]]]:
+    """The dates ``align_dates`` may rewrite: the numeric and holiday ones, and (seventeenth
+    round) the ISO ones, whose month the pair judge would otherwise read as a number of its own
+    ("valid until 30 June 2027" / "expires 2027-06-30": 6 is no number the other states)."""
+    found = written_dates(text)
+    iso: list[tuple[int, int, frozenset[DateKey]]] = [
+        (m.start(), m.end(), frozenset({key}))
+        for m in _ISO_DATE.finditer(text)
+        if _valid(key := (int(m[1]), int(m[2]), int(m[3])))
+    ]
+    return sorted(found + iso) if iso else found
+
+
 def align_dates(text: str, other: str) -> str:
-    """``text`` with each numeric or holiday date that ``other`` states in another spelling
+    """``text`` with each numeric, holiday or ISO date that ``other`` states in another spelling
     rewritten as a month-name date (the precision both state); a date ``other`` does not state
     is left as written, so it still differs."""
-    written = written_dates(text)
+    written = aligned_dates(text)
     if not written:
         return text
     theirs = stated_dates(other)

@@ -83,6 +83,8 @@ def restated(negation: _Negation, source: Text, merged: Text) -> bool:
         return True
     if _until_restated(negation, source, merged) or _requirement_restated(negation, source, merged):
         return True
+    if _exception_restated(negation, source, merged):
+        return True
     if _twelfth_round(negation, source, merged, clauses):
         return True
     if _copes(negation) and any(
@@ -135,6 +137,23 @@ def _until_restated(negation: _Negation, source: Text, merged: Text) -> bool:
         return False
     later = {w.stem for w in after[at + 1 :] if w.content}
     return bool(later & merged.content)
+
+
+# Seventeenth round: the words that bound a negation by its one exception.
+_EXCEPTION_WORDS = frozenset({"except", "otherwise", "unless", "besides"})
+
+
+def _exception_restated(negation: _Negation, source: Text, merged: Text) -> bool:
+    """ "no carrots except as treats" / "carrots being treats only", "glasses for night driving
+    but not otherwise" / "glasses only for night driving": a negation bounded by its exception
+    ("except", "otherwise", "unless") states an "only"; the merge writes "only" where the source
+    does not."""
+    around = {w.lower for w in _after_cue(negation, source)} | {w.lower for w in negation.words}
+    if not around & _EXCEPTION_WORDS:
+        return False
+    return "only" not in {w.lower for w in source.words} and any(
+        w.lower == "only" for w in merged.words
+    )
 
 
 _REQUIREMENT_WORDS = frozenset(
