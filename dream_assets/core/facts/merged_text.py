@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -213,6 +214,8 @@ class MergedText:
         spellings = UNIT_SPELLINGS.get(name.casefold()) or DEMONYM_CLASSES.get(name)
         if spellings and any(spells(w, spellings) for w in self.words if w != name):
             return True
+        if _derived_adjective(name, self.words):
+            return True
         if is_acronym(name) and name + "s" in self.words:
             return True
         if is_plural_acronym(name) and name[:-1] in self.words:
@@ -407,3 +410,25 @@ _NOON = re.compile(r"\b(?:noon|midday)\b", re.I)
 def _hour_of(word: str) -> int | None:
     hour = int(word) if word.isdigit() else UNIT_WORDS.get(word)
     return hour if hour is not None and 1 <= hour <= 12 else None
+
+
+# Seventeenth round: a place's adjective the demonym table does not list, by its regular endings
+# ("Malawi" / "Malawian", "Rwanda" / "Rwandan", "Sudan" / "Sudanese", "Oman" / "Omani"), either
+# way round; a name of four letters and up, so a short name is not read into a longer one.
+_ADJECTIVE_ENDINGS = ("n", "an", "ian", "ese", "i")
+_ADJECTIVE_BASE_MIN = 4
+
+
+def _derived_adjective(name: str, words: Collection[str]) -> bool:
+    if len(name) < _ADJECTIVE_BASE_MIN or not name.isalpha() or not name.istitle():
+        return False
+    for word in words:
+        if word == name or not word.istitle():
+            continue
+        longer, shorter = (word, name) if len(word) > len(name) else (name, word)
+        if len(shorter) < _ADJECTIVE_BASE_MIN or not longer.startswith(shorter):
+            continue
+        ending = longer[len(shorter) :]
+        if ending in _ADJECTIVE_ENDINGS and (ending != "n" or shorter[-1] in "aeiou"):
+            return True
+    return False

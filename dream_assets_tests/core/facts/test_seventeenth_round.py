@@ -3,9 +3,10 @@ before them as development data): for the duplicate judge, an ISO date is aligne
 side's spelling of it like any numeric date, and the specifics band reads a dropped specific the
 way the merge gate does (a sentence-opening English word is weak evidence of a name); for the
 merge gate, a negation bounded by its one exception ("except", "otherwise") may be restated as an
-"only" (docs/merge-checks.md, "Seventeenth round"). Each credit fails on the sixteenth round's
-rules; each has a guard beside it that the difference it could hide is still found. The sentences
-are written for these tests, not taken from a corpus.
+"only", and a place is credited by its regular adjective ("Rwanda" / "Rwandan") where the
+demonym table does not list it (docs/merge-checks.md, "Seventeenth round"). Each credit fails on
+the sixteenth round's rules; each has a guard beside it that the difference it could hide is
+still found. The sentences are written for these tests, not taken from a corpus.
 """
 
 from __future__ import annotations
@@ -104,3 +105,28 @@ def test_an_only_without_an_exception_is_still_a_flip() -> None:
         "Only takes the car to the Hull office, cycling every day.",
     )
     assert any(not is_hint(f) for f in result.missing)
+
+
+def test_a_place_is_credited_by_its_regular_adjective() -> None:
+    result = check(
+        [
+            "Pays for a girl's secondary schooling in Rwanda through Plan International.",
+            "The Plan International sponsorship costs £22 a month.",
+        ],
+        "Through Plan International the user funds a Rwandan girl's secondary schooling, "
+        "£22 a month.",
+    )
+    assert result.ok, result
+    result = check(
+        ["Buys Kenyan coffee beans from a roaster in Leith.", "Grinds them every morning."],
+        "Every morning grinds coffee beans from Kenya, bought from a Leith roaster.",
+    )
+    assert result.ok, result
+
+
+def test_a_place_the_merge_does_not_name_is_still_missing() -> None:
+    result = check(
+        ["Pays for a girl's schooling in Rwanda.", "The sponsorship costs £22 a month."],
+        "Pays £22 a month for a Ugandan girl's schooling.",
+    )
+    assert not result.ok and "Rwanda" in result.missing
