@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -119,8 +120,10 @@ def disagreement(
         return "subject time differs"
     a_missing = _covered(CoverageSource("a", a.text, a.category), b.text, vocabulary)
     b_missing = _covered(CoverageSource("b", b.text, b.category), a.text, vocabulary)
-    if a_missing.missing and b_missing.missing:
-        return f"specifics differ: {a_missing.missing[0]} / {b_missing.missing[0]}"
+    a_names = _unclipped(a_missing.missing, b_missing.missing)
+    b_names = _unclipped(b_missing.missing, a_missing.missing)
+    if a_names and b_names:
+        return f"specifics differ: {a_names[0]} / {b_names[0]}"
     a_times, b_times = _clock_times_read(a.text), _clock_times_read(b.text)
     a_only = [t for t in a_times if not any(t & other for other in b_times)]
     b_only = [t for t in b_times if not any(t & other for other in a_times)]
@@ -137,6 +140,28 @@ def disagreement(
     if roles is not None:
         return roles
     return _status_difference(_status(a_words), _status(b_words))
+
+
+# Eighteenth round: a name one side writes clipped ("VP of Engineering" / "VP Eng", "Postgres" /
+# "PostgreSQL"): three letters and up, the other side's whole word starting with them and two
+# letters longer at least ("Mensa" / "Mensah", "PAYMENT" / "PAYMENTS" are other names).
+_CLIPPED_MIN = 3
+_CLIPPED_LETTERS = 2
+
+
+def _unclipped(mine: Sequence[str], theirs: Sequence[str]) -> list[str]:
+    """The specifics of ``mine`` that are not a clipping of one of ``theirs``, nor clipped to
+    one: the two sides then name the same thing, each in its own length."""
+    return [x for x in mine if not any(_clipping(x, y) or _clipping(y, x) for y in theirs)]
+
+
+def _clipping(short: str, long: str) -> bool:
+    """Whether ``short`` is ``long`` clipped ("Eng" / "Engineering")."""
+    return (
+        _CLIPPED_MIN <= len(short) <= len(long) - _CLIPPED_LETTERS
+        and short[:1].isupper()
+        and long.casefold().startswith(short.casefold())
+    )
 
 
 def _status_difference(a_status: frozenset[str], b_status: frozenset[str]) -> str | None:
@@ -343,6 +368,7 @@ def status_difference_in_own_words(
     if progressive:
         a_own, b_own = a_own - _after_being(a.text), b_own - _after_being(b.text)
     a_own, b_own = a_own - _wanted_thing(a.text), b_own - _wanted_thing(b.text)
+    a_own, b_own = a_own - _spatial_next(a.text), b_own - _spatial_next(b.text)
     return _status_difference(_status(a_own), _status(b_own))
 
 
@@ -358,6 +384,20 @@ def _wanted_thing(text: str) -> frozenset[str]:
     lowered = text.lower()
     if _WANTS.search(lowered) and not _WANTS_TO.search(lowered):
         return frozenset({"wants"})
+    return frozenset()
+
+
+# Eighteenth round: "next to the rear entrance", "the flat next door" name a place, not a plan.
+_NEXT = re.compile(r"\bnext\b")
+_NEXT_PLACE = re.compile(r"\bnext\s+(?:to|door)\b")
+
+
+@lru_cache(maxsize=1 << 16)
+def _spatial_next(text: str) -> frozenset[str]:
+    """{"next"} when every "next" of ``text`` is followed by "to" or "door": no plan."""
+    lowered = text.lower()
+    if len(_NEXT.findall(lowered)) == len(_NEXT_PLACE.findall(lowered)) > 0:
+        return frozenset({"next"})
     return frozenset()
 
 

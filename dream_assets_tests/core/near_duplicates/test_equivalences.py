@@ -149,6 +149,9 @@ CREDITED_AS_WRITTEN = {
     "initials",
     "numeric month and year",
     "numeric month and year, sentence-opening noun",
+    # and since the eighteenth round's clipped names in ``agreement.disagreement`` ("Postgres" /
+    # "PostgreSQL": one side's name the other's clipped, two letters shorter at least)
+    "clipped name",
 }
 
 

@@ -338,6 +338,7 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
     """A merge may not negate what a source states positively ("eats eggs" -> "eats no eggs")."""
     source_stems: set[str] = set()
     source_negated: set[str] = set()
+    required: set[str] = set()
     for source in sources:
         source_stems |= source.content
         stems_by_clause = clause_stems(source.words)
@@ -364,6 +365,7 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         for clause in stated_negatively:
             source_negated |= stems_by_clause.get(clause, set())
         source_negated |= _passed_over(source.words)
+        required |= _required_stems(source.words)
     exclusive = any(w.lower in _EXCLUSIVE_WORDS for source in sources for w in source.words)
     waiting = any(waits(source.words) for source in sources)
     merged_negations = _negations(merged.words)
@@ -396,12 +398,32 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
                 # "no more deferrals available" / "cannot defer again": a derivation of a word
                 # the sources negate (ninth round)
                 or any(derived(word, frozenset(source_negated)) for word in stated)
+                # "merges require a green run" / "blocks merges without a green run": what a
+                # source requires, its absence stated with the consequence (eighteenth round)
+                or stated & required
             ):
                 finding += DOUBLE  # a hint (``merge_check``), never a credit
             elif _negates_own_words(negation, source_stems):
                 finding += OWN_WORDS  # a hint too (sixteenth round)
             findings.append(finding)
     return findings
+
+
+# Eighteenth round: the words that state a requirement ("must be acknowledged within 5 minutes or
+# they escalate", "merges require a green CI run").
+_REQUIRING_WORDS = frozenset({"must", "require", "requires", "required", "need", "needs"})
+
+
+def _required_stems(words: Sequence[Word]) -> set[str]:
+    """The content stems after a requirement word, to the end of its sentence ("require two
+    approving reviews and a green CI run": the list after it is what is required)."""
+    found: set[str] = set()
+    for index, word in enumerate(words):
+        if word.lower in _REQUIRING_WORDS:
+            found |= {
+                w.stem for w in words[index + 1 :] if w.sentence == word.sentence and w.content
+            }
+    return found
 
 
 # "no migration reaches prod until it is reviewed": a negation bound to a condition states when

@@ -132,10 +132,15 @@ def _canonical_decimal(share: Fraction) -> str:
 # Seventh round: an hour said in words is a clock time ("at nine", "five o'clock", "quarter past
 # nine"); a merge that states the time in figures ("9 a.m.", "9:15") keeps it.
 _HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+# Eighteenth round: a hedge between the preposition and the hour ("until about ten"), "between"
+# ("between five and eight"), and an hour bound to a part of the day ("eight in the evening",
+# "ten at night").
 _SPOKEN_HOUR = re.compile(
     rf"\b(?:(?P<past>half|quarter) past (?P<h1>{_HOUR_WORDS})"
-    rf"|(?:at|by|from|until|till|before|after|around) (?P<h2>{_HOUR_WORDS})(?! (?:of|or|to)\b)"
-    rf"|(?P<h3>{_HOUR_WORDS}) o'clock)\b"
+    r"|(?:at|by|from|until|till|before|after|around|between)"
+    rf"(?: (?:about|around|roughly|approximately))? (?P<h2>{_HOUR_WORDS})(?! (?:of|or|to)\b)"
+    rf"|(?P<h3>{_HOUR_WORDS}) o'clock"
+    rf"|(?P<h4>{_HOUR_WORDS}) (?:in the (?:morning|afternoon|evening)|at night))\b"
 )
 _PAST_MINUTE = {"half": "30", "quarter": "15"}
 
@@ -144,7 +149,7 @@ def _spoken_clock(text: str) -> dict[str, set[str]]:
     """The words of ``text`` that say an hour -> the clock readings they may be."""
     found: dict[str, set[str]] = {}
     for match in _SPOKEN_HOUR.finditer(text.lower()):
-        hour_word = match.group("h1") or match.group("h2") or match.group("h3")
+        hour_word = match.group("h1") or match.group("h2") or match.group("h3") or match.group("h4")
         hour = UNIT_WORDS[hour_word]
         minute = _PAST_MINUTE.get(match.group("past") or "", "00")
         readings = {f"{hour}:{minute}", f"{hour % 12 + 12}:{minute}"}

@@ -33,7 +33,12 @@ class _Negation(Protocol):
 # out" stays a plain word) and only to make a finding a hint: they never credit a negation.
 # Seventh round: "clear" ("kept clear of meetings", "steers clear of sugar").
 # Eighth round: "outside" ("only outside business hours" / "never during business hours").
-_EXCLUSION_WORDS = frozenset({"off", "out", "zero", "off-limits", "clear", "outside"})
+# Eighteenth round: "except" ("never on Sundays" / "each evening except Sundays"), "beyond" ("can't
+# do push-ups" / "push-ups are beyond him"), "extra" ("rent includes water but not council tax" /
+# "water included, council tax extra").
+_EXCLUSION_WORDS = frozenset(
+    {"off", "out", "zero", "off-limits", "clear", "outside", "except", "beyond", "extra"}
+)
 
 
 def restated(negation: _Negation, source: Text, merged: Text) -> bool:
