@@ -152,6 +152,9 @@ CREDITED_AS_WRITTEN = {
     # and since the eighteenth round's clipped names in ``agreement.disagreement`` ("Postgres" /
     # "PostgreSQL": one side's name the other's clipped, two letters shorter at least)
     "clipped name",
+    # and since the nineteenth round's coverage credit of a weekday range ("Monday to Friday" /
+    # "weekdays", ``coverage._in_weekday_range``)
+    "weekdays",
 }
 
 

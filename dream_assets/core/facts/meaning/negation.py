@@ -96,6 +96,11 @@ def _contrast_clauses(words: Sequence[Word]) -> set[int]:
     return found
 
 
+# The verbs of a preference before "over" (nineteenth round: "choosing the roll over porridge",
+# "favours tea over coffee", "picks the train over the plane").
+_CHOOSING = ("prefer", "choos", "chose", "pick", "favour", "favor", "opt")
+
+
 def _passed_over(words: Sequence[Word]) -> set[str]:
     """ "prefers REST over GraphQL" states "not GraphQL" as surely as "rather than" does: the
     stems after a preference's "over", in its clause (not the preferred "REST"). Seventh round:
@@ -105,7 +110,8 @@ def _passed_over(words: Sequence[Word]) -> set[str]:
     for index, word in enumerate(words):
         if word.lower != "over":
             continue
-        if any(w.lower.startswith("prefer") and w.sentence == word.sentence for w in words[:index]):
+        before = words[:index]
+        if any(w.lower.startswith(_CHOOSING) and w.sentence == word.sentence for w in before):
             found |= {w.stem for w in words[index + 1 :] if w.clause == word.clause and w.content}
     return found
 
@@ -301,6 +307,11 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     # words the rule does not read ("Can't stand cilantro" / "hates coriander", "his
     # replacement hasn't been named" / "no successor has been announced"): a hint.
     merged_stems = {w.stem for w in merged.words if w.content}
+    absent_roots = {
+        stem(w.lower[: -len(_LESS)])
+        for w in merged.words
+        if w.lower.endswith(_LESS) and len(w.lower) - len(_LESS) >= _LESS_ROOT_MIN
+    }
     negates_something = bool(negated_clauses)
     findings = []
     for source in sources:
@@ -314,6 +325,9 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
             }
             scope = negation.scope | subject
             kept = bool(scope & negated_stems) if negation.scope else bool(negated_clauses)
+            # "without crusts" / "crustless", "no sugar" / "sugarless": the "-less" word states
+            # the absence of its root (nineteenth round)
+            kept = kept or bool(negation.scope & absent_roots)
             if not kept and negation.scope:
                 kept = kept_in_other_words(source, negation, merged, negated_clauses)
             if not kept:
@@ -325,6 +339,11 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
                     finding += RESTATED  # a hint (``merge_check``), never a credit
                 findings.append(finding)
     return findings
+
+
+# Nineteenth round: an "-less" word, its root four letters and up ("crustless", "sugarless").
+_LESS = "less"
+_LESS_ROOT_MIN = 4
 
 
 # A lost negation whose evidence of a flip is weak: the merge may state it in words the rule does

@@ -271,7 +271,17 @@ def not_yet(words: Sequence[Word], negation: _Negation) -> bool:
     if negation.cue.lower == "yet":
         return True
     index = words.index(negation.cue)
-    return index + 1 < len(words) and words[index + 1].lower == "yet"
+    if index + 1 < len(words) and words[index + 1].lower == "yet":
+        return True
+    # nineteenth round: "yet" closing the negated words and its sentence ("has no decision
+    # yet."), not the conjunction ("no decision, yet they wait")
+    after = words.index(negation.words[-1]) + 1
+    return (
+        after < len(words)
+        and words[after].lower == "yet"
+        and words[after].sentence == negation.cue.sentence
+        and (after + 1 == len(words) or words[after + 1].sentence != words[after].sentence)
+    )
 
 
 def waits(words: Sequence[Word]) -> bool:
