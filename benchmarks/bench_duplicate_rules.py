@@ -7,7 +7,7 @@ quantities in other units, "-less" absences, negated status words, each alone an
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2-v18b, every one measured
+The development data: the first blind set (both halves), v2-v19b, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -61,6 +61,8 @@ DEV_SETS = (
     ("v17b", BLIND / "v17b" / "paraphrase_corpus_v17b.jsonl", None),
     ("v18", BLIND / "v18" / "paraphrase_corpus_v18.jsonl", None),
     ("v18b", BLIND / "v18b" / "paraphrase_corpus_v18b.jsonl", None),
+    ("v19", BLIND / "v19" / "paraphrase_corpus_v19.jsonl", None),
+    ("v19b", BLIND / "v19b" / "paraphrase_corpus_v19b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),
