@@ -34,11 +34,11 @@ from __future__ import annotations
 import hashlib
 import itertools
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
+from dream_assets.core.facts.aliases import unclipped
 from dream_assets.core.facts.coverage import (
     DEFAULT_VOCABULARY,
     CoverageResult,
@@ -120,8 +120,8 @@ def disagreement(
         return "subject time differs"
     a_missing = _covered(CoverageSource("a", a.text, a.category), b.text, vocabulary)
     b_missing = _covered(CoverageSource("b", b.text, b.category), a.text, vocabulary)
-    a_names = _unclipped(a_missing.missing, b_missing.missing)
-    b_names = _unclipped(b_missing.missing, a_missing.missing)
+    a_names = unclipped(a_missing.missing, b_missing.missing)
+    b_names = unclipped(b_missing.missing, a_missing.missing)
     if a_names and b_names:
         return f"specifics differ: {a_names[0]} / {b_names[0]}"
     a_times, b_times = _clock_times_read(a.text), _clock_times_read(b.text)
@@ -140,28 +140,6 @@ def disagreement(
     if roles is not None:
         return roles
     return _status_difference(_status(a_words), _status(b_words))
-
-
-# Eighteenth round: a name one side writes clipped ("VP of Engineering" / "VP Eng", "Postgres" /
-# "PostgreSQL"): three letters and up, the other side's whole word starting with them and two
-# letters longer at least ("Mensa" / "Mensah", "PAYMENT" / "PAYMENTS" are other names).
-_CLIPPED_MIN = 3
-_CLIPPED_LETTERS = 2
-
-
-def _unclipped(mine: Sequence[str], theirs: Sequence[str]) -> list[str]:
-    """The specifics of ``mine`` that are not a clipping of one of ``theirs``, nor clipped to
-    one: the two sides then name the same thing, each in its own length."""
-    return [x for x in mine if not any(_clipping(x, y) or _clipping(y, x) for y in theirs)]
-
-
-def _clipping(short: str, long: str) -> bool:
-    """Whether ``short`` is ``long`` clipped ("Eng" / "Engineering")."""
-    return (
-        _CLIPPED_MIN <= len(short) <= len(long) - _CLIPPED_LETTERS
-        and short[:1].isupper()
-        and long.casefold().startswith(short.casefold())
-    )
 
 
 def _status_difference(a_status: frozenset[str], b_status: frozenset[str]) -> str | None:

@@ -29,6 +29,7 @@ The rules, each reading both texts:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -302,3 +303,25 @@ def equated(text: str, other: str) -> str:
     if mine.plural_names:
         text = _plural_names(text, other)
     return text
+
+
+# Eighteenth round: a name one side writes clipped ("VP of Engineering" / "VP Eng", "Postgres" /
+# "PostgreSQL"): three letters and up, the other side's whole word starting with them and two
+# letters longer at least ("Mensa" / "Mensah", "PAYMENT" / "PAYMENTS" are other names).
+_CLIPPED_MIN = 3
+_CLIPPED_LETTERS = 2
+
+
+def unclipped(mine: Sequence[str], theirs: Sequence[str]) -> list[str]:
+    """The specifics of ``mine`` that are not a clipping of one of ``theirs``, nor clipped to
+    one: the two sides then name the same thing, each in its own length."""
+    return [x for x in mine if not any(_clipping(x, y) or _clipping(y, x) for y in theirs)]
+
+
+def _clipping(short: str, long: str) -> bool:
+    """Whether ``short`` is ``long`` clipped ("Eng" / "Engineering")."""
+    return (
+        _CLIPPED_MIN <= len(short) <= len(long) - _CLIPPED_LETTERS
+        and short[:1].isupper()
+        and long.casefold().startswith(short.casefold())
+    )

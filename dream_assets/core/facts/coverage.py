@@ -31,6 +31,7 @@ from dream_assets.core.facts.baseline import BASELINE_WORDS
 from dream_assets.core.facts.dates import (
     _iso_key,
     _month_dates,
+    weekday_range_kept,
     written_dates,
 )
 from dream_assets.core.facts.equivalents import (
@@ -356,7 +357,7 @@ def missing_specifics(
             # the merge states in another spelling (eleventh round)
             if specific.kind == "number" and _in_numeric_date(specific, source.content, covered_by):
                 continue
-            if _in_weekday_range(specific, source.content, covered_by):
+            if weekday_range_kept(specific.text, source.content, covered_by.text):
                 continue
             # "Central European Time" / "CET": a name written out, credited by its acronym.
             if covered_by.has_acronym(capitalized_runs(source.content).get(specific.text, ())):
@@ -431,28 +432,6 @@ def _specifics_read(
             names=names,
         )
     )
-
-
-# Nineteenth round: "Monday to Friday" is the weekdays, "Saturday and Sunday" the weekend; a merge
-# that writes the word keeps both ends of the range ("online 9 to 5, Monday to Friday" / "online
-# 9 to 5 on weekdays").
-_WEEKDAY_RANGE = re.compile(
-    r"\bMon(?:day)?s?\s*(?:to|through|thru|till|until|-|\u2013)\s*Fri(?:day)?s?\b"
-)
-_WEEKEND_PAIR = re.compile(r"\bSat(?:urday)?s?\s*(?:and|&|-|\u2013)\s*Sun(?:day)?s?\b")
-_WEEKDAYS_WORD = re.compile(r"\b(?:week-?days?|working week|work-?week)\b", re.IGNORECASE)
-_WEEKEND_WORD = re.compile(r"\bweek-?ends?\b", re.IGNORECASE)
-
-
-def _in_weekday_range(specific: Specific, source: str, merged: MergedText) -> bool:
-    """Whether ``specific`` is an end of a source's "Monday to Friday" (or "Saturday and
-    Sunday") and the merge writes "weekdays" (or "weekend")."""
-    for span, word in ((_WEEKDAY_RANGE, _WEEKDAYS_WORD), (_WEEKEND_PAIR, _WEEKEND_WORD)):
-        for match in span.finditer(source):
-            ends = match.group().replace("-", " ").replace("\u2013", " ").split()
-            if specific.text in ends and word.search(merged.text):
-                return True
-    return False
 
 
 def _in_numeric_date(specific: Specific, source: str, merged: MergedText) -> bool:

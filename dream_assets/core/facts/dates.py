@@ -248,3 +248,25 @@ def align_dates(text: str, other: str) -> str:
         out += [text[at:start], spelled_date(best)]
         at = end
     return "".join(out) + text[at:] if out else text
+
+
+# Nineteenth round: "Monday to Friday" is the weekdays, "Saturday and Sunday" the weekend; a merge
+# that writes the word keeps both ends of the range ("online 9 to 5, Monday to Friday" / "online
+# 9 to 5 on weekdays").
+_WEEKDAY_RANGE = re.compile(
+    r"\bMon(?:day)?s?\s*(?:to|through|thru|till|until|-|\u2013)\s*Fri(?:day)?s?\b"
+)
+_WEEKEND_PAIR = re.compile(r"\bSat(?:urday)?s?\s*(?:and|&|-|\u2013)\s*Sun(?:day)?s?\b")
+_WEEKDAYS_WORD = re.compile(r"\b(?:week-?days?|working week|work-?week)\b", re.IGNORECASE)
+_WEEKEND_WORD = re.compile(r"\bweek-?ends?\b", re.IGNORECASE)
+
+
+def weekday_range_kept(name: str, source: str, merged: str) -> bool:
+    """Whether ``name`` is an end of a source's "Monday to Friday" (or "Saturday and Sunday")
+    and the merge writes "weekdays" (or "weekend")."""
+    for span, word in ((_WEEKDAY_RANGE, _WEEKDAYS_WORD), (_WEEKEND_PAIR, _WEEKEND_WORD)):
+        for match in span.finditer(source):
+            ends = match.group().replace("-", " ").replace("\u2013", " ").split()
+            if name in ends and word.search(merged):
+                return True
+    return False

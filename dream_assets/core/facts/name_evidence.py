@@ -16,6 +16,7 @@ from dream_assets.core.facts.lexicon import (
     ORDINAL_WORDS,
     UNIT_WORDS,
     english_readings,
+    inflected_lowercase,
     lemmas_of,
 )
 from dream_assets.core.facts.tokens import (
@@ -136,7 +137,7 @@ def soft_reason(
         return None
     if specific.initial and english_readings(text.lower()):
         return None if _opens_as_subject(text, source) else "opener"
-    if specific.initial and _inflected_lowercase(text, merged):
+    if specific.initial and inflected_lowercase(text, straighten(merged)):
         return "opener"
     # "New Orleans" / "Orleans", "South Korea" / "Korea": a modifier tells one name from another
     if {"ADJ", "ADV"} & set(english_readings(text.lower())):
@@ -158,30 +159,6 @@ def soft_reason(
         ):
             return "part of a name"
     return None
-
-
-# Eighteenth round: a terse note's opening verb that lemminflect does not know ("Repots everything
-# every April", "Descales the Gaggia") is a word, not a name, when the merge writes it in lowercase
-# in another inflection ("repotted", "descaled"): its stem (the word without its "-s" or "-es"),
-# five letters and up, and an ending of three letters at most.
-_INFLECTED_STEM_MIN = 5
-_INFLECTED_ENDING_MAX = 3
-_LOWERCASE_WORD = re.compile(r"\b[a-z][a-z-]*\b")
-
-
-def _inflected_lowercase(text: str, merged: str) -> bool:
-    word = text.lower()
-    stems = {word[:-1]} if word.endswith("s") else set()
-    if word.endswith("es"):
-        stems.add(word[:-2])
-    stems = {stem for stem in stems if len(stem) >= _INFLECTED_STEM_MIN}
-    if not stems:
-        return False
-    return any(
-        w != word and w.startswith(stem) and len(w) - len(stem) <= _INFLECTED_ENDING_MAX
-        for w in _LOWERCASE_WORD.findall(straighten(merged))
-        for stem in stems
-    )
 
 
 # The nouns that close a name of a place or an institution, telling its kind (WordNet's heads of

@@ -153,7 +153,7 @@ CREDITED_AS_WRITTEN = {
     # "PostgreSQL": one side's name the other's clipped, two letters shorter at least)
     "clipped name",
     # and since the nineteenth round's coverage credit of a weekday range ("Monday to Friday" /
-    # "weekdays", ``coverage._in_weekday_range``)
+    # "weekdays", ``dates.weekday_range_kept``)
     "weekdays",
 }
 

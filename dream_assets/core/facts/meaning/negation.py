@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -18,6 +17,13 @@ from dream_assets.core.facts.meaning.restated import (
     prefix_negated,
     restated,
     waits,
+)
+from dream_assets.core.facts.meaning.stated_negatively import (
+    contrast_clauses,
+    given_up_clauses,
+    passed_over,
+    prevention_clauses,
+    required_stems,
 )
 from dream_assets.core.facts.meaning.text import Text, span
 from dream_assets.core.facts.meaning.words import Word, clause_stems, stem
@@ -38,40 +44,6 @@ _NEGATIVE_VERB_PREFIXES = (
     # fifteenth round: WordNet's avoid synset beside "avoid" ("hotfixes bypass the train")
     "bypass", "circumvent", "sidestep", "eschew", "shun",
 )  # fmt: skip
-# "gave up coffee" / "does not drink coffee": the phrasal verb of quitting, read as a pair.
-_GIVE_UP = frozenset({"give", "gives", "gave", "given", "giving"})
-
-
-# Ninth round: "a pre-commit hook stops developers from ever committing .env files": a verb of
-# prevention with "from" states the negation ("must never commit"), as a verb of refusal does.
-_PREVENTION_VERBS = frozenset(
-    {"stop", "stops", "stopped", "stopping", "prevent", "prevents", "prevented", "preventing",
-     "keeps", "kept", "bars", "blocks", "blocked"}
-)  # fmt: skip
-
-
-def _prevention_clauses(words: Sequence[Word]) -> set[int]:
-    found = set()
-    for index, word in enumerate(words):
-        if word.lower in _PREVENTION_VERBS and any(
-            w.lower == "from" and w.clause == word.clause for w in words[index + 1 : index + 4]
-        ):
-            found.add(word.clause)
-    return found
-
-
-def _given_up_clauses(words: Sequence[Word]) -> set[int]:
-    return {
-        first.clause
-        for first, second in itertools.pairwise(words)
-        if first.lower in _GIVE_UP and second.lower == "up" and first.clause == second.clause
-    }
-
-
-# "spaces, not tabs" said as "spaces rather than tabs": a contrast that states the negation. Like
-# the verbs above, these credit a source's negation and are never demanded.
-_CONTRAST_PHRASES = (("rather", "than"), ("instead", "of"), ("free", "of"), ("free", "from"))
-
 # How many content words after a negation it governs: "does not eat meat on Fridays" negates
 # eating meat; four words reach the object of a phrasal verb without running into the next fact.
 _NEGATION_REACH = 4
@@ -79,41 +51,6 @@ _NEGATION_REACH = 4
 
 def _is_negation(word: Word) -> bool:
     return is_negation(word.lower)
-
-
-def _contrast_clauses(words: Sequence[Word]) -> set[int]:
-    found = {
-        first.clause
-        for first, second in itertools.pairwise(words)
-        if (first.lower, second.lower) in _CONTRAST_PHRASES and first.clause == second.clause
-    }
-    # "grain-free", "alcohol-free": the compound states "without grain".
-    found |= {
-        second.clause
-        for first, second in itertools.pairwise(words)
-        if second.lower == "free" and second.start == first.end + 1 and first.content
-    }
-    return found
-
-
-# The verbs of a preference before "over" (nineteenth round: "choosing the roll over porridge",
-# "favours tea over coffee", "picks the train over the plane").
-_CHOOSING = ("prefer", "choos", "chose", "pick", "favour", "favor", "opt")
-
-
-def _passed_over(words: Sequence[Word]) -> set[str]:
-    """ "prefers REST over GraphQL" states "not GraphQL" as surely as "rather than" does: the
-    stems after a preference's "over", in its clause (not the preferred "REST"). Seventh round:
-    the preference may stand earlier in the sentence, before a list joined by "and" ("prefers
-    pros and cons over one recommendation": the "and" starts a clause)."""
-    found: set[str] = set()
-    for index, word in enumerate(words):
-        if word.lower != "over":
-            continue
-        before = words[:index]
-        if any(w.lower.startswith(_CHOOSING) and w.sentence == word.sentence for w in before):
-            found |= {w.stem for w in words[index + 1 :] if w.clause == word.clause and w.content}
-    return found
 
 
 # "only eats salmon" is "eats nothing but salmon": an exclusive word states a negation of the rest,
@@ -253,13 +190,13 @@ def negation_flips(a: Text, b: Text) -> str | None:
     b_negated_clauses = _negated_clauses(b.words) | {
         w.clause for w in b.words if is_negative_verb(w)
     }
-    b_negated_clauses |= _contrast_clauses(b.words)
+    b_negated_clauses |= contrast_clauses(b.words)
     # Sixteenth round: what credits a negation in a merge credits it in a pair -- a given-up
     # habit ("gave up alcohol in 2020" / "no alcohol at all"), an absence ("lacks", "-less"), a
     # prevention ("keeps him from"), an adjective negated by its prefix or its sense ("sleeping
     # in motion is impossible" / "cannot sleep in motion")
     b_negated_clauses |= (
-        _given_up_clauses(b.words) | _prevention_clauses(b.words) | _negative_word_clauses(b.words)
+        given_up_clauses(b.words) | prevention_clauses(b.words) | _negative_word_clauses(b.words)
     )
     b_by_clause = clause_stems(b.words)
     b_negated = set().union(*(b_by_clause.get(c, set()) for c in b_negated_clauses))
@@ -288,8 +225,8 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     negated_clauses = _negated_clauses(merged.words) | {
         w.clause for w in merged.words if _states_absence(w)
     }
-    negated_clauses |= _contrast_clauses(merged.words) | _given_up_clauses(merged.words)
-    negated_clauses |= _prevention_clauses(merged.words)
+    negated_clauses |= contrast_clauses(merged.words) | given_up_clauses(merged.words)
+    negated_clauses |= prevention_clauses(merged.words)
     merged_clause_stems = clause_stems(merged.words)
     # "beer, never": a negation alone in its clause governs the clause before it.
     cues = {w.stem for w in merged.words if _is_negation(w)}
@@ -298,7 +235,7 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
         for c in list(negated_clauses)
         if c > 0 and not merged_clause_stems.get(c, set()) - cues
     }
-    negated_stems: set[str] = _passed_over(merged.words)
+    negated_stems: set[str] = passed_over(merged.words)
     for clause in negated_clauses:
         negated_stems |= merged_clause_stems.get(clause, set())
     # Eighth round: the flip the hard gate is precise about repeats the negated words with
@@ -366,8 +303,8 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         # A verb of refusal ("avoids flying", "has stopped adding sugar") or a contrast states
         # the negation the merge spells out.
         stated_negatively = (
-            _contrast_clauses(source.words)
-            | _given_up_clauses(source.words)
+            contrast_clauses(source.words)
+            | given_up_clauses(source.words)
             | _negative_word_clauses(source.words)
         )
         # Fifteenth round: "mentoring is unpaid" / "mentors without pay": the word an "un-"
@@ -383,8 +320,8 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
         source_stems |= unsaid
         for clause in stated_negatively:
             source_negated |= stems_by_clause.get(clause, set())
-        source_negated |= _passed_over(source.words)
-        required |= _required_stems(source.words)
+        source_negated |= passed_over(source.words)
+        required |= required_stems(source.words)
     exclusive = any(w.lower in _EXCLUSIVE_WORDS for source in sources for w in source.words)
     waiting = any(waits(source.words) for source in sources)
     merged_negations = _negations(merged.words)
@@ -426,23 +363,6 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
                 finding += OWN_WORDS  # a hint too (sixteenth round)
             findings.append(finding)
     return findings
-
-
-# Eighteenth round: the words that state a requirement ("must be acknowledged within 5 minutes or
-# they escalate", "merges require a green CI run").
-_REQUIRING_WORDS = frozenset({"must", "require", "requires", "required", "need", "needs"})
-
-
-def _required_stems(words: Sequence[Word]) -> set[str]:
-    """The content stems after a requirement word, to the end of its sentence ("require two
-    approving reviews and a green CI run": the list after it is what is required)."""
-    found: set[str] = set()
-    for index, word in enumerate(words):
-        if word.lower in _REQUIRING_WORDS:
-            found |= {
-                w.stem for w in words[index + 1 :] if w.sentence == word.sentence and w.content
-            }
-    return found
 
 
 # "no migration reaches prod until it is reviewed": a negation bound to a condition states when

@@ -1,0 +1,98 @@
+"""The words that state a negation positively: a phrasal verb of quitting ("gave up coffee"), a
+verb of prevention with "from", a contrast ("rather than", "instead of", "-free"), a preference's
+"over", and (for an added negation) what a source requires. They credit a source's negation in a
+merge and are never demanded of one. Split from ``negation.py``, which reads the negations and
+decides the findings."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from dream_assets.core.facts.meaning.words import Word
+
+# "gave up coffee" / "does not drink coffee": the phrasal verb of quitting, read as a pair.
+_GIVE_UP = frozenset({"give", "gives", "gave", "given", "giving"})
+
+
+# Ninth round: "a pre-commit hook stops developers from ever committing .env files": a verb of
+# prevention with "from" states the negation ("must never commit"), as a verb of refusal does.
+_PREVENTION_VERBS = frozenset(
+    {"stop", "stops", "stopped", "stopping", "prevent", "prevents", "prevented", "preventing",
+     "keeps", "kept", "bars", "blocks", "blocked"}
+)  # fmt: skip
+
+
+def prevention_clauses(words: Sequence[Word]) -> set[int]:
+    found = set()
+    for index, word in enumerate(words):
+        if word.lower in _PREVENTION_VERBS and any(
+            w.lower == "from" and w.clause == word.clause for w in words[index + 1 : index + 4]
+        ):
+            found.add(word.clause)
+    return found
+
+
+def given_up_clauses(words: Sequence[Word]) -> set[int]:
+    return {
+        first.clause
+        for first, second in itertools.pairwise(words)
+        if first.lower in _GIVE_UP and second.lower == "up" and first.clause == second.clause
+    }
+
+
+# "spaces, not tabs" said as "spaces rather than tabs": a contrast that states the negation. Like
+# the verbs above, these credit a source's negation and are never demanded.
+_CONTRAST_PHRASES = (("rather", "than"), ("instead", "of"), ("free", "of"), ("free", "from"))
+
+
+def contrast_clauses(words: Sequence[Word]) -> set[int]:
+    found = {
+        first.clause
+        for first, second in itertools.pairwise(words)
+        if (first.lower, second.lower) in _CONTRAST_PHRASES and first.clause == second.clause
+    }
+    # "grain-free", "alcohol-free": the compound states "without grain".
+    found |= {
+        second.clause
+        for first, second in itertools.pairwise(words)
+        if second.lower == "free" and second.start == first.end + 1 and first.content
+    }
+    return found
+
+
+# The verbs of a preference before "over" (nineteenth round: "choosing the roll over porridge",
+# "favours tea over coffee", "picks the train over the plane").
+_CHOOSING = ("prefer", "choos", "chose", "pick", "favour", "favor", "opt")
+
+
+def passed_over(words: Sequence[Word]) -> set[str]:
+    """ "prefers REST over GraphQL" states "not GraphQL" as surely as "rather than" does: the
+    stems after a preference's "over", in its clause (not the preferred "REST"). Seventh round:
+    the preference may stand earlier in the sentence, before a list joined by "and" ("prefers
+    pros and cons over one recommendation": the "and" starts a clause)."""
+    found: set[str] = set()
+    for index, word in enumerate(words):
+        if word.lower != "over":
+            continue
+        before = words[:index]
+        if any(w.lower.startswith(_CHOOSING) and w.sentence == word.sentence for w in before):
+            found |= {w.stem for w in words[index + 1 :] if w.clause == word.clause and w.content}
+    return found
+
+
+# Eighteenth round: the words that state a requirement ("must be acknowledged within 5 minutes or
+# they escalate", "merges require a green CI run").
+_REQUIRING_WORDS = frozenset({"must", "require", "requires", "required", "need", "needs"})
+
+
+def required_stems(words: Sequence[Word]) -> set[str]:
+    """The content stems after a requirement word, to the end of its sentence ("require two
+    approving reviews and a green CI run": the list after it is what is required)."""
+    found: set[str] = set()
+    for index, word in enumerate(words):
+        if word.lower in _REQUIRING_WORDS:
+            found |= {
+                w.stem for w in words[index + 1 :] if w.sentence == word.sentence and w.content
+            }
+    return found
