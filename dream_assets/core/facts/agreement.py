@@ -345,38 +345,29 @@ def status_difference_in_own_words(
         a_own, b_own = a_own - _negated_words(a.text), b_own - _negated_words(b.text)
     if progressive:
         a_own, b_own = a_own - _after_being(a.text), b_own - _after_being(b.text)
-    a_own, b_own = a_own - _wanted_thing(a.text), b_own - _wanted_thing(b.text)
-    a_own, b_own = a_own - _spatial_next(a.text), b_own - _spatial_next(b.text)
+    a_own, b_own = a_own - _no_status_words(a.text), b_own - _no_status_words(b.text)
     return _status_difference(_status(a_own), _status(b_own))
 
 
-# Sixteenth round: "wants" before a thing, not "to", is a standing wish ("Wants answers short",
-# "Wants code review comments in bullet points"), not a plan ("wants to move to Porto").
-_WANTS = re.compile(r"\bwants\b")
-_WANTS_TO = re.compile(r"\bwants\s+to\b")
+# Status words that, used this way every time a text writes them, state no status: "wants" before
+# a thing, not "to", is a standing wish ("Wants answers short", sixteenth round), not a plan
+# ("wants to move to Porto"); "next to the rear entrance", "the flat next door" name a place
+# (eighteenth round). Each: the word, every use of it, its uses that state no status.
+_NO_STATUS_USES = (
+    ("wants", re.compile(r"\bwants\b"), re.compile(r"\bwants\b(?!\s+to\b)")),
+    ("next", re.compile(r"\bnext\b"), re.compile(r"\bnext\s+(?:to|door)\b")),
+)
 
 
 @lru_cache(maxsize=1 << 16)
-def _wanted_thing(text: str) -> frozenset[str]:
-    """{"wants"} when every "wants" of ``text`` is followed by a thing, not "to": no plan."""
+def _no_status_words(text: str) -> frozenset[str]:
+    """The words of ``_NO_STATUS_USES`` that ``text`` writes only in their no-status use."""
     lowered = text.lower()
-    if _WANTS.search(lowered) and not _WANTS_TO.search(lowered):
-        return frozenset({"wants"})
-    return frozenset()
-
-
-# Eighteenth round: "next to the rear entrance", "the flat next door" name a place, not a plan.
-_NEXT = re.compile(r"\bnext\b")
-_NEXT_PLACE = re.compile(r"\bnext\s+(?:to|door)\b")
-
-
-@lru_cache(maxsize=1 << 16)
-def _spatial_next(text: str) -> frozenset[str]:
-    """{"next"} when every "next" of ``text`` is followed by "to" or "door": no plan."""
-    lowered = text.lower()
-    if len(_NEXT.findall(lowered)) == len(_NEXT_PLACE.findall(lowered)) > 0:
-        return frozenset({"next"})
-    return frozenset()
+    return frozenset(
+        word
+        for word, every, plain in _NO_STATUS_USES
+        if (uses := len(every.findall(lowered))) and uses == len(plain.findall(lowered))
+    )
 
 
 # How many words after a negation the status reading treats as governed by it.

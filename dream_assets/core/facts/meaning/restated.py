@@ -144,8 +144,9 @@ def _until_restated(negation: _Negation, source: Text, merged: Text) -> bool:
     return bool(later & merged.content)
 
 
-# Seventeenth round: the words that bound a negation by its one exception.
-_EXCEPTION_WORDS = frozenset({"except", "otherwise", "unless", "besides"})
+# Seventeenth round: the words that bound a negation by its one exception (not
+# ``negation._EXCEPTION_WORDS``, the words after an exclusive "only").
+_EXCEPTION_BOUNDS = frozenset({"except", "otherwise", "unless", "besides"})
 
 
 def _exception_restated(negation: _Negation, source: Text, merged: Text) -> bool:
@@ -154,7 +155,7 @@ def _exception_restated(negation: _Negation, source: Text, merged: Text) -> bool
     ("except", "otherwise", "unless") states an "only"; the merge writes "only" where the source
     does not."""
     around = {w.lower for w in _after_cue(negation, source)} | {w.lower for w in negation.words}
-    if not around & _EXCEPTION_WORDS:
+    if not around & _EXCEPTION_BOUNDS:
         return False
     return "only" not in {w.lower for w in source.words} and any(
         w.lower == "only" for w in merged.words
