@@ -47,7 +47,12 @@ from dream_assets.core.facts.coverage import (
     missing_specifics,
     specifics_of,
 )
-from dream_assets.core.facts.lexicon import TIMES_WORDS, is_negation, number_word_values
+from dream_assets.core.facts.lexicon import (
+    TIMES_WORDS,
+    is_negation,
+    number_word_values,
+    spoken_decimals,
+)
 from dream_assets.core.facts.meaning.negation import negation_flips
 from dream_assets.core.facts.meaning.text import Text
 from dream_assets.core.facts.roles import class_difference
@@ -296,8 +301,9 @@ def _numbers(text: str) -> frozenset[str]:
     found = {m.group().replace(",", "") for m in _NUMBER.finditer(text)} | thousands
     # Leading zeros are formatting ("08" in 2026-08-19 is 8 in "August 8")
     found = {n.lstrip("0") or "0" if n.isdigit() else n for n in found}
-    words = _WORD.findall(text.lower())
-    found |= {str(value) for value in number_word_values(words)}
+    decimals, lowered = spoken_decimals(text)
+    words = _WORD.findall(lowered)
+    found |= decimals | {str(value) for value in number_word_values(words)}
     found |= {str(TIMES_WORDS[word]) for word in words if word in TIMES_WORDS}
     return frozenset(found)
 

@@ -145,6 +145,23 @@ def scaled_hundreds(words: Sequence[str], index: int) -> tuple[int, int] | None:
     return joined, end - 1
 
 
+_DIGIT_WORD = "|".join(w for w, v in UNIT_WORDS.items() if v < 10)
+_SPOKEN_DECIMAL = re.compile(
+    rf"\b({'|'.join(UNIT_WORDS)}|{'|'.join(TENS_WORDS)})\s+point\s+({_DIGIT_WORD})\b"
+)
+
+
+def spoken_decimals(text: str) -> tuple[set[str], str]:
+    """A decimal said in words ("six point four") as its digits ("6.4"), and ``text`` (lowercase)
+    without it, so that its words are not read again as two numbers (twentieth round)."""
+    lowered = text.lower()
+    found = {
+        f"{UNIT_WORDS.get(m.group(1), TENS_WORDS.get(m.group(1)))}.{UNIT_WORDS[m.group(2)]}"
+        for m in _SPOKEN_DECIMAL.finditer(lowered)
+    }
+    return found, _SPOKEN_DECIMAL.sub(" ", lowered) if found else lowered
+
+
 def number_word_values(words: list[str]) -> set[int]:
     """The numbers that lowercase words spell: "ten", "ninety", "twenty-five" (as the two words
     "twenty" "five"), "two hundred", "five thousand". A tens word followed by a unit is one number

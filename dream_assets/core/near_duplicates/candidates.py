@@ -36,6 +36,7 @@ from dream_assets.core.facts.agreement import (
 )
 from dream_assets.core.facts.aliases import equated
 from dream_assets.core.facts.coverage import DEFAULT_VOCABULARY, Vocabulary
+from dream_assets.core.facts.pair_readings import reading_difference
 from dream_assets.core.facts.quantities import (
     equated_clock_words,
     equated_quantities,
@@ -124,6 +125,7 @@ def pair_disagreement(
     equivalences: bool = True,
     own_words_status: bool = True,
     eighth: frozenset[str] = EIGHTH_RULES,
+    readings: bool = True,
 ) -> str | None:
     """The pair judge of the scan: ``agreement.disagreement`` over the equated sides
     (``equivalences=False``: as written, the rule before the sixth round, for the benchmarks).
@@ -131,6 +133,8 @@ def pair_disagreement(
     (``agreement.status_difference_in_own_words``; ``own_words_status=False``: the rule before
     the seventh round): status is ``disagreement``'s last rule, so nothing else conflicts.
     ``eighth``: which of ``EIGHTH_RULES`` apply (an empty set: the seventh round's judge).
+    ``readings``: the twentieth round's readings of what ``disagreement`` lets through (former
+    habits, attempts, codes, "un-" opposites, named hours: ``core/facts/pair_readings.py``).
     Two statements of one text and one subject time state one fact, whatever their categories:
     no rule below can find a difference between a text and itself (measured: none of 24 537
     corpus texts, each paired with itself under six category pairs with and without a subject
@@ -142,9 +146,11 @@ def pair_disagreement(
         a, b = _equated(a, b, eighth)
     verdict = disagreement(a, b, vocabulary=vocabulary)
     if own_words_status and verdict is not None and verdict.startswith("status differs"):
-        return status_difference_in_own_words(
+        verdict = status_difference_in_own_words(
             a, b, negated="negated status" in eighth, progressive="progressive" in eighth
         )
+    if verdict is None and readings:
+        verdict = reading_difference(a.text, b.text)
     return verdict
 
 

@@ -15,7 +15,7 @@ from dream_assets.core.facts import agreement
 from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.facts.coverage import missing_specifics
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry
-from dream_assets.core.near_duplicates.candidates import judged_clusters
+from dream_assets.core.near_duplicates.candidates import judged_clusters, pair_disagreement
 from dream_assets.core.options import DreamOptions
 from dream_assets.passes.duplicate_clusters.scan import compute_clusters
 from dream_assets_tests.builders import entry, make_volume
@@ -54,7 +54,8 @@ def _entries(texts: list[str], seed: int) -> list[MemoryEntry]:
 
 
 def _afresh(live: list[MemoryEntry], threshold: float) -> tuple[list, list, list]:
-    """The scan's judgement with every candidate pair judged anew, no memo anywhere."""
+    """The scan's judgement (``pair_disagreement``) with every candidate pair judged anew, no
+    memo anywhere."""
 
     def statement(e: MemoryEntry) -> Statement:
         return Statement(
@@ -66,7 +67,7 @@ def _afresh(live: list[MemoryEntry], threshold: float) -> tuple[list, list, list
         [e.id for e in live],
         threshold=threshold,
         max_cluster_size=DreamOptions().max_cluster_size,
-        disagreement=lambda i, j: agreement.disagreement(statement(live[i]), statement(live[j])),
+        disagreement=lambda i, j: pair_disagreement(statement(live[i]), statement(live[j])),
     )
     rejected = [(live[i].id, live[j].id, why) for i, j, why in scan.rejected]
     pairs = [(live[p.left].id, live[p.right].id, p.similarity) for p in scan.pairs]

@@ -1,0 +1,111 @@
+"""Readings the near-duplicate judge adds after ``agreement.disagreement`` finds nothing (issue
+24, twentieth round; docs/merge-checks.md, "Twentieth round"): differences between two memories
+that share most words and that the rules before let through as one fact. Each is read from the
+words one side writes and the other does not, so a word both write says nothing.
+
+- a **former habit** ("used to volunteer", "formerly", "previously") against a side with no past
+  in its own words ("volunteers");
+- an **attempt** ("is applying for", "trying to buy", "halfway through") against a side that has
+  done it ("has received", "bought", "finished");
+- a **code** each side writes and the other does not ("europe-west2" / "us-central1",
+  "#eng-releases" / "#ops-releases"): lowercase identifiers the coverage check's specifics miss;
+- a word against its **"un-" opposite** ("comfortable" / "uncomfortable", "paid" / "unpaid");
+- a **named hour** ("noon", "midday", "midnight") against another clock time ("4 p.m.").
+
+Only the near-duplicate judge asks them (``candidates.pair_disagreement``); the merge gate does
+not."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from dream_assets.core.facts.agreement import DONE, IRREGULAR_PAST, PLANNED, _clock_times_read
+
+_WORD = re.compile(r"[a-z]+")
+_FORMER = re.compile(r"\b(?:used\s+to|formerly|previously)\b")
+# Not done yet: an attempt under way, a course partly through. ("Offered" is not read: "offered a
+# place" is how an admission is said.)
+ATTEMPT = frozenset(
+    {
+        "applying", "trying", "attempting", "seeking", "halfway", "midway", "partway",
+    }
+)  # fmt: skip
+# A lowercase identifier: a word joined to others by "-", "_", "/" or "." with a digit in it
+# ("europe-west2", "us-central1", "py3.11"), or a channel or tag ("#eng-releases").
+_CODE = re.compile(r"#[a-z0-9][\w-]*|(?<![\w#/.-])[a-z][a-z0-9]*(?:[-_/.][a-z0-9]+)+")
+_NAMED_HOURS = re.compile(r"\b(noon|midday|midnight)\b")
+_NAMED_HOUR = {
+    "noon": "12:00",
+    "midday": "12:00",
+    "midnight": "0:00",
+}  # as ``_clock_times`` writes it
+# "un-" + a word of this many letters at least is that word's opposite ("undo" / "do" is not read).
+_UN_ROOT = 4
+
+
+@lru_cache(maxsize=1 << 16)
+def _lower_words(text: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(text.lower().replace("\u2019", "'")))
+
+
+def _done(words: frozenset[str]) -> bool:
+    """Whether ``words`` say something was done (``agreement._status``'s reading of "done")."""
+    return bool(
+        words & DONE
+        or words & IRREGULAR_PAST
+        or any(w.endswith("ed") and len(w) > 4 and w not in PLANNED for w in words)
+    )
+
+
+@lru_cache(maxsize=1 << 16)
+def _former(text: str) -> bool:
+    return _FORMER.search(text.lower()) is not None
+
+
+@lru_cache(maxsize=1 << 16)
+def _codes(text: str) -> frozenset[str]:
+    lowered = text.lower()
+    found = set()
+    for match in _CODE.finditer(lowered):
+        code = match.group().rstrip(".-_/")
+        if code.startswith("#") or any(c.isdigit() for c in code):
+            found.add(code)
+    return frozenset(found)
+
+
+def _hours(text: str) -> tuple[frozenset[str], ...]:
+    named = tuple(frozenset({_NAMED_HOUR[m]}) for m in _NAMED_HOURS.findall(text.lower()))
+    return _clock_times_read(text) + named
+
+
+def stage_difference(a: str, b: str) -> str | None:
+    """A former habit, or an attempt, against the other side's present or done fact."""
+    a_words, b_words = _lower_words(a), _lower_words(b)
+    a_own, b_own = a_words - b_words, b_words - a_words
+    for one, other, other_own in ((a, b, b_own), (b, a, a_own)):
+        if _former(one) and not _former(other) and not _done(other_own):
+            return "status differs: former / current"
+    for one_own, other_own in ((a_own, b_own), (b_own, a_own)):
+        if one_own & ATTEMPT and not _done(one_own) and _done(other_own):
+            return "status differs: attempted / done"
+    return None
+
+
+def reading_difference(a: str, b: str) -> str | None:
+    """The twentieth round's readings of a pair ``agreement.disagreement`` let through."""
+    a_codes, b_codes = _codes(a), _codes(b)
+    if (a_codes - b_codes) and (b_codes - a_codes):
+        return f"codes differ: {min(a_codes - b_codes)} / {min(b_codes - a_codes)}"
+    a_words, b_words = _lower_words(a), _lower_words(b)
+    for one, other in ((a_words, b_words), (b_words, a_words)):
+        for word in one - other:
+            root = word[2:]
+            if word.startswith("un") and len(root) >= _UN_ROOT and root in other - one:
+                return f"negation differs: {root} / {word}"
+    a_hours, b_hours = _hours(a), _hours(b)
+    a_only = [t for t in a_hours if not any(t & o for o in b_hours)]
+    b_only = [t for t in b_hours if not any(t & o for o in a_hours)]
+    if a_only and b_only:
+        return f"times differ: {min(a_only[0])} / {min(b_only[0])}"
+    return stage_difference(a, b)
