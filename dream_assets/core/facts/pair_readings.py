@@ -74,6 +74,12 @@ def _codes(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+def _unmatched(codes: frozenset[str], others: frozenset[str]) -> set[str]:
+    """``codes`` the other side writes in no form: a code inside another is the same code said
+    shorter ("t3.medium" in "db.t3.medium")."""
+    return {c for c in codes if not any(c in o or o in c for o in others)}
+
+
 def _hours(text: str) -> tuple[frozenset[str], ...]:
     named = tuple(frozenset({_NAMED_HOUR[m]}) for m in _NAMED_HOURS.findall(text.lower()))
     return _clock_times_read(text) + named
@@ -95,8 +101,9 @@ def stage_difference(a: str, b: str) -> str | None:
 def reading_difference(a: str, b: str) -> str | None:
     """The twentieth round's readings of a pair ``agreement.disagreement`` let through."""
     a_codes, b_codes = _codes(a), _codes(b)
-    if (a_codes - b_codes) and (b_codes - a_codes):
-        return f"codes differ: {min(a_codes - b_codes)} / {min(b_codes - a_codes)}"
+    a_only, b_only = _unmatched(a_codes, b_codes), _unmatched(b_codes, a_codes)
+    if a_only and b_only:
+        return f"codes differ: {min(a_only)} / {min(b_only)}"
     a_words, b_words = _lower_words(a), _lower_words(b)
     for one, other in ((a_words, b_words), (b_words, a_words)):
         for word in one - other:
