@@ -20,9 +20,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from dream_assets.core.facts.agreement import DONE, IRREGULAR_PAST, PLANNED, _clock_times_read
+from dream_assets.core.facts.agreement import _clock_times_read, _status, _words
 
-_WORD = re.compile(r"[a-z]+")
 _FORMER = re.compile(r"\b(?:used\s+to|formerly|previously)\b")
 # Not done yet: an attempt under way, a course partly through. ("Offered" is not read: "offered a
 # place" is how an admission is said.)
@@ -35,27 +34,15 @@ ATTEMPT = frozenset(
 # ("europe-west2", "us-central1", "py3.11"), or a channel or tag ("#eng-releases").
 _CODE = re.compile(r"#[a-z0-9][\w-]*|(?<![\w#/.-])[a-z][a-z0-9]*(?:[-_/.][a-z0-9]+)+")
 _NAMED_HOURS = re.compile(r"\b(noon|midday|midnight)\b")
-_NAMED_HOUR = {
-    "noon": "12:00",
-    "midday": "12:00",
-    "midnight": "0:00",
-}  # as ``_clock_times`` writes it
+# Each named hour as ``agreement._clock_times`` writes a clock time ("0:00", not "00:00").
+_NAMED_HOUR = {"noon": "12:00", "midday": "12:00", "midnight": "0:00"}
 # "un-" + a word of this many letters at least is that word's opposite ("undo" / "do" is not read).
 _UN_ROOT = 4
 
 
-@lru_cache(maxsize=1 << 16)
-def _lower_words(text: str) -> frozenset[str]:
-    return frozenset(_WORD.findall(text.lower().replace("\u2019", "'")))
-
-
 def _done(words: frozenset[str]) -> bool:
-    """Whether ``words`` say something was done (``agreement._status``'s reading of "done")."""
-    return bool(
-        words & DONE
-        or words & IRREGULAR_PAST
-        or any(w.endswith("ed") and len(w) > 4 and w not in PLANNED for w in words)
-    )
+    """Whether ``words`` say something was done, as ``agreement._status`` reads "done"."""
+    return "done" in _status(words)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -87,7 +74,7 @@ def _hours(text: str) -> tuple[frozenset[str], ...]:
 
 def stage_difference(a: str, b: str) -> str | None:
     """A former habit, or an attempt, against the other side's present or done fact."""
-    a_words, b_words = _lower_words(a), _lower_words(b)
+    a_words, b_words = _words(a), _words(b)
     a_own, b_own = a_words - b_words, b_words - a_words
     for one, other, other_own in ((a, b, b_own), (b, a, a_own)):
         if _former(one) and not _former(other) and not _done(other_own):
@@ -104,15 +91,15 @@ def reading_difference(a: str, b: str) -> str | None:
     a_only, b_only = _unmatched(a_codes, b_codes), _unmatched(b_codes, a_codes)
     if a_only and b_only:
         return f"codes differ: {min(a_only)} / {min(b_only)}"
-    a_words, b_words = _lower_words(a), _lower_words(b)
+    a_words, b_words = _words(a), _words(b)
     for one, other in ((a_words, b_words), (b_words, a_words)):
         for word in one - other:
             root = word[2:]
             if word.startswith("un") and len(root) >= _UN_ROOT and root in other - one:
                 return f"negation differs: {root} / {word}"
     a_hours, b_hours = _hours(a), _hours(b)
-    a_only = [t for t in a_hours if not any(t & o for o in b_hours)]
-    b_only = [t for t in b_hours if not any(t & o for o in a_hours)]
-    if a_only and b_only:
-        return f"times differ: {min(a_only[0])} / {min(b_only[0])}"
+    a_times = [t for t in a_hours if not any(t & o for o in b_hours)]
+    b_times = [t for t in b_hours if not any(t & o for o in a_hours)]
+    if a_times and b_times:
+        return f"times differ: {min(a_times[0])} / {min(b_times[0])}"
     return stage_difference(a, b)
