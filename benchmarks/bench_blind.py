@@ -167,8 +167,11 @@ def duplicate_judge(split: str, path: Path) -> None:
             settings.append((f"local + subject band from {MINILM.band_floor} (the scan's)", band))
         elif band["band_floor"] is not None:
             accepts = inspect.signature(score_corpus).parameters
-            # The earlier rounds' rows read the specifics as written, as those rounds did.
+            # The earlier rounds' rows read the specifics as written, as those rounds did (and
+            # without the twentieth round's pair readings, where this revision has them).
             written = {"equivalences": False} if "equivalences" in accepts else {}
+            if "readings" in accepts:
+                written["readings"] = False
             settings.append(
                 (
                     f"local + subject band from {MINILM.band_floor}, no numbers (fourth round)",
@@ -183,7 +186,11 @@ def duplicate_judge(split: str, path: Path) -> None:
             # The eighth round's (absent from earlier revisions): the earlier rows without its
             # rules.
             seventh = {"eighth": frozenset()} if "eighth" in accepts else {}
-            sixth = {**sixth, **seventh}
+            # The twentieth round's pair readings (absent from earlier revisions): the earlier
+            # rows without them.
+            nineteenth = {"readings": False} if "readings" in accepts else {}
+            sixth = {**sixth, **seventh, **nineteenth}
+            seventh = {**seventh, **nineteenth}
             if written:  # the sixth round's (absent from earlier revisions)
                 settings.append(
                     (
@@ -201,6 +208,9 @@ def duplicate_judge(split: str, path: Path) -> None:
             if seventh:
                 settings.append((f"{name} (seventh round)", {**scans, **seventh}))
                 name += " + the eighth round's readings"
+            if nineteenth:
+                settings.append((f"{name} (nineteenth round)", {**scans, **nineteenth}))
+                name += " + the twentieth round's pair readings"
             settings.append((f"{name} (the scan's)", scans))
             if "max_cluster_size" in accepts:
                 # Groups of four are never whole at the seed default cap of 3: what a raised cap

@@ -90,29 +90,37 @@ def settings(model: embeddings.RecordedModel) -> list[tuple[str, dict]]:
     spec = model.specifics_floor
     base = f"{t} / band {band} / triangle {tri}"
     none: frozenset[str] = frozenset()
-    sixth = {"triangle": tri, "own_words_status": False, "eighth": none}
+    # Every row before the twentieth round's is read without its pair readings.
+    sixth = {"triangle": tri, "own_words_status": False, "eighth": none, "readings": False}
     rows = [
         (f"{base}, as written (fifth round)", {**sixth, "equivalences": False}),
         (f"{base} + equivalences (sixth round, before)", sixth),
-        (f"{base} + equivalences + status in own words", {"triangle": tri, "eighth": none}),
+        (
+            f"{base} + equivalences + status in own words",
+            {"triangle": tri, "eighth": none, "readings": False},
+        ),
     ]
     for floor in (0.60, 0.55, 0.50):
         rows.append(
             (
                 f"{base} + equivalences + status in own words + specifics band {floor}"
                 + (" (the scan's)" if floor == spec else ""),
-                {"triangle": tri, "specifics": floor, "eighth": none},
+                {"triangle": tri, "specifics": floor, "eighth": none, "readings": False},
             )
         )
     scans = {"triangle": tri, "specifics": spec}
+    nineteenth = {**scans, "readings": False}
     seventh = f"{base}, the seventh round's rules (specifics band {spec})"
     for rule in sorted(EIGHTH_RULES):
-        rows.append((f"{seventh} + {rule} (eighth round)", {**scans, "eighth": frozenset({rule})}))
-    rows.append((f"{seventh} + all of the eighth round (the scan's, after)", scans))
+        rows.append(
+            (f"{seventh} + {rule} (eighth round)", {**nineteenth, "eighth": frozenset({rule})})
+        )
+    rows.append((f"{seventh} + all of the eighth round (nineteenth round)", nineteenth))
+    rows.append((f"{seventh} + the eighth and twentieth rounds' readings (the scan's)", scans))
     rows += [
         (f"{base} + equivalences (sixth round), caps raised (max_cluster_size 4)",
          {**sixth, "cap": 4}),
-        (f"{seventh}, caps raised (max_cluster_size 4)", {**scans, "cap": 4, "eighth": none}),
+        (f"{seventh}, caps raised (max_cluster_size 4)", {**nineteenth, "cap": 4, "eighth": none}),
         (f"{base}, the scan's rules, caps raised (max_cluster_size 4)", {**scans, "cap": 4}),
     ]  # fmt: skip
     return rows
@@ -136,6 +144,7 @@ def scored(
         "specifics_floor": rule.get("specifics"),
         "own_words_status": rule.get("own_words_status", True),
         "eighth": rule.get("eighth"),
+        "readings": rule.get("readings", True),
     }
     out = {}
     for name, path, split in sets:

@@ -78,6 +78,7 @@ def score_corpus(
     specifics_floor: float | None = None,
     own_words_status: bool = True,
     eighth: frozenset[str] | None = None,
+    readings: bool = True,
 ) -> CorpusScore:
     """Score one split (``None``: all lines); ``vectors_of`` None means lexical only.
     ``band_floor`` and ``triangle_floor``: the scan's lower bands (``SubjectBand``);
@@ -87,7 +88,8 @@ def score_corpus(
     seed default unless a benchmark asks what a raised cap would give); ``specifics_floor``: the
     specifics band (``SubjectBand.specifics_floor``); ``own_words_status=False``: the status rule
     as ``agreement.disagreement`` reads it (the rule before the seventh round); ``eighth``: the
-    eighth round's rules that apply (None: all, ``candidates.EIGHTH_RULES``)."""
+    eighth round's rules that apply (None: all, ``candidates.EIGHTH_RULES``); ``readings=False``:
+    the judge without the twentieth round's pair readings (``core/facts/pair_readings.py``)."""
     chosen = [line for line in lines if split is None or line["split"] == split]
     groups = [line["members"] for line in chosen if line["kind"] == "group"]
     pairs = [line for line in chosen if line["kind"] == "lookalike"]
@@ -110,6 +112,7 @@ def score_corpus(
                     equivalences=equivalences,
                     own_words_status=own_words_status,
                     eighth=rules,
+                    readings=readings,
                 )
             )
             if judge

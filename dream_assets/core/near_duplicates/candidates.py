@@ -134,7 +134,8 @@ def pair_disagreement(
     the seventh round): status is ``disagreement``'s last rule, so nothing else conflicts.
     ``eighth``: which of ``EIGHTH_RULES`` apply (an empty set: the seventh round's judge).
     ``readings``: the twentieth round's readings of what ``disagreement`` lets through (former
-    habits, attempts, codes, "un-" opposites, named hours: ``core/facts/pair_readings.py``).
+    habits, attempts, codes, "un-" opposites, named hours: ``core/facts/pair_readings.py``;
+    ``False`` for the benchmarks' rows of earlier rounds).
     Two statements of one text and one subject time state one fact, whatever their categories:
     no rule below can find a difference between a text and itself (measured: none of 24 537
     corpus texts, each paired with itself under six category pairs with and without a subject
