@@ -34,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -129,11 +130,9 @@ def disagreement(
     b_names = unclipped(b_missing.missing, a_missing.missing)
     if a_names and b_names:
         return f"specifics differ: {a_names[0]} / {b_names[0]}"
-    a_times, b_times = _clock_times_read(a.text), _clock_times_read(b.text)
-    a_only = [t for t in a_times if not any(t & other for other in b_times)]
-    b_only = [t for t in b_times if not any(t & other for other in a_times)]
-    if a_only and b_only:
-        return f"times differ: {min(a_only[0])} / {min(b_only[0])}"
+    times = times_difference(_clock_times_read(a.text), _clock_times_read(b.text))
+    if times is not None:
+        return times
     a_numbers, b_numbers = _numbers(_CLOCK.sub(" ", a.text)), _numbers(_CLOCK.sub(" ", b.text))
     if (a_numbers - b_numbers) and (b_numbers - a_numbers):
         return f"numbers differ: {min(a_numbers - b_numbers)} / {min(b_numbers - a_numbers)}"
@@ -145,6 +144,17 @@ def disagreement(
     if roles is not None:
         return roles
     return _status_difference(_status(a_words), _status(b_words))
+
+
+def times_difference(
+    a_times: Sequence[frozenset[str]], b_times: Sequence[frozenset[str]]
+) -> str | None:
+    """Each side writes a clock time the other writes in no reading (``_clock_times``)."""
+    a_only = [t for t in a_times if not any(t & other for other in b_times)]
+    b_only = [t for t in b_times if not any(t & other for other in a_times)]
+    if a_only and b_only:
+        return f"times differ: {min(a_only[0])} / {min(b_only[0])}"
+    return None
 
 
 def _status_difference(a_status: frozenset[str], b_status: frozenset[str]) -> str | None:

@@ -20,7 +20,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from dream_assets.core.facts.agreement import _clock_times_read, _status, _words
+from dream_assets.core.facts.agreement import (
+    _clock_times_read,
+    _status,
+    _words,
+    times_difference,
+)
 
 _FORMER = re.compile(r"\b(?:used\s+to|formerly|previously)\b")
 # Not done yet: an attempt under way, a course partly through. ("Offered" is not read: "offered a
@@ -97,9 +102,4 @@ def reading_difference(a: str, b: str) -> str | None:
             root = word[2:]
             if word.startswith("un") and len(root) >= _UN_ROOT and root in other - one:
                 return f"negation differs: {root} / {word}"
-    a_hours, b_hours = _hours(a), _hours(b)
-    a_times = [t for t in a_hours if not any(t & o for o in b_hours)]
-    b_times = [t for t in b_hours if not any(t & o for o in a_hours)]
-    if a_times and b_times:
-        return f"times differ: {min(a_times[0])} / {min(b_times[0])}"
-    return stage_difference(a, b)
+    return times_difference(_hours(a), _hours(b)) or stage_difference(a, b)
