@@ -179,6 +179,55 @@ def _range_first_day(value: str, source: Text, merged: Text) -> bool:
     return any((month, d) in days for _, month, d in MergedText.cached(merged.text).dates)
 
 
+# A count said by naming what it counts: "two classmates, Aoife and Declan", "three cats: Miso,
+# Tofu and Udon" (twenty-first round). The names follow the counted noun (up to four words).
+_ENUMERATED = re.compile(
+    r"\b(?P<count>two|three|four|2|3|4)\s+(?:[a-z][\w'-]*\s+){0,3}[a-z][\w'-]*[,:]?\s+"
+    r"(?:(?:named|called)\s+)?"
+    r"(?P<names>[A-Z][\w'-]*(?:,\s+[A-Z][\w'-]*)*,?\s+and\s+[A-Z][\w'-]*)"
+)
+_COUNT_VALUES = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
+
+
+def _counted_by_names(
+    quantity_text: str, source: Text, merged: Text, source_values: set[str]
+) -> bool:
+    """Whether the source counts things it then names, and the merge names every one of them
+    and states no count of its own ("Pixel and Byte, the user's three cats" keeps its finding)."""
+    lower = quantity_text.lower()
+    if any(
+        q.value not in source_values and q.value != "1" and not q.is_pronoun_one
+        for q in merged.quantities
+    ):
+        return False
+    merged_words = {w.lower for w in merged.words}
+    for match in _ENUMERATED.finditer(source.text):
+        if match["count"].lower() != lower:
+            continue
+        names = [n for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", match["names"]) if n]
+        if len(names) == _COUNT_VALUES[lower] and all(n.lower() in merged_words for n in names):
+            return True
+    return False
+
+
+# A length said as an adjective, "two-week cycles", "a one-month trial" (twenty-first round).
+_LENGTH_ADJECTIVE = re.compile(r"\b([\w.]+)-(?:day|week|month|year)\b", re.I)
+
+
+def _length_as_period(quantity_text: str, source: Text, merged: Text) -> bool:
+    """ "two-week cycles" / "fortnightly cycles", "a one-month plan" / "a monthly plan": a length
+    of the source that the merge states as the period of a rate ("fortnightly", "monthly")."""
+    lower = quantity_text.lower()
+    if not any(m.group(1).lower() == lower for m in _LENGTH_ADJECTIVE.finditer(source.text)):
+        return False
+    periods = {
+        (unit, 1 / rate)
+        for words, (unit, rate) in frequency_counts(merged.text)
+        if not words and rate
+    }
+    return any(lower in words and d in periods for words, d in duration_counts(source.text))
+
+
 def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Every quantity of every source is in the merge by value; the merge adds none."""
     merged_values = {q.value for q in merged.quantities}
@@ -222,6 +271,10 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue  # "two engineers" / "a pair of engineers", "31 out of 33" / "31/33"
             if quantity.value == "#1" and _POSITIONAL_FIRST.search(source.text):
                 continue  # "at the first sign of", "the first three nights" (fifteenth round)
+            if _counted_by_names(quantity.text, source, merged, source_values_all):
+                continue  # "two rabbits, Fig and Truffle" / "rabbits Fig and Truffle"
+            if _length_as_period(quantity.text, source, merged):
+                continue  # "two-week cycles" / "fortnightly cycles"
             if quantity.text.lower() == "twice" and _DOUBLE_WORDS & set(lowers):
                 continue  # "charged twice" / "a double charge" (fourteenth round)
             if quantity.text.endswith("%") and _fraction_percent(quantity.value) in merged_values:
