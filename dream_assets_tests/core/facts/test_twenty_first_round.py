@@ -9,12 +9,15 @@ written for these tests, not taken from a corpus.
 
 from __future__ import annotations
 
+from dream_assets.core.facts.coverage import CoverageResult
 from dream_assets.core.facts.merge_check import is_hint
 from dream_assets_tests.core.facts.merges import check
 
 
-def _quantity(result: object, text: str) -> bool:
-    return f"quantity: {text}" in result.missing and not is_hint(f"quantity: {text}")  # type: ignore[attr-defined]
+def _quantity(result: CoverageResult, text: str) -> bool:
+    """Whether ``result`` holds the hard finding that the source's ``text`` is lost."""
+    finding = f"quantity: {text}"
+    return finding in result.missing and not is_hint(finding)
 
 
 def test_a_count_said_by_naming_what_it_counts() -> None:

@@ -186,7 +186,6 @@ _ENUMERATED = re.compile(
     r"(?:(?:named|called)\s+)?"
     r"(?P<names>[A-Z][\w'-]*(?:,\s+[A-Z][\w'-]*)*,?\s+and\s+[A-Z][\w'-]*)"
 )
-_COUNT_VALUES = {"two": 2, "three": 3, "four": 4, "2": 2, "3": 3, "4": 4}
 
 
 def _counted_by_names(
@@ -205,7 +204,8 @@ def _counted_by_names(
         if match["count"].lower() != lower:
             continue
         names = [n for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", match["names"]) if n]
-        if len(names) == _COUNT_VALUES[lower] and all(n.lower() in merged_words for n in names):
+        counted = UNIT_WORDS[lower] if lower in UNIT_WORDS else int(lower)
+        if len(names) == counted and all(n.lower() in merged_words for n in names):
             return True
     return False
 
