@@ -56,6 +56,7 @@ from dream_assets.core.facts.lexicon import (
 )
 from dream_assets.core.facts.meaning.negation import negation_flips
 from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.facts.pair_measures import without_shared_measures
 from dream_assets.core.facts.roles import class_difference
 
 
@@ -134,6 +135,8 @@ def disagreement(
     if times is not None:
         return times
     a_numbers, b_numbers = _numbers(_CLOCK.sub(" ", a.text)), _numbers(_CLOCK.sub(" ", b.text))
+    if (a_numbers - b_numbers) and (b_numbers - a_numbers):
+        a_numbers, b_numbers = without_shared_measures(a.text, b.text, a_numbers, b_numbers)
     if (a_numbers - b_numbers) and (b_numbers - a_numbers):
         return f"numbers differ: {min(a_numbers - b_numbers)} / {min(b_numbers - a_numbers)}"
     a_words, b_words = _words(a.text), _words(b.text)
