@@ -70,3 +70,19 @@ def test_one_measure_in_other_numbers_is_one_fact(a: str, b: str) -> None:
 def test_a_measure_said_differently_is_still_a_difference(a: str, b: str) -> None:
     verdict = judged(a, b)
     assert verdict is not None and verdict.startswith("numbers differ")
+
+
+def test_a_spoken_ordinal_compound_is_one_number() -> None:
+    """After v25 (a development change): "the twenty-eighth" is 28, not 20 and 8."""
+    assert (
+        judged(
+            "The Riverside allotment fee of £40 is due on the 28th of each month.",
+            "On the twenty-eighth of every month the £40 Riverside allotment fee is due.",
+        )
+        is None
+    )
+    verdict = judged(
+        "The Riverside allotment fee of £40 is due on the 28th of each month.",
+        "On the twenty-first of every month the £40 Riverside allotment fee is due.",
+    )
+    assert verdict is not None and "28" in verdict
