@@ -181,8 +181,8 @@ def number_word_values(words: list[str]) -> set[int]:
             if UNIT_WORDS.get(following, 10) < 10:
                 value += UNIT_WORDS[following]
                 index += 1
-            elif ORDINAL_WORDS.get(following, 10) < 10:
-                value += ORDINAL_WORDS[following]  # "twenty-eighth" is 28, not 20 and 8
+            elif (ordinal := compound_ordinal(word, following)) is not None:
+                value = ordinal  # "twenty-eighth" is 28, not 20 and 8
                 index += 1
         elif word in UNIT_WORDS:
             value = UNIT_WORDS[word]
