@@ -7,7 +7,7 @@ quantities in other units, "-less" absences, negated status words, each alone an
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2-v25b, every one measured
+The development data: the first blind set (both halves), v2-v26b, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -75,6 +75,8 @@ DEV_SETS = (
     ("v24b", BLIND / "v24b" / "paraphrase_corpus_v24b.jsonl", None),
     ("v25", BLIND / "v25" / "paraphrase_corpus_v25.jsonl", None),
     ("v25b", BLIND / "v25b" / "paraphrase_corpus_v25b.jsonl", None),
+    ("v26", BLIND / "v26" / "paraphrase_corpus_v26.jsonl", None),
+    ("v26b", BLIND / "v26b" / "paraphrase_corpus_v26b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),

@@ -58,6 +58,7 @@ from dream_assets.core.facts.meaning.negation import negation_flips
 from dream_assets.core.facts.meaning.text import Text
 from dream_assets.core.facts.pair_measures import without_shared_measures
 from dream_assets.core.facts.roles import class_difference
+from dream_assets.core.facts.status_uses import no_status_words
 
 
 @cache
@@ -364,29 +365,8 @@ def status_difference_in_own_words(
         a_own, b_own = a_own - _negated_words(a.text), b_own - _negated_words(b.text)
     if progressive:
         a_own, b_own = a_own - _after_being(a.text), b_own - _after_being(b.text)
-    a_own, b_own = a_own - _no_status_words(a.text), b_own - _no_status_words(b.text)
+    a_own, b_own = a_own - no_status_words(a.text), b_own - no_status_words(b.text)
     return _status_difference(_status(a_own), _status(b_own))
-
-
-# Status words that, used this way every time a text writes them, state no status: "wants" before
-# a thing, not "to", is a standing wish ("Wants answers short", sixteenth round), not a plan
-# ("wants to move to Porto"); "next to the rear entrance", "the flat next door" name a place
-# (eighteenth round). Each: the word, every use of it, its uses that state no status.
-_NO_STATUS_USES = (
-    ("wants", re.compile(r"\bwants\b"), re.compile(r"\bwants\b(?!\s+to\b)")),
-    ("next", re.compile(r"\bnext\b"), re.compile(r"\bnext\s+(?:to|door)\b")),
-)
-
-
-@lru_cache(maxsize=1 << 16)
-def _no_status_words(text: str) -> frozenset[str]:
-    """The words of ``_NO_STATUS_USES`` that ``text`` writes only in their no-status use."""
-    lowered = text.lower()
-    return frozenset(
-        word
-        for word, every, plain in _NO_STATUS_USES
-        if (uses := len(every.findall(lowered))) and uses == len(plain.findall(lowered))
-    )
 
 
 # How many words after a negation the status reading treats as governed by it.

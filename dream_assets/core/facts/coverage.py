@@ -45,6 +45,7 @@ from dream_assets.core.facts.lexicon import (
     is_base_noun,
     is_compound_head,
     is_inflected_english,
+    is_number_word,
     lemmas_of,
 )
 from dream_assets.core.facts.merged_text import MergedText
@@ -150,7 +151,8 @@ def _word_is_specific(
     if is_capitalized_word(name) or is_plural_acronym(name):
         if key in evidence:
             return False
-        if sentence_initial and (key in BASELINE_WORDS or is_inflected_english(key)):
+        opener = key in BASELINE_WORDS or is_inflected_english(key) or is_number_word(key)
+        if sentence_initial and opener:
             return False  # "Drinks oat milk.": a subjectless memory opens with its verb
     return True
 

@@ -330,25 +330,24 @@ def hours_minutes(text: str) -> dict[str, set[str]]:
     ("3 hours 41 minutes": "3" and "41" -> {"3:41"}; "five hours forty": "five" and "forty" ->
     {"5:40"})."""
     found: dict[str, set[str]] = {}
-    readings = [
-        (m.group(1), m.group(2), int(m.group(1)), int(m.group(2)))
-        for m in _HOURS_MINUTES.finditer(text)
-    ]
-    readings += [
-        (
-            m.group(1).lower(),
-            m.group(2).lower(),
-            UNIT_WORDS[m.group(1).lower()],
-            _word_minutes(m.group(2)),
-        )
-        for m in _HOURS_MINUTES_WORDS.finditer(text)
-    ]
-    for hours, minutes, hour_value, minute_value in readings:
-        if minute_value >= 60:
-            continue
-        clock = f"{hour_value}:{minute_value:02d}"
+    for match, clock in hours_minutes_spans(text):
+        hours, minutes = (g.lower() for g in match.groups())
         for figure in (hours, minutes, *re.split(r"[\s-]+", minutes)):
             found.setdefault(figure, set()).add(clock)
+    return found
+
+
+def hours_minutes_spans(text: str) -> list[tuple[re.Match[str], str]]:
+    """Each duration in hours and minutes of ``text`` and its clock figure ("3 h 41 min",
+    "3:41"); the pair judge writes it as the other side's clock figure (twenty-third round,
+    ``quantities.equated_durations``)."""
+    found = []
+    for match in (*_HOURS_MINUTES.finditer(text), *_HOURS_MINUTES_WORDS.finditer(text)):
+        hours, minutes = match.groups()
+        hour_value = int(hours) if hours.isdigit() else UNIT_WORDS[hours.lower()]
+        minute_value = int(minutes) if minutes.isdigit() else _word_minutes(minutes)
+        if minute_value < 60:
+            found.append((match, f"{hour_value}:{minute_value:02d}"))
     return found
 
 

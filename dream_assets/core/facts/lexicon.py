@@ -39,6 +39,14 @@ TENS_WORDS = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
     "eighty": 80, "ninety": 90,
 }  # fmt: skip
+
+
+def is_number_word(word: str) -> bool:
+    """A number said in words, lowercase: "eighteen", "forty", "twenty-five" (twenty-third round:
+    "Eighteen guests have confirmed" opens with a number, not a name)."""
+    return all(part in UNIT_WORDS or part in TENS_WORDS for part in word.split("-"))
+
+
 SCALE_WORDS = {"hundred": 100, "thousand": 1000, "million": 1_000_000, "dozen": 12}
 # "twice a week" is the quantity two; "once" the quantity one.
 TIMES_WORDS = {"once": 1, "twice": 2, "thrice": 3}

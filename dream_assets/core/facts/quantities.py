@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from dream_assets.core.facts.equivalents import DURATION_UNITS
+from dream_assets.core.facts.equivalents import DURATION_UNITS, hours_minutes_spans
 from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS
 
 # (dimension, size in the dimension's base unit) of each unit spelling. The units of time and
@@ -258,6 +258,21 @@ def equated_clock_words(text: str, other: str) -> str:
         return f"{int(hour) % 12 or 12}:{minute} {'am' if int(hour) < 12 else 'pm'}"
 
     return _CLOCK_WORDS.sub(written, text)
+
+
+def equated_durations(text: str, other: str) -> str:
+    """``text`` with each duration in hours and minutes written as the clock figure ``other``
+    writes for it ("3 h 41 min" -> "3:41" against "the fastest in 3:41"; twenty-third round,
+    docs/merge-checks.md): the merge gate credits the same figure (``soft_credits``), the pair
+    judge read "3", "41" and "3:41" as three numbers."""
+    spans = [
+        (match, clock)
+        for match, clock in hours_minutes_spans(text)
+        if re.search(rf"(?<![\d:]){clock}(?![\d:])", other)
+    ]
+    for match, clock in sorted(spans, key=lambda span: -span[0].start()):
+        text = text[: match.start()] + clock + text[match.end() :]
+    return text
 
 
 # ── Cost, not rules (issue 27) ─────────────────────────────────────────────────────────────

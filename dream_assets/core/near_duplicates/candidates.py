@@ -39,6 +39,7 @@ from dream_assets.core.facts.coverage import DEFAULT_VOCABULARY, Vocabulary
 from dream_assets.core.facts.pair_readings import reading_difference
 from dream_assets.core.facts.quantities import (
     equated_clock_words,
+    equated_durations,
     equated_quantities,
     spelled_absences,
 )
@@ -104,6 +105,9 @@ def equated_pair(
     if clock_words:
         left = equated_clock_words(left, right)
         right = equated_clock_words(right, left)
+    # twenty-third round (not switchable): "3 h 41 min" / "3:41", one race time
+    left = equated_durations(left, right)
+    right = equated_durations(right, left)
     return replace(a, text=left), replace(b, text=right)
 
 

@@ -1,0 +1,37 @@
+"""Status words that state no status where they are written (the near-duplicate judge's status
+reading, ``agreement.status_difference_in_own_words``).
+
+Each entry: the word, every use of it, and its uses that state no status. A text whose every use
+of the word is a no-status use does not count the word: "wants" before a thing, not "to", is a
+standing wish ("Wants answers short", sixteenth round), not a plan ("wants to move to Porto");
+"next to the rear entrance", "the flat next door" name a place (eighteenth round).
+
+Twenty-third round (issue 24; docs/merge-checks.md, "Twenty-third round"): "going" is a plan only
+in "going to" before a bare verb ("is going to move", as the merge gate reads it:
+``meaning/status.py``); "began going to a Leeds chess club", "keeps going", "going well" state
+none, and were read as planned against a done "joined".
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# After "going to", a determiner or possessive starts a place or a thing, not a verb; a bare verb
+# is lowercase and never ends in a plural "-s" (the gate's ``_MOTION_OBJECT_WORDS`` rule).
+_GOING_TO_A_VERB = r"\s+(?i:to)\s+(?!(?:the|a|an|my|his|her|their|our|your|its)\b)[a-z]*[a-rt-z]\b"
+NO_STATUS_USES = (
+    ("wants", re.compile(r"(?i:\bwants\b)"), re.compile(r"(?i:\bwants\b(?!\s+to\b))")),
+    ("next", re.compile(r"(?i:\bnext\b)"), re.compile(r"(?i:\bnext\s+(?:to|door)\b)")),
+    ("going", re.compile(r"(?i:\bgoing\b)"), re.compile(rf"(?i:\bgoing\b)(?!{_GOING_TO_A_VERB})")),
+)
+
+
+@lru_cache(maxsize=1 << 16)
+def no_status_words(text: str) -> frozenset[str]:
+    """The words of ``NO_STATUS_USES`` that ``text`` writes only in their no-status use."""
+    return frozenset(
+        word
+        for word, every, plain in NO_STATUS_USES
+        if (uses := len(every.findall(text))) and uses == len(plain.findall(text))
+    )
