@@ -7,7 +7,9 @@ each of a pair the twenty-second round's rules judged wrongly, each with guards 
 * the near-duplicate judge writes a duration in hours and minutes as the clock figure the other
   memory writes for it ("3 h 41 min" / "3:41", ``quantities.equated_durations``);
 * the merge gate does not read a number word opening a sentence ("Eighteen guests …") as a name
-  (``lexicon.is_number_word``): the quantity rule reads it as the number it is.
+  (``lexicon.is_number_word``): the quantity rule reads it as the number it is;
+* a verb of prevention credits a lost negation in all its forms ("keeping them from") and with a
+  list between it and its "from" ("stops any … or … from"; ``meaning/stated_negatively.py``).
 
 The sentences are written for these tests, not taken from a corpus.
 """
@@ -120,3 +122,32 @@ def test_the_number_itself_still_counts() -> None:
 def test_a_name_opening_a_sentence_is_still_a_name() -> None:
     sources = ["Odile has booked Chez Marin for the retirement lunch on 3 March."]
     assert "Odile" in hard_findings(sources, "Chez Marin is booked for the lunch on 3 March.")
+
+
+# ── a prevention in its other forms, and past a list ─────────────────────────────────────
+
+
+@pytest.mark.parametrize(
+    "merged",
+    [
+        "Nightly exports run on their own worker pool, keeping them from ever slowing down "
+        "checkout requests.",
+        "A CI check stops any passport numbers or home addresses from ever reaching the "
+        "analytics tables.",
+    ],
+)
+def test_a_prevention_keeps_the_negation(merged: str) -> None:
+    sources = {
+        "keeping": "Nightly exports run on a separate worker pool so they never slow down "
+        "checkout requests.",
+        "stops": "The analytics tables must never hold passport numbers or home addresses; a CI "
+        "check enforces it.",
+    }
+    source = sources["keeping" if "keeping" in merged else "stops"]
+    assert not [f for f in hard_findings([source], merged) if f.startswith("negation")]
+
+
+def test_a_flip_without_a_prevention_is_still_caught() -> None:
+    source = "The analytics tables must never hold passport numbers or home addresses."
+    flipped = "The analytics tables hold passport numbers and home addresses."
+    assert [f for f in hard_findings([source], flipped) if f.startswith("negation")]

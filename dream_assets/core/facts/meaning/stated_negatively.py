@@ -19,15 +19,19 @@ _GIVE_UP = frozenset({"give", "gives", "gave", "given", "giving"})
 # prevention with "from" states the negation ("must never commit"), as a verb of refusal does.
 _PREVENTION_VERBS = frozenset(
     {"stop", "stops", "stopped", "stopping", "prevent", "prevents", "prevented", "preventing",
-     "keeps", "kept", "bars", "blocks", "blocked"}
+     "keeps", "kept", "bars", "blocks", "blocked", "keep", "keeping", "block", "blocking"}
 )  # fmt: skip
+# Twenty-third round: "stops any email addresses or card numbers from ever reaching the logs": the
+# object between the verb and its "from" may be a list; the ninth round read three words.
+_PREVENTION_REACH = 8
 
 
 def prevention_clauses(words: Sequence[Word]) -> set[int]:
     found = set()
     for index, word in enumerate(words):
         if word.lower in _PREVENTION_VERBS and any(
-            w.lower == "from" and w.clause == word.clause for w in words[index + 1 : index + 4]
+            w.lower == "from" and w.clause == word.clause
+            for w in words[index + 1 : index + 1 + _PREVENTION_REACH]
         ):
             found.add(word.clause)
     return found
