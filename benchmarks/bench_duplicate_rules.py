@@ -7,7 +7,7 @@ quantities in other units, "-less" absences, negated status words, each alone an
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2-v26b, every one measured
+The development data: the first blind set (both halves), v2-v27b, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -77,6 +77,8 @@ DEV_SETS = (
     ("v25b", BLIND / "v25b" / "paraphrase_corpus_v25b.jsonl", None),
     ("v26", BLIND / "v26" / "paraphrase_corpus_v26.jsonl", None),
     ("v26b", BLIND / "v26b" / "paraphrase_corpus_v26b.jsonl", None),
+    ("v27", BLIND / "v27" / "paraphrase_corpus_v27.jsonl", None),
+    ("v27b", BLIND / "v27b" / "paraphrase_corpus_v27b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),
