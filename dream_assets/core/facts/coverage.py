@@ -60,7 +60,7 @@ from dream_assets.core.facts.soft_credits import (
     another_form,
     camel_clipping,
     closed_class_capital,
-    duration_as_clock,
+    figure_said_otherwise,
     gerund_base,
     other_spelling,
     written_joined,
@@ -384,8 +384,8 @@ def missing_specifics(
             # typography, not a name of its own (seventh round; the title's other words count)
             if soft and closed_class_capital(specific, vocabulary):
                 continue
-            # "sub-3:45" / "below 3 hours 45", "3 hours 41 minutes" / "3:41": one figure
-            if soft and duration_as_clock(specific, source.content, covered_by):
+            # "sub-3:45" / "below 3 hours 45", "3 h 41 min" / "3:41", "500 g" / "half a kilo"
+            if soft and figure_said_otherwise(specific, source.content, covered_by):
                 continue
             # "F1" / "Formula 1", "iTalki" / "italki": a known alias, a name in lowercase
             # (thirteenth round, the gate only)

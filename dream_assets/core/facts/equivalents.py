@@ -232,6 +232,7 @@ PERCENT_AFTER = re.compile(r"\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
 # ── Frequencies ────────────────────────────────────────────────────────────────────────────
 
 _TIMES = {"once": 1, "twice": 2, "thrice": 3}
+_EVERY_SECOND = frozenset({"other", "second", "alternate"})
 Rate = tuple[str, Fraction]  # (family, occurrences per unit of the family)
 
 
@@ -244,6 +245,18 @@ _QUARTERLY = ("month", Fraction(3))
 # Twice a year ("biennial" is every two years; "biweekly" and "bimonthly" are read both ways by
 # people, so they are left out).
 _TWICE_A_YEAR = frozenset({"biannual", "biannually", "semiannual", "semiannually"})
+
+
+def _quarter_rate(before: list[str]) -> list[tuple[frozenset[str], Rate]]:
+    """ "once a quarter", "twice a quarter", "every quarter", "each quarter" / "quarterly", "every
+    three months" (twenty-fourth round); "a quarter of the budget", "quarter past" are no period.
+    The words that count it include "quarter" itself, which the quantity rule reads as a share."""
+    family, size = _QUARTERLY
+    if before[-1:] and before[-1] in ("every", "each", "per"):
+        return [(frozenset({"quarter"}), (family, 1 / size))]
+    if before[-1:] == ["a"] and len(before) == 2 and before[0] in _TIMES:
+        return [(frozenset({before[0], "quarter"}), (family, _TIMES[before[0]] / size))]
+    return []
 
 
 def _adverb_rates(text: str) -> list[tuple[frozenset[str], Rate]]:
@@ -259,10 +272,13 @@ def _adverb_rates(text: str) -> list[tuple[frozenset[str], Rate]]:
         unit = _QUARTERLY if word == "quarterly" else None
         if word in _PERIOD_ADVERBS:
             unit = DURATION_UNITS[_PERIOD_ADVERBS[word]]
+        before = words[max(0, index - 2) : index]
+        if word == "quarter":
+            found += _quarter_rate(before)
+            continue
         if unit is None:
             continue
         family, size = unit
-        before = words[max(0, index - 2) : index]
         if before[-1:] and before[-1] in _TIMES:  # "twice weekly"
             found.append((frozenset(before[-1:]), (family, _TIMES[before[-1]] / size)))
         elif before[-1:] == ["times"] and len(before) == 2:  # "three times weekly"
@@ -280,7 +296,10 @@ def frequency_counts(text: str) -> list[tuple[frozenset[str], Rate]]:
     week" three per 10 080 minutes ("three"), "fortnightly" one per two weeks."""
     found: list[tuple[frozenset[str], Rate]] = _adverb_rates(text)
     for _words, _index, (family, size), before in _units_of_time(text):
-        if len(before) >= 2 and before[-2] == "every":  # "every six months"
+        if len(before) >= 2 and before[-2] == "every" and before[-1] in _EVERY_SECOND:
+            # "every other year" / "every two years" (twenty-fourth round)
+            found.append((frozenset(), (family, 1 / (2 * size))))
+        elif len(before) >= 2 and before[-2] == "every":  # "every six months"
             counted = _amount_before(before[-1:])
             if counted is not None:
                 found.append((frozenset(before[-1:]), (family, 1 / (counted[0] * size))))

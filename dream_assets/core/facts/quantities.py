@@ -1,7 +1,9 @@
 """One quantity in two spellings, for the near-duplicate pair judge (issue 24 item 4, eighth round).
 
-Added beside the aliases and date spellings (``aliases.equated``) and asked only by the scan's
-pair judge (``core/near_duplicates/candidates.equated_pair``), never by the merge gate:
+Added beside the aliases and date spellings (``aliases.equated``) for the scan's pair judge
+(``core/near_duplicates/candidates.equated_pair``); since the twenty-fourth round the merge gate
+reads a measure in another unit with the same reader (``quantities``, asked by
+``meaning/quantity.py`` and ``soft_credits.figure_said_otherwise``):
 
 * **Units** (``equated_quantities``): a duration or a metric measure written in another unit is
   the same quantity ("two hours" / "120 minutes", "35 years" / "three and a half decades",

@@ -17,6 +17,7 @@ from dream_assets.core.facts.equivalents import (
 )
 from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS, english_readings, lemmas_of
 from dream_assets.core.facts.merged_text import MergedText
+from dream_assets.core.facts.quantities import quantities
 from dream_assets.core.facts.tokens import TOKEN, Specific, canonical_time
 from dream_assets.core.facts.vocabulary import Vocabulary, straighten
 
@@ -96,9 +97,13 @@ def closed_class_capital(specific: Specific, vocabulary: Vocabulary) -> bool:
     )
 
 
-def duration_as_clock(specific: Specific, source: str, merged: MergedText) -> bool:
+def figure_said_otherwise(specific: Specific, source: str, merged: MergedText) -> bool:
     """A clock figure of the source written by the merge as hours and minutes, or a figure of
-    the source's hours and minutes written as a clock figure (seventh round, the gate only)."""
+    the source's hours and minutes written as a clock figure (seventh round, the gate only); or
+    (twenty-fourth round) a figure of a metric measure the merge writes in another unit ("500 g"
+    / "half a kilo", "2 km" / "2,000 metres": ``quantities.quantities``)."""
+    if specific.kind == "number" and _measure_elsewhere(specific.text, source, merged.text):
+        return True
     if specific.kind == "time":
         return canonical_time(specific.text) in {
             clock for clocks in hours_minutes(merged.text).values() for clock in clocks
@@ -113,6 +118,15 @@ def duration_as_clock(specific: Specific, source: str, merged: MergedText) -> bo
             merged.times
         )
     return False
+
+
+def _measure_elsewhere(figure: str, source: str, merged: str) -> bool:
+    merged_measures = {(q.dimension, q.value) for q in quantities(merged) if q.dimension}
+    return any(
+        figure in re.split(r"[\s-]+", q.surface) and (q.dimension, q.value) in merged_measures
+        for q in quantities(source)
+        if q.dimension
+    )
 
 
 def other_spelling(specific: Specific, merged: str, merged_prose: frozenset[str]) -> bool:
@@ -194,4 +208,18 @@ def another_form(
         (specific.initial and plural_in(specific.text.lower(), merged_prose))
         or _capital_inflection(specific, merged)
         or _variety_of_english(specific, source, merged.text)
+        or _ampersand_initials(specific.text, source, merged.text)
+    )
+
+
+# Twenty-fourth round: "Dungeons & Dragons" / "D&D", "Marks & Spencer" / "M&S": two capitalized
+# names joined by "&", written by their initials joined by "&" (four spent sets rejected the
+# first; an alias table would list them one by one).
+_AMPERSAND_PAIR = re.compile(r"\b([A-Z][\w'-]*) & ([A-Z][\w'-]*)")
+
+
+def _ampersand_initials(name: str, source: str, merged: str) -> bool:
+    return any(
+        name in pair.groups() and re.search(rf"\b{pair[1][0]}&{pair[2][0]}\b", merged)
+        for pair in _AMPERSAND_PAIR.finditer(source)
     )
