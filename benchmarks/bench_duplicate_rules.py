@@ -7,7 +7,7 @@ quantities in other units, "-less" absences, negated status words, each alone an
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2-v27b, every one measured
+The development data: the first blind set (both halves), v2-v28b, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -79,6 +79,8 @@ DEV_SETS = (
     ("v26b", BLIND / "v26b" / "paraphrase_corpus_v26b.jsonl", None),
     ("v27", BLIND / "v27" / "paraphrase_corpus_v27.jsonl", None),
     ("v27b", BLIND / "v27b" / "paraphrase_corpus_v27b.jsonl", None),
+    ("v28", BLIND / "v28" / "paraphrase_corpus_v28.jsonl", None),
+    ("v28b", BLIND / "v28b" / "paraphrase_corpus_v28b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),
