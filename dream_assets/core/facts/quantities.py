@@ -127,6 +127,19 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     return tuple(found)
 
 
+def measure_elsewhere(figure: str, text: str, other: str) -> bool:
+    """Whether ``figure`` (a number or a number word of ``text``) is part of a measure with a unit
+    that ``other`` writes too, in any unit or spelling ("500" of "500 g" / "half a kilo"): the
+    merge gate's reading (twenty-fourth round; ``meaning/quantity.py``, ``soft_credits``)."""
+    other_measures = {(q.dimension, q.value) for q in quantities(other) if q.dimension}
+    return any(
+        figure.lower() in re.split(r"[\s-]+", q.surface.lower())
+        and (q.dimension, q.value) in other_measures
+        for q in quantities(text)
+        if q.dimension
+    )
+
+
 def _same(a: Quantity, b: Quantity) -> bool:
     return a.dimension == b.dimension and a.value == b.value
 

@@ -17,7 +17,7 @@ from dream_assets.core.facts.equivalents import (
 )
 from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS, english_readings, lemmas_of
 from dream_assets.core.facts.merged_text import MergedText
-from dream_assets.core.facts.quantities import quantities
+from dream_assets.core.facts.quantities import measure_elsewhere
 from dream_assets.core.facts.tokens import TOKEN, Specific, canonical_time
 from dream_assets.core.facts.vocabulary import Vocabulary, straighten
 
@@ -101,8 +101,8 @@ def figure_said_otherwise(specific: Specific, source: str, merged: MergedText) -
     """A clock figure of the source written by the merge as hours and minutes, or a figure of
     the source's hours and minutes written as a clock figure (seventh round, the gate only); or
     (twenty-fourth round) a figure of a metric measure the merge writes in another unit ("500 g"
-    / "half a kilo", "2 km" / "2,000 metres": ``quantities.quantities``)."""
-    if specific.kind == "number" and _measure_elsewhere(specific.text, source, merged.text):
+    / "half a kilo", "2 km" / "2,000 metres": ``quantities.measure_elsewhere``)."""
+    if specific.kind == "number" and measure_elsewhere(specific.text, source, merged.text):
         return True
     if specific.kind == "time":
         return canonical_time(specific.text) in {
@@ -118,15 +118,6 @@ def figure_said_otherwise(specific: Specific, source: str, merged: MergedText) -
             merged.times
         )
     return False
-
-
-def _measure_elsewhere(figure: str, source: str, merged: str) -> bool:
-    merged_measures = {(q.dimension, q.value) for q in quantities(merged) if q.dimension}
-    return any(
-        figure in re.split(r"[\s-]+", q.surface) and (q.dimension, q.value) in merged_measures
-        for q in quantities(source)
-        if q.dimension
-    )
 
 
 def other_spelling(specific: Specific, merged: str, merged_prose: frozenset[str]) -> bool:

@@ -21,7 +21,7 @@ from dream_assets.core.facts.equivalents import (
 from dream_assets.core.facts.lexicon import TIMES_WORDS, UNIT_WORDS
 from dream_assets.core.facts.meaning.text import Text
 from dream_assets.core.facts.merged_text import MergedText
-from dream_assets.core.facts.quantities import quantities
+from dream_assets.core.facts.quantities import measure_elsewhere
 
 # A share written as a fraction or a percentage is one quantity ("half" / "50%").
 _SHARE_PERCENT = {"1/2": "50", "1/4": "25"}
@@ -48,12 +48,7 @@ def _same_elsewhere(quantity_text: str, value: str, text: Text, other: Text) -> 
         return True
     # "500 g" / "half a kilo", "2 km" / "2,000 metres": one measure in another unit (twenty-fourth
     # round; the pair judge's reader, ``quantities.quantities``)
-    other_measures = {(q.dimension, q.value) for q in quantities(other.text) if q.dimension}
-    if any(
-        lower in re.split(r"[\s-]+", q.surface.lower()) and (q.dimension, q.value) in other_measures
-        for q in quantities(text.text)
-        if q.dimension
-    ):
+    if measure_elsewhere(lower, text.text, other.text):
         return True
     share = value if lower.endswith("%") else _SHARE_PERCENT.get(value)
     if share is None and lower in _FRACTION_ORDINALS:
