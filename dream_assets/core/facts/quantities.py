@@ -280,6 +280,8 @@ def equated_durations(text: str, other: str) -> str:
     writes for it ("3 h 41 min" -> "3:41" against "the fastest in 3:41"; twenty-third round,
     docs/merge-checks.md): the merge gate credits the same figure (``soft_credits``), the pair
     judge read "3", "41" and "3:41" as three numbers."""
+    if ":" not in other:
+        return text  # no clock figure to write it as (the common case, read per candidate pair)
     spans = [
         (match, clock)
         for match, clock in hours_minutes_spans(text)

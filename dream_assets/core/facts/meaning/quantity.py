@@ -47,7 +47,7 @@ def _same_elsewhere(quantity_text: str, value: str, text: Text, other: Text) -> 
     if any(lower in words and r in other_rates for words, r in frequency_counts(text.text)):
         return True
     # "500 g" / "half a kilo", "2 km" / "2,000 metres": one measure in another unit (twenty-fourth
-    # round; the pair judge's reader, ``quantities.quantities``)
+    # round; read as the pair judge reads it, ``quantities.measure_elsewhere``)
     if measure_elsewhere(lower, text.text, other.text):
         return True
     share = value if lower.endswith("%") else _SHARE_PERCENT.get(value)
