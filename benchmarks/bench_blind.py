@@ -172,10 +172,13 @@ def duplicate_judge(split: str, path: Path) -> None:
             written = {"equivalences": False} if "equivalences" in accepts else {}
             if "readings" in accepts:
                 written["readings"] = False
+            # The twenty-fifth round's shared subject in other words (absent from earlier
+            # revisions): every earlier row without it.
+            kin = {"kindred": False} if "kindred" in accepts else {}
             settings.append(
                 (
                     f"local + subject band from {MINILM.band_floor}, no numbers (fourth round)",
-                    {**band, "subject_numbers": False, **written},
+                    {**band, "subject_numbers": False, **written, **kin},
                 )
             )
             scans = {**band, "triangle_floor": triangle}
@@ -189,8 +192,9 @@ def duplicate_judge(split: str, path: Path) -> None:
             # The twentieth round's pair readings (absent from earlier revisions): the earlier
             # rows without them.
             nineteenth = {"readings": False} if "readings" in accepts else {}
-            sixth = {**sixth, **seventh, **nineteenth}
-            seventh = {**seventh, **nineteenth}
+            sixth = {**sixth, **seventh, **nineteenth, **kin}
+            seventh = {**seventh, **nineteenth, **kin}
+            nineteenth = {**nineteenth, **kin}
             if written:  # the sixth round's (absent from earlier revisions)
                 settings.append(
                     (
@@ -211,6 +215,9 @@ def duplicate_judge(split: str, path: Path) -> None:
             if nineteenth:
                 settings.append((f"{name} (nineteenth round)", {**scans, **nineteenth}))
                 name += " + the twentieth round's pair readings"
+            if kin:
+                settings.append((f"{name} (twenty-fourth round)", {**scans, **kin}))
+                name += " + a shared subject in other words"
             settings.append((f"{name} (the scan's)", scans))
             if "max_cluster_size" in accepts:
                 # Groups of four are never whole at the seed default cap of 3: what a raised cap

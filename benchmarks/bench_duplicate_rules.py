@@ -128,7 +128,15 @@ def settings(model: embeddings.RecordedModel) -> list[tuple[str, dict]]:
             (f"{seventh} + {rule} (eighth round)", {**nineteenth, "eighth": frozenset({rule})})
         )
     rows.append((f"{seventh} + all of the eighth round (nineteenth round)", nineteenth))
-    rows.append((f"{seventh} + the eighth and twentieth rounds' readings (the scan's)", scans))
+    rows.append(
+        (
+            f"{seventh} + the eighth and twentieth rounds' readings (twenty-fourth round)",
+            {**scans, "kindred": False},
+        )
+    )
+    rows.append(
+        (f"{seventh} + readings + a subject in other words (twenty-fifth, the scan's)", scans)
+    )
     rows += [
         (f"{base} + equivalences (sixth round), caps raised (max_cluster_size 4)",
          {**sixth, "cap": 4}),
@@ -157,6 +165,7 @@ def scored(
         "own_words_status": rule.get("own_words_status", True),
         "eighth": rule.get("eighth"),
         "readings": rule.get("readings", True),
+        "kindred": rule.get("kindred", True),
     }
     out = {}
     for name, path, split in sets:

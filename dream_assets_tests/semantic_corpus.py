@@ -32,6 +32,7 @@ from dream_assets.core.near_duplicates.cluster import (
     DEFAULT_MAX_CLUSTER_SIZE,
     DEFAULT_SIMILARITY_THRESHOLD,
 )
+from dream_assets.core.near_duplicates.kindred_words import WordVectors
 
 CORPUS = Path(__file__).resolve().parent / "data" / "semantic_corpus.jsonl"
 
@@ -79,6 +80,7 @@ def score_corpus(
     own_words_status: bool = True,
     eighth: frozenset[str] | None = None,
     readings: bool = True,
+    kindred: bool = True,
 ) -> CorpusScore:
     """Score one split (``None``: all lines); ``vectors_of`` None means lexical only.
     ``band_floor`` and ``triangle_floor``: the scan's lower bands (``SubjectBand``);
@@ -89,12 +91,15 @@ def score_corpus(
     specifics band (``SubjectBand.specifics_floor``); ``own_words_status=False``: the status rule
     as ``agreement.disagreement`` reads it (the rule before the seventh round); ``eighth``: the
     eighth round's rules that apply (None: all, ``candidates.EIGHTH_RULES``); ``readings=False``:
-    the judge without the twentieth round's pair readings (``core/facts/pair_readings.py``)."""
+    the judge without the twentieth round's pair readings (``core/facts/pair_readings.py``);
+    ``kindred=False``: the subject band without a shared subject in other words (the rule before
+    the twenty-fifth round, ``core/near_duplicates/kindred_words.py``)."""
     chosen = [line for line in lines if split is None or line["split"] == split]
     groups = [line["members"] for line in chosen if line["kind"] == "group"]
     pairs = [line for line in chosen if line["kind"] == "lookalike"]
     fillers = [line["text"] for line in chosen if line["kind"] == "filler"]
     rules = EIGHTH_RULES if eighth is None else eighth
+    words = WordVectors(vectors_of) if kindred and vectors_of is not None else None
 
     def run(texts: list[str]) -> dict[int, str]:
         statements = [Statement(t) for t in texts]
@@ -125,6 +130,7 @@ def score_corpus(
                     numbers=subject_numbers,
                     equivalences=equivalences,
                     eighth=rules,
+                    words=words,
                 ),
                 triangle_floor,
                 specifics_floor,

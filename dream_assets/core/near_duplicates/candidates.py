@@ -43,10 +43,15 @@ from dream_assets.core.facts.quantities import (
     equated_quantities,
     spelled_absences,
 )
+from dream_assets.core.near_duplicates import kindred_words
 from dream_assets.core.near_duplicates.cluster import (
     ORDER_DECIMALS,
     Cluster,
     clusters_from_pairs,
+)
+from dream_assets.core.near_duplicates.kindred_words import (
+    WordVectors,
+    shares_subject_in_other_words,
 )
 from dream_assets.core.near_duplicates.lexical_search import (
     THRESHOLD_TOLERANCE,
@@ -66,7 +71,9 @@ def candidate_rules_version() -> str:
     """The version of these candidate rules (the bands), from this file's source: with the
     embedder's floors it keys a reused cluster table (``passes/duplicate_clusters/reuse.py``), as
     ``agreement.rules_version`` does for the judgement, so a changed band re-scans."""
-    return hashlib.sha1(Path(__file__).read_bytes()).hexdigest()[:12]
+    digest = hashlib.sha1(Path(__file__).read_bytes())
+    digest.update(Path(kindred_words.__file__).read_bytes())  # the band's words in other words
+    return digest.hexdigest()[:12]
 
 
 # The eighth round's rules (docs/benchmarks.md, "Eighth round: the duplicate judge"), each
@@ -167,12 +174,17 @@ def pair_shares_subject(
     numbers: bool = True,
     equivalences: bool = True,
     eighth: frozenset[str] = EIGHTH_RULES,
+    words: WordVectors | None = None,
 ) -> bool:
     """``agreement.shares_subject`` over the equated sides: "Postgres" / "PostgreSQL" name one
-    subject."""
+    subject. With ``words`` (the scan's model, for single words), a word of one side and a word
+    of the other that name one thing count as a word in common ("mushrooms" / "fungi":
+    ``kindred_words.shares_subject_in_other_words``, twenty-fifth round)."""
     if equivalences:
         a, b = _equated(a, b, eighth)
-    return shares_subject(a, b, vocabulary=vocabulary, numbers=numbers)
+    if shares_subject(a, b, vocabulary=vocabulary, numbers=numbers):
+        return True
+    return words is not None and shares_subject_in_other_words(a.text, b.text, words)
 
 
 def pair_same_specifics(

@@ -32,6 +32,7 @@ from dream_assets.core.near_duplicates.embeddings import (
     embed_with_cache,
     progress_logger,
 )
+from dream_assets.core.near_duplicates.kindred_words import WordVectors
 from dream_assets.core.near_duplicates.token_cache import (
     TokenDigest,
     TokenRows,
@@ -147,6 +148,8 @@ def compute_clusters(
     if rescan is not None:
         counts.update(rescanned=len(rescan.changed), pairs_reused=len(rescan.known))
     texts = [e.content for e in live]
+    # The band's shared subject in other words asks the model for single words, each once.
+    words = WordVectors(embedder.embed) if embedder is not None else None
     rows: TokenRows | None = None
     secret = volume.entry_index.secret() if embedder is None else None
     if secret is not None:
@@ -173,7 +176,9 @@ def compute_clusters(
             known=rescan.known if rescan is not None else (),
             band=SubjectBand(
                 band_floor,
-                lambda i, j: pair_shares_subject(statement(i), statement(j), vocabulary=vocabulary),
+                lambda i, j: pair_shares_subject(
+                    statement(i), statement(j), vocabulary=vocabulary, words=words
+                ),
                 triangle_floor,
                 specifics_floor,
                 lambda i, j: pair_same_specifics(statement(i), statement(j), vocabulary=vocabulary),
