@@ -16,7 +16,8 @@ The rules, each reading both texts:
   abbreviation).
 * **Initials**: an acronym, all capitals or clipped ("IIT", "UTas": "U" + "Tas"), is the run of
   capitalized words in the other text that its parts begin, one part a word ("Indian Institute of
-  Technology", "University of Tasmania"; "of", "and", "for", "the" are skipped).
+  Technology", "University of Tasmania"; "of", "and", "for", "the", "in", "on", "at" are skipped,
+  two in a row too: "Royal Society for the Protection of Birds" / "RSPB", twenty-sixth round).
   Sixteenth round: a CamelCase word's humps are words too ("TS" / "TypeScript", "JS" /
   "JavaScript").
 * **Letter case of a name's word**: "Chicago Marathon" / "Chicago marathon" (two adjacent words
@@ -65,9 +66,13 @@ ALIASES: tuple[tuple[str, ...], ...] = (
     ("weekends", "weekend", "Weekends", "Weekend", "Saturday and Sunday"),
 )  # fmt: skip
 
-_CONNECTORS = frozenset({"of", "and", "for", "the", "de"})
-# A run of capitalized words, the connectors between them included.
-_CAPITALIZED_RUN = re.compile(r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the|de)\s+)?[A-Z][a-z]+)*")
+# Twenty-sixth round: "in", "on", "at" too, and two in a row ("Royal Society for the Protection
+# of Birds" / "RSPB", "Institute of Chartered Accountants in England and Wales" / "ICAEW").
+_CONNECTORS = frozenset({"of", "and", "for", "the", "de", "in", "on", "at"})
+# A run of capitalized words, the connectors between them included (up to two between two words).
+_CAPITALIZED_RUN = re.compile(
+    r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the|de|in|on|at)\s+){0,2}[A-Z][a-z]+)*"
+)
 # An acronym: two to six capitals ("IIT", "UK"), or clipped with lowercase parts ("UTas").
 _ACRONYM = re.compile(r"(?<![\w.])(?=[A-Z][a-z]*[A-Z])(?:[A-Z][a-z]{0,3}){2,6}(?![\w])")
 _CODE = re.compile(r"(?<![\w.])(\d{3})\(([a-z])\)|(?<![\w.])(\d{3})([a-z])(?![\w(])")

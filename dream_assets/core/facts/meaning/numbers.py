@@ -46,9 +46,11 @@ _SCALE_SUFFIXES = {"M": 1_000_000, "mn": 1_000_000, "bn": 1_000_000_000}
 _PERIOD_BEFORE = frozenset({"each", "every", "per", "this", "last", "next", "that", "the"})
 
 # Dates, clock times ("14:30", "8 a.m.", "8pm") and ranges ("20-23 May", "11\u201314") are the
-# coverage check's, which compares them as dates and clock readings.
+# coverage check's, which compares them as dates and clock readings. Twenty-sixth round: a dotted
+# day.month.year ("31.12.2026", "05.03.90") is a date too, not the decimal "31.12".
 _ISO_OR_TIME = re.compile(
-    r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?"
+    r"\b(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:\d{4}|\d{2})\b"
+    r"|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\b\.?)?"
     r"|\b\d{1,2}\s*[ap]\.?m\b\.?|\d+[-/\u2013]\d+",
     re.IGNORECASE,
 )
