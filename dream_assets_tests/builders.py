@@ -223,3 +223,13 @@ def band_scan(
         ),
     )
     return [c.member_ids for c in scan.clusters]
+
+
+def hard_findings(sources: list[str], merged: str) -> list[str]:
+    """The merge gate's hard findings (``check_merge`` less its hints) on ``merged`` of
+    ``sources``, each source its own id: what the rounds' tests of issue 24 assert on."""
+    from dream_assets.core.facts.coverage import CoverageSource
+    from dream_assets.core.facts.merge_check import check_merge, is_hint
+
+    result = check_merge([CoverageSource(f"s{i}", text) for i, text in enumerate(sources)], merged)
+    return [f for f in result.missing if not is_hint(f)]

@@ -17,14 +17,8 @@ from __future__ import annotations
 
 import pytest
 
-from dream_assets.core.facts.coverage import CoverageSource
 from dream_assets.core.facts.equivalents import frequency_counts
-from dream_assets.core.facts.merge_check import check_merge, is_hint
-
-
-def hard_findings(sources: list[str], merged: str) -> list[str]:
-    result = check_merge([CoverageSource(f"s{i}", text) for i, text in enumerate(sources)], merged)
-    return [f for f in result.missing if not is_hint(f)]
+from dream_assets_tests.builders import hard_findings
 
 
 @pytest.mark.parametrize(

@@ -16,15 +16,9 @@ from __future__ import annotations
 import pytest
 
 from dream_assets.core.facts.agreement import Statement
-from dream_assets.core.facts.coverage import CoverageSource
 from dream_assets.core.facts.meaning.numbers import quantities_of
-from dream_assets.core.facts.merge_check import check_merge, is_hint
 from dream_assets.core.near_duplicates.candidates import pair_disagreement
-
-
-def hard_findings(sources: list[str], merged: str) -> list[str]:
-    result = check_merge([CoverageSource(f"s{i}", text) for i, text in enumerate(sources)], merged)
-    return [f for f in result.missing if not is_hint(f)]
+from dream_assets_tests.builders import hard_findings
 
 
 @pytest.mark.parametrize(

@@ -19,19 +19,13 @@ from __future__ import annotations
 import pytest
 
 from dream_assets.core.facts.agreement import Statement, status_difference_in_own_words
-from dream_assets.core.facts.coverage import CoverageSource
-from dream_assets.core.facts.merge_check import check_merge, is_hint
 from dream_assets.core.facts.status_uses import no_status_words
 from dream_assets.core.near_duplicates.candidates import pair_disagreement
+from dream_assets_tests.builders import hard_findings
 
 
 def judged(a: str, b: str) -> str | None:
     return pair_disagreement(Statement(a), Statement(b))
-
-
-def hard_findings(sources: list[str], merged: str) -> list[str]:
-    result = check_merge([CoverageSource(f"s{i}", text) for i, text in enumerate(sources)], merged)
-    return [f for f in result.missing if not is_hint(f)]
 
 
 # ── "going" is a plan only before a bare verb ─────────────────────────────────────────────
