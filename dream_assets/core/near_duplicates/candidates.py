@@ -49,10 +49,6 @@ from dream_assets.core.near_duplicates.cluster import (
     Cluster,
     clusters_from_pairs,
 )
-from dream_assets.core.near_duplicates.kindred_words import (
-    WordVectors,
-    shares_subject_in_other_words,
-)
 from dream_assets.core.near_duplicates.lexical_search import (
     THRESHOLD_TOLERANCE,
     SimilarPair,
@@ -174,7 +170,7 @@ def pair_shares_subject(
     numbers: bool = True,
     equivalences: bool = True,
     eighth: frozenset[str] = EIGHTH_RULES,
-    words: WordVectors | None = None,
+    words: kindred_words.WordVectors | None = None,
 ) -> bool:
     """``agreement.shares_subject`` over the equated sides: "Postgres" / "PostgreSQL" name one
     subject. With ``words`` (the scan's model, for single words), a word of one side and a word
@@ -184,7 +180,7 @@ def pair_shares_subject(
         a, b = _equated(a, b, eighth)
     if shares_subject(a, b, vocabulary=vocabulary, numbers=numbers):
         return True
-    return words is not None and shares_subject_in_other_words(a.text, b.text, words)
+    return words is not None and kindred_words.shares_subject_in_other_words(a.text, b.text, words)
 
 
 def pair_same_specifics(
