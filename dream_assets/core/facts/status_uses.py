@@ -17,9 +17,12 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from dream_assets.core.facts.meaning.status import MOTION_OBJECT_WORDS
+
 # After "going to", a determiner or possessive starts a place or a thing, not a verb; a bare verb
-# is lowercase and never ends in a plural "-s" (the gate's ``_MOTION_OBJECT_WORDS`` rule).
-_GOING_TO_A_VERB = r"\s+(?i:to)\s+(?!(?:the|a|an|my|his|her|their|our|your|its)\b)[a-z]*[a-rt-z]\b"
+# is lowercase and never ends in a plural "-s" (the gate's rule, ``meaning/status.py``; "its" too).
+_NOT_A_VERB = "|".join(sorted(MOTION_OBJECT_WORDS | {"its"}))
+_GOING_TO_A_VERB = rf"\s+(?i:to)\s+(?!(?:{_NOT_A_VERB})\b)[a-z]*[a-rt-z]\b"
 NO_STATUS_USES = (
     ("wants", re.compile(r"(?i:\bwants\b)"), re.compile(r"(?i:\bwants\b(?!\s+to\b))")),
     ("next", re.compile(r"(?i:\bnext\b)"), re.compile(r"(?i:\bnext\s+(?:to|door)\b)")),

@@ -46,7 +46,7 @@ MARKER_WORDS = frozenset(word for phrase in _MARKER_KIND for word in phrase.spli
 _LONGEST_MARKER = max(len(phrase.split()) for phrase in _MARKER_KIND)
 # "going to the gym" is movement, "going to ask" a plan: only a bare verb after "to" makes the
 # phrase a marker, and a verb there never takes a determiner or a plural "-s".
-_MOTION_OBJECT_WORDS = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your"})
+MOTION_OBJECT_WORDS = frozenset({"the", "a", "an", "my", "his", "her", "their", "our", "your"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ def _is_marker_here(phrase: str, words: Sequence[Word], index: int) -> bool:
         return (
             bool(following)
             and words[index + 2].text.islower()
-            and following not in _MOTION_OBJECT_WORDS
+            and following not in MOTION_OBJECT_WORDS
             and not following.endswith("s")
         )
     return True
