@@ -148,6 +148,19 @@ def start_webserver(services: Services, port: int, env: Mapping[str, str]) -> No
     )  # fmt: skip
 
 
+def migrate_instance(home: Path, env: Mapping[str, str]) -> None:
+    """``dagster instance migrate`` on ``home``'s storage, as a deployment's first start does
+    (docs/deploy.md): the schema of a fresh database, made by one process."""
+    subprocess.run(
+        [str(BIN / "dagster"), "instance", "migrate"],
+        env=dict(env),
+        cwd=home,
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+
+
 def start_daemon(services: Services, env: Mapping[str, str]) -> None:
     services.start("daemon", [str(BIN / "dagster-daemon"), "run", "-w", "workspace.yaml"], env)
 
@@ -340,6 +353,10 @@ def dagster_stack(
                 **(env or {}),
             }
         )
+        # The storage's schema is made once, before any service opens the instance: services
+        # started together on a fresh database each create it otherwise, and the second fails
+        # ("type alembic_version already exists"; two Celery workers did, once in CI).
+        migrate_instance(home, full_env)
         if before is not None:
             before(services, full_env)
         start_daemon(services, full_env)
