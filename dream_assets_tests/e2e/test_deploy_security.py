@@ -544,3 +544,38 @@ def test_the_systemd_webservers_bind_loopback_and_the_viewer_is_read_only() -> N
     assert dropin["ExecStart"][0] == ""
     assert "--environ" not in dropin["ExecStart"][-1]
     assert "/etc/dream-assets/proxy.env" in dropin["EnvironmentFile"][-1]
+
+
+# The storage's schema is made once before the services that use it (docs/deploy.md): two
+# processes started together on an empty database each try to create it.
+DAGSTER_SERVICES = ("webserver", "viewer", "daemon", "review")
+DAGSTER_UNITS = ("dream-daemon", "dream-webserver", "dream-viewer", "dream-celery-worker")
+
+
+def test_compose_makes_the_schema_before_any_dagster_service(compose: dict[str, Any]) -> None:
+    services = compose["services"]
+    migrate = services["migrate"]
+    assert migrate["command"] == ["dagster", "instance", "migrate"]
+    assert migrate["restart"] == "no"  # it runs once and exits; a restart loop would re-run it
+    assert migrate["depends_on"] == {"postgres": {"condition": "service_healthy"}}
+    # The same image, environment and instance config as the services it prepares.
+    for key in ("image", "environment", "volumes"):
+        assert migrate[key] == services["webserver"][key], key
+    for name in DAGSTER_SERVICES:
+        wait = services[name]["depends_on"]
+        assert wait["migrate"] == {"condition": "service_completed_successfully"}, name
+        assert wait["postgres"] == {"condition": "service_healthy"}, name
+
+
+def test_the_systemd_services_start_after_the_schema_unit() -> None:
+    migrate = unit("dream-migrate.service")
+    assert migrate["Type"] == ["oneshot"] and migrate["RemainAfterExit"] == ["yes"]
+    command = migrate["ExecStart"][-1].split()
+    assert Path(command[0]).name == "dagster" and command[1:] == ["instance", "migrate"]
+    assert migrate["EnvironmentFile"] == ["/etc/dream-assets/env"]
+    for name in DAGSTER_UNITS:
+        keys = unit(f"{name}.service")
+        after = " ".join(keys["After"]).split()
+        wants = " ".join(keys["Wants"]).split()
+        assert "dream-migrate.service" in after and "dream-migrate.service" in wants, name
+        assert keys["EnvironmentFile"] == migrate["EnvironmentFile"], name

@@ -74,7 +74,10 @@ _CAPITALIZED_RUN = re.compile(
     r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the|de|in|on|at)\s+){0,2}[A-Z][a-z]+)*"
 )
 # An acronym: two to six capitals ("IIT", "UK"), or clipped with lowercase parts ("UTas").
-_ACRONYM = re.compile(r"(?<![\w.])(?=[A-Z][a-z]*[A-Z])(?:[A-Z][a-z]{0,3}){2,6}(?![\w])")
+_ACRONYM_PARTS = 6
+_ACRONYM = re.compile(
+    rf"(?<![\w.])(?=[A-Z][a-z]*[A-Z])(?:[A-Z][a-z]{{0,3}}){{2,{_ACRONYM_PARTS}}}(?![\w])"
+)
 _CODE = re.compile(r"(?<![\w.])(\d{3})\(([a-z])\)|(?<![\w.])(\d{3})([a-z])(?![\w(])")
 
 
@@ -128,13 +131,16 @@ def _parts(acronym: str) -> list[str]:
 
 
 def _initial_runs(text: str) -> list[tuple[int, int, list[str]]]:
-    """Every sub-run of two or more capitalized words of ``text``: (start, end, its words)."""
+    """Every sub-run of two to six capitalized words of ``text`` (an acronym has at most six
+    parts, so no longer run can be one it spells): (start, end, its words). Bounded, not every
+    sub-run: a text of n capitalized words in a row has n²/2 of those, each with its words, and
+    a long one (a pasted list of names) would take the cycle's memory."""
     found = []
     for run in _CAPITALIZED_RUN.finditer(text):
         words = [m for m in re.finditer(r"[A-Za-z]+", run.group())]
         named = [m for m in words if m.group() not in _CONNECTORS]
         for first in range(len(named)):
-            for last in range(first + 1, len(named)):
+            for last in range(first + 1, min(len(named), first + _ACRONYM_PARTS)):
                 start, end = run.start() + named[first].start(), run.start() + named[last].end()
                 found.append((start, end, [m.group() for m in named[first : last + 1]]))
     # Sixteenth round: one CamelCase word's humps are its words ("TypeScript" for "TS",
@@ -157,10 +163,11 @@ def _spells(acronym: str, words: list[str]) -> bool:
 
 def _initials(text: str, other: str) -> str:
     # An acronym of ``text`` spelt out in ``other``: written as ``other`` spells it.
+    runs = _initial_runs(other)
     for match in list(_ACRONYM.finditer(text))[::-1]:
         if re.search(rf"(?<![\w.]){re.escape(match.group())}(?!\w)", other):
             continue
-        for start, end, words in _initial_runs(other):
+        for start, end, words in runs:
             if _spells(match.group(), words):
                 text = text[: match.start()] + other[start:end] + text[match.end() :]
                 break

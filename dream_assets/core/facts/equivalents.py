@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
-from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS
+from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS, readable_figure
 
 # ── Units ──────────────────────────────────────────────────────────────────────────────────
 
@@ -185,7 +185,7 @@ def _amount_before(before: list[str]) -> tuple[Fraction, int] | None:
     if last in _FRACTIONS_OF_A_UNIT:
         return _FRACTIONS_OF_A_UNIT[last], 1  # "a half-hour", "a quarter hour"
     if last[0].isdigit():
-        return Fraction(last), 1
+        return (Fraction(last), 1) if readable_figure(last) else None
     if last in ("a", "an", "one"):
         return Fraction(1), 1
     if last in UNIT_WORDS:

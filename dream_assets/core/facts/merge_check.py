@@ -94,6 +94,27 @@ def check_merge(
     ``test_identical_merge.py``), and they are most of a first cycle's merges."""
     if sources and all(source.content == merged for source in sources):
         return CoverageResult(ok=True, missing=())
+    try:
+        return _checked(sources, merged, vocabulary=vocabulary, rules=rules, hints_bind=hints_bind)
+    except Exception as exc:
+        # A merge the rules cannot read (a bug meeting text no corpus had) is rejected, never
+        # applied unread: its sources stay as they are. The finding names the error's kind, not
+        # its message, which may quote the text.
+        return CoverageResult(ok=False, missing=(f"{UNREADABLE}: {type(exc).__name__}",))
+
+
+# The finding of a merge no rule could read (``check_merge``): a hard rejection.
+UNREADABLE = "unreadable"
+
+
+def _checked(
+    sources: Sequence[CoverageSource],
+    merged: str,
+    *,
+    vocabulary: Vocabulary,
+    rules: MeaningRules,
+    hints_bind: bool,
+) -> CoverageResult:
     coverage = missing_specifics(sources, merged, vocabulary=vocabulary, soft=True)
     meaning = changed_meanings(sources, merged, vocabulary=vocabulary, rules=rules)
     # A multi-digit number the coverage check already names ("25") is not named twice.

@@ -36,6 +36,7 @@ from dream_assets.core.facts.lexicon import (
     UNIT_WORDS,
     compound_ordinal,
     number_word_values,
+    readable_figure,
 )
 from dream_assets.core.facts.tokens import (
     TOKEN,
@@ -177,7 +178,11 @@ class MergedText:
             if specific.unit == "%":
                 return number in self.percents
             unit = duration_unit(specific.unit) if specific.unit else None
-            if unit is not None and number.replace(".", "", 1).isdigit():
+            if (
+                unit is not None
+                and number.replace(".", "", 1).isdigit()
+                and readable_figure(number)
+            ):
                 family, size = unit
                 return (family, Fraction(number) * size) in self.durations
             return False
@@ -318,7 +323,10 @@ def _numeric_day_months(text: str) -> set[DateKey]:
 
 
 def _thousands(figure: str) -> str:
-    """ "18" -> "18000", "26.5" -> "26500" (the figure before a "k")."""
+    """ "18" -> "18000", "26.5" -> "26500" (the figure before a "k"); a figure too long to be
+    an amount (``readable_figure``) as it is."""
+    if not readable_figure(figure):
+        return figure
     return str(int(Fraction(figure) * 1000))
 
 

@@ -30,7 +30,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from dream_assets.core.facts.equivalents import DURATION_UNITS, hours_minutes_spans
-from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS
+from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS, readable_figure
 
 # (dimension, size in the dimension's base unit) of each unit spelling. The units of time and
 # their ratios are the gate's own table (``equivalents.DURATION_UNITS``: minutes for the fixed
@@ -109,7 +109,10 @@ def quantities(text: str) -> tuple[Quantity, ...]:
             )
             continue
         if match.group("digits") is not None:
-            value: Fraction | None = Fraction(match.group("digits").replace(",", ""))
+            digits = match.group("digits").replace(",", "")
+            if not readable_figure(digits):
+                continue  # a code, not an amount (``LONGEST_FIGURE``)
+            value: Fraction | None = Fraction(digits)
         else:
             value = _word_value(match.group("words"))
         if value is None:

@@ -6,10 +6,10 @@ clusters"), so consolidation degrades to unreviewed-only rather than to the whol
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -61,6 +61,9 @@ from dream_assets.passes.duplicate_clusters.tables import (
 )
 
 _LOG = project_logger(__name__)
+_Read = TypeVar("_Read")
+# The verdict of a pair no rule could read (``compute_clusters``): kept apart.
+UNREADABLE = "pair unreadable"
 
 
 @dataclass
@@ -139,6 +142,21 @@ def compute_clusters(
             verdicts[key] = pair_disagreement(key[0], key[1], vocabulary=vocabulary)
         return verdicts[key]
 
+    unreadable: dict[tuple[str, str], str] = {}
+
+    def guarded(read: Callable[[int, int], _Read], fallback: _Read) -> Callable[[int, int], _Read]:
+        # A pair the rules cannot read (a bug meeting text no corpus had) is kept apart and named
+        # in a warning by its ids and the error's kind, never its message (which may quote the
+        # text): one such entry does not stop the scan of the agent's other entries.
+        def call(i: int, j: int) -> _Read:
+            try:
+                return read(i, j)
+            except Exception as exc:
+                unreadable.setdefault((live[i].id, live[j].id), type(exc).__name__)
+                return fallback
+
+        return call
+
     settings = pair_settings(options, volume.root / VOCABULARY_FILE_NAME)
     if embedder is not None:
         inputs = []
@@ -171,17 +189,25 @@ def compute_clusters(
             max_cluster_size=options.max_cluster_size,
             vectors=vectors,
             cosine_threshold=cosine_threshold,
-            disagreement=judge,
+            disagreement=guarded(judge, UNREADABLE),
             rescan=rescan.changed if rescan is not None else None,
             known=rescan.known if rescan is not None else (),
             band=SubjectBand(
                 band_floor,
-                lambda i, j: pair_shares_subject(
-                    statement(i), statement(j), vocabulary=vocabulary, words=words
+                guarded(
+                    lambda i, j: pair_shares_subject(
+                        statement(i), statement(j), vocabulary=vocabulary, words=words
+                    ),
+                    False,
                 ),
                 triangle_floor,
                 specifics_floor,
-                lambda i, j: pair_same_specifics(statement(i), statement(j), vocabulary=vocabulary),
+                guarded(
+                    lambda i, j: pair_same_specifics(
+                        statement(i), statement(j), vocabulary=vocabulary
+                    ),
+                    False,
+                ),
             )
             if band_floor is not None
             else None,
@@ -189,6 +215,14 @@ def compute_clusters(
         )
     except Exception as exc:  # recorded; consolidation degrades safely
         return ClusterComputation(None, LEXICAL_METHOD, counts, warnings, f"{exc}")
+    if unreadable:
+        named = ", ".join(f"{a} / {b} ({kind})" for (a, b), kind in list(unreadable.items())[:5])
+        more = f" and {len(unreadable) - 5} more" if len(unreadable) > 5 else ""
+        warnings.append(
+            f"{len(unreadable)} candidate pair(s) the judge could not read, kept apart: "
+            f"{named}{more}"
+        )
+        counts["pairs_unreadable"] = len(unreadable)
     method = LEXICAL_METHOD
     if vectors is not None:
         method = f"{LEXICAL_METHOD}+{EMBEDDING_METHOD} ({embedder.key if embedder else ''})"

@@ -17,6 +17,11 @@ _NAME = re.compile(r"[A-Z][a-z]+")
 _REORDER_WORDS = frozenset({"by", "and", "with"})
 # Symmetric verbs have no doer: "Tom met Anna" is "Anna met Tom" (stems, as ``stem`` makes them).
 _SYMMETRIC_STEMS = frozenset({"met", "meet", "marry", "dat", "know", "knew", "talk", "argu"})
+# A doer and the one it acts on stand within this many words of each other ("Tom, who had run the
+# shop for years before the merger, hired Anna": 13). Bounded so that a sentence of many names (a
+# pasted list) makes pairs in proportion to its length, not to its square (with the words
+# between each pair: its cube).
+_PAIR_SPAN = 24
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +48,8 @@ def _named_pairs(text: Text) -> list[_NamedPair]:
     for names in by_sentence.values():
         for a, (i, first) in enumerate(names):
             for j, second in names[a + 1 :]:
+                if j - i > _PAIR_SPAN:
+                    break
                 name_a, name_b = first.text.removesuffix("'s"), second.text.removesuffix("'s")
                 if name_a == name_b:
                     continue
@@ -60,18 +67,18 @@ def _opens_sentence(words: Sequence[Word], index: int) -> bool:
 
 def attribution_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Two names around a verb in a source are not swapped around the same verb in the merge."""
-    merged_pairs = _named_pairs(merged)
+    # The merge's pairs by their two names, the words between them pooled: some pair of those
+    # names shares a word with ``between`` exactly when their union does (one lookup a pair).
+    merged_between: dict[tuple[str, str], set[str]] = {}
+    for m in _named_pairs(merged):
+        merged_between.setdefault((m.first, m.second), set()).update(m.between)
     findings: dict[str, None] = {}
     for source in sources:
         for pair in _named_pairs(source):
-            same_order = any(
-                m.first == pair.first and m.second == pair.second and m.between & pair.between
-                for m in merged_pairs
+            same_order = not pair.between.isdisjoint(
+                merged_between.get((pair.first, pair.second), ())
             )
-            swapped = any(
-                m.first == pair.second and m.second == pair.first and m.between & pair.between
-                for m in merged_pairs
-            )
+            swapped = not pair.between.isdisjoint(merged_between.get((pair.second, pair.first), ()))
             if swapped and not same_order:
                 findings[f"attribution: {pair.span}"] = None
     return list(findings)

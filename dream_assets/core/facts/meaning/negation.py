@@ -26,7 +26,13 @@ from dream_assets.core.facts.meaning.stated_negatively import (
     required_stems,
 )
 from dream_assets.core.facts.meaning.text import Text, span
-from dream_assets.core.facts.meaning.words import Word, clause_stems, stem
+from dream_assets.core.facts.meaning.words import (
+    Word,
+    clause_before,
+    clause_stems,
+    position,
+    stem,
+)
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
 
@@ -60,7 +66,7 @@ _EXCEPTION_WORDS = frozenset({"but", "except", "besides", "other", "apart", "sav
 
 
 def _followed_by_exception(words: Sequence[Word], cue: Word) -> bool:
-    index = words.index(cue)
+    index = position(words, cue)
     return any(w.lower in _EXCEPTION_WORDS for w in words[index + 1 : index + 3])
 
 
@@ -201,7 +207,9 @@ def negation_flips(a: Text, b: Text) -> str | None:
     b_by_clause = clause_stems(b.words)
     b_negated = set().union(*(b_by_clause.get(c, set()) for c in b_negated_clauses))
     for negation in _negations(a.words):
-        governed = _clause_content(a.words, a.words.index(negation.cue), step=1, limit=_PREDICATE)
+        governed = _clause_content(
+            a.words, position(a.words, negation.cue), step=1, limit=_PREDICATE
+        )
         first = next((w for w in governed if w.lower not in _NOT_A_PREDICATE), None)
         stems = {first.stem} if first is not None else set()
         if stems & b_stems and not stems & b_negated:
@@ -255,11 +263,7 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
         for negation in _negations(source.words):
             # "Surgery is not recommended" -> "surgery isn't advised": the negated statement's
             # subject, in a negated clause of the merge, keeps it as well as its predicate does.
-            subject = {
-                w.stem
-                for w in source.words[: source.words.index(negation.cue)]
-                if w.content and w.clause == negation.cue.clause
-            }
+            subject = {w.stem for w in clause_before(source.words, negation.cue) if w.content}
             scope = negation.scope | subject
             kept = bool(scope & negated_stems) if negation.scope else bool(negated_clauses)
             # "without crusts" / "crustless", "no sugar" / "sugarless": the "-less" word states

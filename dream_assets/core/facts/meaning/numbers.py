@@ -16,6 +16,7 @@ from dream_assets.core.facts.lexicon import (
     compound_ordinal,
     english_readings,
     hundreds_after,
+    readable_figure,
     rest_after_scale,
     scale_after_fraction,
     scaled_hundreds,
@@ -90,6 +91,9 @@ def quantities_of(text: str) -> list[Quantity]:
             number = lower.rstrip("%").replace(",", "")
             ordinal = number[-2:] in ("st", "nd", "rd", "th")
             number = number[:-2] if ordinal else number
+            if not readable_figure(number):
+                index += 1
+                continue  # a code, not an amount (``lexicon.LONGEST_FIGURE``)
             value = _canonical(number)
             following = tokens[index + 1] if index + 1 < len(tokens) else None
             if following is not None and following.lower == "k" and following.start == word.end:

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from dream_assets.core.facts.lexicon import english_readings, is_negation, lemmas_of
 from dream_assets.core.facts.meaning.text import Text
-from dream_assets.core.facts.meaning.words import Word, stem
+from dream_assets.core.facts.meaning.words import Word, clause_after, position, stem
 
 
 class _Negation(Protocol):
@@ -115,7 +115,7 @@ _DIFFICULTY_WORDS = frozenset(
 
 
 def _after_cue(negation: _Negation, source: Text, reach: int = 8) -> list[Word]:
-    index = source.words.index(negation.cue)
+    index = position(source.words, negation.cue)
     return [
         w for w in source.words[index + 1 : index + 1 + reach] if w.clause == negation.cue.clause
     ]
@@ -271,12 +271,12 @@ def not_yet(words: Sequence[Word], negation: _Negation) -> bool:
     """ "has not yet heard", "has yet to be updated": a negation of what has not happened yet."""
     if negation.cue.lower == "yet":
         return True
-    index = words.index(negation.cue)
+    index = position(words, negation.cue)
     if index + 1 < len(words) and words[index + 1].lower == "yet":
         return True
     # nineteenth round: "yet" closing the negated words and its sentence ("has no decision
     # yet."), not the conjunction ("no decision, yet they wait")
-    after = words.index(negation.words[-1]) + 1
+    after = position(words, negation.words[-1]) + 1
     return (
         after < len(words)
         and words[after].lower == "yet"
@@ -302,7 +302,7 @@ _STILL_OPEN = frozenset({"needs", "need", "has", "have", "to"})
 def positive_idiom(words: Sequence[Word], negation: _Negation) -> bool:
     if negation.cue.lower not in _ABILITY_NEGATIONS:
         return False
-    index = words.index(negation.cue)
+    index = position(words, negation.cue)
     after = tuple(w.lower for w in words[index + 1 : index + 3])
     return any(after[: len(idiom)] == idiom for idiom in _POSITIVE_IDIOMS)
 
@@ -420,8 +420,7 @@ def kept_in_other_words(
     }
     if scope & negated:
         return True
-    after = [w for w in source.words if w.clause == negation.cue.clause]
-    after = after[after.index(negation.cue) + 1 :]
+    after = clause_after(source.words, negation.cue)
     if not any(w.lower in _DEGREE_WORDS for w in after):
         return False
     rare_clauses = {w.clause for w in merged.words if w.lower in _RARELY}

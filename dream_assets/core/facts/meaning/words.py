@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -116,6 +117,44 @@ class Word:
     clause: int  # index of the clause the word belongs to
     sentence: int  # index of the sentence the word belongs to
     content: bool  # not a stop word
+
+
+def position(words: Sequence[Word], word: Word) -> int:
+    """``words.index(word)`` for the words of one text, found by the word's offset: a text's
+    words stand in the order of their offsets, each at its own, so no earlier word equals it.
+    ``index`` compares the word with every one before it (a rule asking it for each negation of a
+    long text took time in the square of its length); anything else falls back to it."""
+    found = bisect_left(words, word.start, key=_offset)
+    if found < len(words) and words[found] == word:
+        return found
+    return words.index(word)
+
+
+def _offset(word: Word) -> int:
+    return word.start
+
+
+# A text's clauses are runs of its words (``words_of`` numbers them in order): the words of
+# ``word``'s clause before it and after it are found by walking out from it, not by reading
+# every word of the text for each word asked about.
+
+
+def clause_before(words: Sequence[Word], word: Word) -> list[Word]:
+    """The words of ``word``'s clause before it, in order."""
+    at = position(words, word)
+    first = at
+    while first > 0 and words[first - 1].clause == word.clause:
+        first -= 1
+    return list(words[first:at])
+
+
+def clause_after(words: Sequence[Word], word: Word) -> list[Word]:
+    """The words of ``word``'s clause after it, in order."""
+    at = position(words, word) + 1
+    last = at
+    while last < len(words) and words[last].clause == word.clause:
+        last += 1
+    return list(words[at:last])
 
 
 # Ninth round: "has not yet booked", "is yet to arrive", "as yet": "yet" as an adverb of time,
