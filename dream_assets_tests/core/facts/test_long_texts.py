@@ -22,6 +22,7 @@ from dream_assets.core.facts.lexicon import LONGEST_FIGURE, readable_figure
 from dream_assets.core.facts.meaning import attribution
 from dream_assets.core.facts.meaning.numbers import quantities_of
 from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.facts.meaning.words import CLAUSE_REACH, clause_after, clause_before
 from dream_assets.core.near_duplicates.candidates import pair_disagreement
 from dream_assets_tests.builders import hard_findings
 
@@ -130,3 +131,15 @@ def test_a_merge_the_rules_cannot_read_is_rejected_without_quoting_it(
     assert not merge_check.is_hint(result.missing[0])  # a hard rejection, with or without a model
     # a merge that is every source's own text is still passed unread
     assert merge_check.check_merge(sources[:1], "Ana met Bo in Oslo.").ok
+
+
+def test_a_negation_reads_at_most_the_reach_of_its_clause() -> None:
+    long = Text.read("not " * 5_000 + "Tom hired Anna")
+    middle = long.words[2_500]
+    assert len(clause_before(long.words, middle)) == CLAUSE_REACH
+    assert len(clause_after(long.words, middle)) == CLAUSE_REACH
+    # a clause of ordinary length is read whole, and ends where the clause does
+    short = Text.read("Surgery is not recommended for him, but rest is.")
+    cue = next(w for w in short.words if w.lower == "not")
+    assert [w.lower for w in clause_before(short.words, cue)] == ["surgery", "is"]
+    assert [w.lower for w in clause_after(short.words, cue)] == ["recommended", "for", "him"]

@@ -136,23 +136,28 @@ def _offset(word: Word) -> int:
 
 # A text's clauses are runs of its words (``words_of`` numbers them in order): the words of
 # ``word``'s clause before it and after it are found by walking out from it, not by reading
-# every word of the text for each word asked about.
+# every word of the text for each word asked about, and at most ``CLAUSE_REACH`` words out: a
+# clause of thousands of words with a negation in every other one ("not not not ...") would
+# otherwise cost the square of its length. No clause of the tests' corpora (37 330 texts) has
+# more than 19 words before a negation or 18 after it.
+CLAUSE_REACH = 40
 
 
 def clause_before(words: Sequence[Word], word: Word) -> list[Word]:
-    """The words of ``word``'s clause before it, in order."""
+    """The words of ``word``'s clause before it (the nearest ``CLAUSE_REACH``), in order."""
     at = position(words, word)
     first = at
-    while first > 0 and words[first - 1].clause == word.clause:
+    while first > max(0, at - CLAUSE_REACH) and words[first - 1].clause == word.clause:
         first -= 1
     return list(words[first:at])
 
 
 def clause_after(words: Sequence[Word], word: Word) -> list[Word]:
-    """The words of ``word``'s clause after it, in order."""
+    """The words of ``word``'s clause after it (the nearest ``CLAUSE_REACH``), in order."""
     at = position(words, word) + 1
     last = at
-    while last < len(words) and words[last].clause == word.clause:
+    end = min(len(words), at + CLAUSE_REACH)
+    while last < end and words[last].clause == word.clause:
         last += 1
     return list(words[at:last])
 
