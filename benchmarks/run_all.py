@@ -18,6 +18,7 @@ BENCHES = [
     "bench_cluster",
     "bench_coverage",
     "bench_meaning",
+    "bench_long_texts",
     "bench_semantic",
     "bench_blind",
     "bench_gate_subkinds",

@@ -206,7 +206,9 @@ _FRACTION_PERCENTS = {
     ("tenth",): (10,), ("three", "quarters"): (75,), ("two", "thirds"): (66, 67),
     ("two", "fifths"): (40,), ("three", "fifths"): (60,), ("four", "fifths"): (80,),
 }  # fmt: skip
-_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
+# From the first digit of a figure (a later one finds a part of the same match; tried from each,
+# a long figure with no percent after it cost the square of its length).
+_PERCENT = re.compile(r"(?<!\d)(\d+(?:\.\d+)?)\s*(?:%|percent\b|per cent\b)", re.IGNORECASE)
 
 
 def percents_of(text: str) -> set[str]:

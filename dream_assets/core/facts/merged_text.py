@@ -336,9 +336,12 @@ _HOUR_MARK = re.compile(
 _CLOCK = re.compile(r"(?<![\w:])(\d{1,2}):(\d{2})(?!\d)")
 
 
+# At most eight more capitalized words on each side of the connector: unbounded, a long run of
+# capitalized words with no connector was read again from each of its words (time in the square
+# of its length; bench_long_texts.py).
 _NAME_WITH_CONNECTORS = re.compile(
-    r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the|de)\s+)?[A-Z][a-z]+)*\s+(?:of|and|for|the|de)"
-    r"\s+[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the|de)\s+)?[A-Z][a-z]+)*"
+    r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the|de)\s+)?[A-Z][a-z]+){0,8}\s+(?:of|and|for|the|de)"
+    r"\s+[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the|de)\s+)?[A-Z][a-z]+){0,8}"
 )
 _CODE_LETTERS = re.compile(r"(?<![^\W_])([A-Z]{2,})\d")
 _CAMEL_CAPITALS = re.compile(r"[A-Z]")

@@ -65,7 +65,11 @@ def _clipped_in(text: str, merged: str) -> bool:
 
 # A run of capitalized tokens, one name ("Raspberry Pi", "University of Edinburgh"); "and", "the"
 # join two names, not one ("Tom and Anna", "Hosts the Postgres database").
-_NAME_RUN = re.compile(r"\b[A-Z][\w'\u2019.-]*(?:\s+(?:(?:of|de)\s+)?[A-Z][\w'\u2019.-]*)+")
+# Each word at most 40 characters: unbounded, a long "A.B.C.…" was read again from each of its
+# capitals (time in the square of its length; bench_long_texts.py).
+_NAME_RUN = re.compile(
+    r"\b[A-Z][\w'\u2019.-]{0,39}(?:\s+(?:(?:of|de)\s+)?[A-Z][\w'\u2019.-]{0,39})+"
+)
 
 
 def is_soft_specific(

@@ -47,7 +47,8 @@ def _named_pairs(text: Text) -> list[_NamedPair]:
     pairs = []
     for names in by_sentence.values():
         for a, (i, first) in enumerate(names):
-            for j, second in names[a + 1 :]:
+            for b in range(a + 1, len(names)):  # no copy of the rest of the sentence per name
+                j, second = names[b]
                 if j - i > _PAIR_SPAN:
                     break
                 name_a, name_b = first.text.removesuffix("'s"), second.text.removesuffix("'s")

@@ -216,7 +216,9 @@ def _counted_by_names(
 
 
 # A length said as an adjective, "two-week cycles", "a one-month trial" (twenty-first round).
-_LENGTH_ADJECTIVE = re.compile(r"\b([\w.]+)-(?:day|week|month|year)\b", re.I)
+# A word of at most 40 characters before the hyphen: unbounded, a long run of "1.1.1." was read
+# again from each of its word boundaries (time in the square of its length; bench_long_texts.py).
+_LENGTH_ADJECTIVE = re.compile(r"\b([\w.]{1,40})-(?:day|week|month|year)\b", re.I)
 
 
 def _length_as_period(quantity_text: str, source: Text, merged: Text) -> bool:
