@@ -62,7 +62,11 @@ def shareable_text(text: str, audience: str, *, log_memory_text: bool, limit: in
     length and the audience (ids and counts only)."""
     if log_memory_text or audience == PUBLIC:
         return text[:limit]
-    return f"<{len(text)} chars, audience {audience}: text withheld>"
+    return f"<{len(text)} chars, audience {audience}: {WITHHELD}>"
+
+
+# What ``shareable_text`` says in place of a text it does not quote.
+WITHHELD = "text withheld"
 
 
 def separate_audiences(clusters: Sequence[Any], entries: Sequence[Any]) -> list[Any]:

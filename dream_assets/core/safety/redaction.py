@@ -30,7 +30,9 @@ _PATTERN_SOURCES: dict[str, str] = {
     "aws-access-key": r"\b(?:AKIA|ASIA)[0-9A-Z]{16}\b",
     "google-api-key": r"\bAIza[0-9A-Za-z_\-]{35}",
     "huggingface-token": r"\bhf_[A-Za-z0-9]{30,}",
-    "jwt": r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}",
+    # The header at most 512 characters (a JWT's is a few dozen): unbounded, "eyJ-eyJ-…" was read
+    # again from each "eyJ" to the end of the run (time in the square of its length).
+    "jwt": r"\beyJ[A-Za-z0-9_\-]{8,512}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}",
     "bearer-token": r"(?i)(?<=\bbearer )[A-Za-z0-9._~+/\-]{12,}=*",
     "url-password": r"(?<=://)([^\s:/@]+):([^\s@/]+)(?=@)",
     "secret-pair": (

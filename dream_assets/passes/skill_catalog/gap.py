@@ -11,7 +11,7 @@ from typing import Any
 
 from dream_assets.core.llm_reply import SkillSave, parse_gap_reply, parse_skill_reply
 from dream_assets.core.models import Skill
-from dream_assets.core.safety.audience import OWNER, records_by_audience
+from dream_assets.core.safety.audience import OWNER, records_by_audience, shareable_text
 from dream_assets.core.safety.quiet import read_quiet_conversation
 from dream_assets.core.skills.recurring_topics import (
     conversation_sessions,
@@ -53,7 +53,10 @@ def gap_detection(run: SkillCatalogRun) -> None:
     report.counts["sessions"] = len(sessions)
     report.counts["recurring_topics"] = len(topics)
     for topic in topics[:25]:
-        report.decide("recurring-topic", topic.term, f"{topic.sessions} session(s)")
+        # A topic is a word of the owner's conversations: quoted in the report (the CLI's line,
+        # Dagster's metadata, the decisions) only as the audience rule allows (docs/safety.md).
+        term = shareable_text(topic.term, OWNER, log_memory_text=run.call.options.log_memory_text)
+        report.decide("recurring-topic", term, f"{topic.sessions} session(s)")
     if len(sessions) < 2:
         report.decide("skipped", GAP, "one session: no request can recur yet")
         return

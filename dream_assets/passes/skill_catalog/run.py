@@ -18,6 +18,7 @@ the next cycle (unstamped, so the gate reopens), and a cancelled run writes noth
 from __future__ import annotations
 
 from dream_assets.core.report import PassReport
+from dream_assets.core.safety.audience import WITHHELD
 from dream_assets.core.skills.changes import trim_skill_changes
 from dream_assets.core.store.ledger import PassLedger
 from dream_assets.passes.call import PassCall
@@ -76,11 +77,10 @@ def run_skill_catalog(call: PassCall) -> PassReport:
 
 def _highlights(report: PassReport) -> str:
     """One short line of what the counts stand for (the CLI and UI show it beside them)."""
-    topics = [
-        f"{d.target} ({d.detail.split()[0]})"
-        for d in report.decisions
-        if d.action == "recurring-topic"
-    ]
+    recurring = [d for d in report.decisions if d.action == "recurring-topic"]
+    # Words of private conversations are withheld in the decisions (gap.py): counted, not listed.
+    topics = [f"{d.target} ({d.detail.split()[0]})" for d in recurring if WITHHELD not in d.target]
+    withheld = len(recurring) - len(topics)
     kinds: dict[str, int] = {}
     for decision in report.decisions:
         if decision.action in {"sparse", "prefix-cluster", "co-used", "unused", "at-risk"}:
@@ -88,6 +88,8 @@ def _highlights(report: PassReport) -> str:
     parts = []
     if topics:
         parts.append("recurring topics: " + ", ".join(topics[:6]))
+    elif withheld:
+        parts.append(f"recurring topics: {withheld} (words withheld: private conversations)")
     if kinds:
         parts.append("candidates: " + ", ".join(f"{k} {n}" for k, n in kinds.items()))
     return "; ".join(parts)

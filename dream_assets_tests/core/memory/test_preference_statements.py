@@ -197,3 +197,18 @@ def test_a_statement_of_two_preferences_counts_towards_both() -> None:
         "prefer: british english",
     )
     assert groups["prefer: answer short"] == ("prefer: answer short",)
+
+
+def test_six_lead_in_words_still_open_an_imperative() -> None:
+    # The lead-in is bounded at six words (a turn of ", please" repeated 25 000 times was read
+    # again from each comma: 55 s; docs/benchmarks.md, "Long texts"); a real one is shorter.
+    (found,) = find_statements(
+        "Ok, so please just also again never use emojis.", "s1", "conversation:s1:0"
+    )
+    assert found.polarity == AVOID
+
+
+def test_a_long_run_of_lead_in_words_is_read_and_yields_only_its_statement() -> None:
+    text = ", please" * 2_000 + ", never use emojis."
+    found = find_statements(text, "s1", "conversation:s1:0")
+    assert [f.polarity for f in found] == [AVOID]

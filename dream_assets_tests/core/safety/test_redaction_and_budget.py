@@ -129,3 +129,12 @@ def test_a_call_already_made_is_kept_and_recorded(
     scripted_llm.reply('{"toSave": []}', prompt_tokens=120, completion_tokens=30)
     model.complete("s", "u", max_tokens=100, purpose="skill_gap")
     assert budget.used() == (150, 150)
+
+
+def test_a_jwt_glued_after_a_hyphen_is_redacted_and_a_run_of_lookalikes_is_left() -> None:
+    # The header is read at most 512 characters (a run of "eyJ-" was read again from each "eyJ":
+    # time in the square of its length); a real token, even glued to a word, is still found.
+    token = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N"
+    assert token not in redact(f"key: prefix-{token}").text
+    lookalikes = "eyJ-" * 20_000
+    assert redact(lookalikes).text == lookalikes

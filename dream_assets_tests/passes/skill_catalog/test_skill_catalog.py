@@ -6,6 +6,7 @@ The model is the real scripted OpenAI-compatible server on loopback.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -91,12 +92,27 @@ def test_gap_detection_without_model_reports_recurring_topics_and_creates_nothin
 ) -> None:
     volume = volume_with(tmp_path)
     converse(volume, "Summarize my emails", "Summarize the email from Bob", "Weather in Oslo?")
-    report = run_skill_catalog(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
+    options = replace(OPTIONS, log_memory_text=True)  # the operator's opt-in: words quoted
+    report = run_skill_catalog(PassCall(volume, options, NOW, None, run_id="r1"))
     assert report.counts["recurring_topics"] == 2
     topics = {d.target: d.detail for d in report.decisions if d.action == "recurring-topic"}
     assert topics == {"email": "2 session(s)", "summarize": "2 session(s)"}
     assert live_names(volume) == set()
     assert not stamped(volume, GAP)
+
+
+def test_recurring_topics_of_private_conversations_are_not_quoted(tmp_path: Path) -> None:
+    # The owner's conversations are private: a topic is one of their words (a fuzzing pass found
+    # "chemotherapy", "oncologist" in the CLI's line, the report and Dagster's storage).
+    volume = volume_with(tmp_path)
+    converse(volume, "My chemotherapy session went badly", "The chemotherapy made me tired")
+    report = run_skill_catalog(PassCall(volume, OPTIONS, NOW, None, run_id="r1"))
+    assert report.counts["recurring_topics"] >= 1
+    topics = [d for d in report.decisions if d.action == "recurring-topic"]
+    assert topics and all("text withheld" in d.target for d in topics)
+    assert "chemotherapy" not in json.dumps([d.__dict__ for d in report.decisions], default=str)
+    assert "chemotherapy" not in report.highlights
+    assert "words withheld" in report.highlights
 
 
 def test_gap_detection_creates_a_new_skill_from_a_good_reply(
