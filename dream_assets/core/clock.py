@@ -31,15 +31,29 @@ class FixedClock:
         self.current = self.current + delta
 
 
+class TimeRangeError(ValueError):
+    """A well-formed ISO-8601 timestamp whose UTC instant is outside years 1-9999."""
+
+
 def parse_time(value: str) -> datetime:
-    """Parse an ISO-8601 timestamp; a naive one is taken as UTC."""
+    """Parse an ISO-8601 timestamp; a naive one is taken as UTC.
+
+    Raises ValueError for text that is not ISO-8601, and for a timestamp whose UTC instant falls
+    outside years 1-9999 (``0001-01-01T00:00:00+01:00``): ``astimezone`` raises OverflowError
+    there, which no caller expects; as ValueError it is an unreadable timestamp like any other.
+    """
     text = value.strip()
     if text.endswith("Z"):
         text = text[:-1] + "+00:00"
     parsed = datetime.fromisoformat(text)
     if parsed.tzinfo is None:
         parsed = parsed.replace(tzinfo=UTC)
-    return parsed.astimezone(UTC)
+    try:
+        return parsed.astimezone(UTC)
+    except OverflowError as exc:
+        raise TimeRangeError(
+            f"timestamp {value!r} is out of range: in UTC it falls outside years 1-9999"
+        ) from exc
 
 
 # The text of each UTC instant formatted lately: a first cycle at 100 000 entries formats the same

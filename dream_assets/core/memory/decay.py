@@ -5,6 +5,8 @@ grace period. ``elapsed`` is the calendar time since the entry was last touched 
 ``updated_at``), but never reaches back into the grace window: first-past-grace decay counts only
 post-grace time. Because 0.5**(a/T) * 0.5**(b/T) == 0.5**((a+b)/T), running the cycle twice a
 day or once a week gives the same calendar-time curve. A non-positive half-life disables decay.
+A grace period that would end after 9999-12-31 (a ``last_seen_at`` in the far future, such as
+9999-12-31T00:00:00+00:00) is never over: the entry is within its grace and does not decay.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ class DecayRule:
     half_life_days: float = 45.0
     floor: float = 0.10
     # The grace period as a timedelta, made once (a pass asks it of every live entry); None when
-    # it does not fit one (made, and failing, per entry as before).
+    # it does not fit one (made again per entry, where its overflow means: within grace).
     grace: timedelta | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -49,8 +51,13 @@ def decayed_importance(entry: MemoryEntry, rule: DecayRule, now: datetime) -> fl
     if rule.half_life_days <= 0 or entry.archived_at is not None:
         # Archived entries keep the importance they had when archived (docs/passes.md, Pass 0b).
         return entry.importance
-    grace = rule.grace if rule.grace is not None else timedelta(days=max(rule.grace_days, 0.0))
-    grace_end = entry.last_seen_at + grace
+    try:
+        grace = rule.grace if rule.grace is not None else timedelta(days=max(rule.grace_days, 0.0))
+        grace_end = entry.last_seen_at + grace
+    except OverflowError:
+        # The grace period ends after 9999-12-31 (a last_seen_at in the far future, or a grace
+        # too long for a timedelta): the entry is within its grace, and does not decay.
+        return entry.importance
     start = max(grace_end, entry.updated_at)
     if now <= start:
         return entry.importance

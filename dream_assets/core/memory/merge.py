@@ -15,7 +15,7 @@ from typing import Any, TypedDict
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.memory.lifecycle import merged_lifecycle
-from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.models import INT64_MAX, MemoryEntry, review_fingerprint
 from dream_assets.core.safety.audience import AUDIENCE
 
 # Metadata keys the cycle itself writes.
@@ -122,7 +122,9 @@ def merged_standing(sources: Sequence[MemoryEntry]) -> MergedStanding:
     """
     return MergedStanding(
         importance=max(s.importance for s in sources),
-        reinforcement_count=sum(s.reinforcement_count for s in sources),
+        # At most what an entry file may hold (``models.INT64_MAX``): a larger sum would make
+        # the merged entry unreadable.
+        reinforcement_count=min(sum(s.reinforcement_count for s in sources), INT64_MAX),
         created_at=min(s.created_at for s in sources),
         last_seen_at=max(s.last_seen_at for s in sources),
     )

@@ -80,8 +80,15 @@ def is_racy(st: os.stat_result, seen_ns: int) -> bool:
 
 
 def parse_entry(data: str, path: Path) -> MemoryEntry:
-    """The one way an entry file's text becomes an entry (the id must match the file name)."""
-    entry = MemoryEntry.from_dict(json.loads(data), str(path))
+    """The one way an entry file's text becomes an entry (the id must match the file name).
+
+    Raises ValueError (``VolumeFormatError`` or ``json.JSONDecodeError``) for any file that is
+    not a valid entry, nested too deeply for the JSON parser included."""
+    try:
+        raw = json.loads(data)
+    except RecursionError as exc:
+        raise VolumeFormatError(f"{path}: not JSON: nested too deeply to read") from exc
+    entry = MemoryEntry.from_dict(raw, str(path))
     if entry.id != path.stem:
         raise VolumeFormatError(f"{path}: id {entry.id!r} does not match the file name")
     return entry

@@ -24,6 +24,7 @@ from typing import Any
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.models import (
+    INT64_MAX,
     PAIR_INPUT_VERSION,
     REVIEW_FINGERPRINT_VERSION,
     MemoryEntry,
@@ -314,7 +315,14 @@ def store_rows(
         for name in written:
             row = rows[name]
             head = (name, *row.key, int(row.racy), row.sha256, row.body, row.problem)
-            if row.entry is not None:
+            if row.entry is not None and not 0 <= row.entry.reinforcement_count <= INT64_MAX:
+                # Not an SQLite INTEGER (a file holding one is unreadable, ``models``; a sum of
+                # merged counts could still reach it): stored racy, without the entry, so the
+                # file is read again by the next process instead of failing the whole store.
+                problem = "reinforcement_count out of range for the index"
+                unreadable = (name, *row.key, 1, row.sha256, None, problem)
+                yield unreadable + (None,) * (ROW_WIDTH - len(unreadable))
+            elif row.entry is not None:
                 row.body = None
                 yield head + fields_of(row.entry)
             else:
@@ -332,7 +340,7 @@ def store_rows(
                 con_update,
             )
             con.executemany("DELETE FROM entries WHERE name = ?", [(n,) for n in deleted])
-    except sqlite3.Error:
+    except (sqlite3.Error, OverflowError):
         # A cache that cannot be written costs reads next time, never correctness: the
         # transaction rolled back, and the rows it kept were each true when written.
         pass

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.clock import parse_time
+from dream_assets.core.models import MAX_NESTING, nested_deeper_than
 
 Validator = Callable[[dict[str, Any]], str | None]
 
@@ -73,8 +74,15 @@ def iter_jsonl(path: Path, result: JsonlRead, validate: Validator | None = None)
             except json.JSONDecodeError:
                 result.note(f"{path}:{number}: not JSON")
                 continue
+            except RecursionError:
+                result.note(f"{path}:{number}: not JSON: nested too deeply to read")
+                continue
             if not isinstance(record, dict):
                 result.note(f"{path}:{number}: not a JSON object")
+                continue
+            # Walked only when it has enough brackets to nest that deep (a count in C).
+            if text.count("[") + text.count("{") > MAX_NESTING and nested_deeper_than(record):
+                result.note(f"{path}:{number}: nested more than {MAX_NESTING} levels deep")
                 continue
             problem = validate(record) if validate else None
             if problem:

@@ -27,7 +27,7 @@ from dream_assets.core.store.atomic import (
     atomic_write_text,
     file_lock,
 )
-from dream_assets.core.store.entry_index import EntryIndex, index_for, stat_key
+from dream_assets.core.store.entry_index import EntryIndex, index_for, parse_entry, stat_key
 from dream_assets.core.store.entry_lock import StripeLocks
 from dream_assets.core.store.jsonl import CONVERSATION_LINE, JsonlRead, encode_line, read_jsonl
 
@@ -217,7 +217,7 @@ class AgentVolume:
         known = self.entry_index.known_entry(path.name, data)
         if known is not None:
             return known
-        return MemoryEntry.from_dict(json.loads(data.decode("utf-8")), str(path))
+        return parse_entry(data.decode("utf-8"), path)
 
     def save(self, entry: MemoryEntry) -> None:
         path = self.entry_path(entry.id)

@@ -30,7 +30,7 @@ from dream_assets.core.memory.preferences import (
     WRITTEN_BY_RUN,
     writes_preferred_name,
 )
-from dream_assets.core.models import MemoryEntry
+from dream_assets.core.models import INT64_MAX, MemoryEntry
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import (
     audience_metadata,
@@ -213,7 +213,7 @@ def _record(
         meta.pop(TENTATIVE, None)
         entry = current.with_changes(
             tags=tuple(dict.fromkeys((*current.tags, *tags))),
-            reinforcement_count=current.reinforcement_count + 1,
+            reinforcement_count=min(current.reinforcement_count + 1, INT64_MAX),
             last_seen_at=now,
             updated_at=now,
             metadata=meta,
