@@ -51,12 +51,14 @@ DEFAULT_IMPORTANCE = 0.5
 
 def entry_id_for(kind: str, ref: str, taken: set[str]) -> str:
     """A readable, stable entry id for a store item (``cc-user_role.md``), hashed when the name
-    has other characters or the id is taken."""
+    has other characters or the id is taken. A ref holding a lone surrogate (a file name that is
+    not UTF-8, read through ``surrogateescape``) is hashed too, never an error."""
     prefix = "".join(word[0] for word in kind.split("-"))
     stem = ENTRY_ID_SAFE.sub("_", ref)[:MAX_ID_STEM]
     candidate = f"{prefix}-{stem}"
     if stem != ref or candidate in taken:
-        candidate = f"{prefix}-{stem}-{hashlib.sha256(ref.encode()).hexdigest()[:8]}"
+        digest = hashlib.sha256(ref.encode("utf-8", "surrogatepass")).hexdigest()
+        candidate = f"{prefix}-{stem}-{digest[:8]}"
     return candidate
 
 

@@ -10,8 +10,11 @@ implements :class:`StoreKind` and registers its name in ``KINDS``.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import re
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -62,16 +65,30 @@ def refuse_dream_agent_dir(path: Path, *, not_what: str) -> None:
         raise StoreConfigError(f"{path} is a dream agent directory, not {not_what}")
 
 
+class NotRegularFile(OSError):
+    """A path that is a FIFO, a socket, a device or a directory: never read."""
+
+
 def read_nofollow(path: Path) -> bytes:
-    """A file's bytes, refusing to follow a symlink (``OSError`` ELOOP)."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    """A regular file's bytes, refusing to follow a symlink (``OSError`` ELOOP) or to read
+    anything else (``NotRegularFile``: a FIFO would block the read forever). Opened without
+    blocking (a FIFO opens at once), checked, then read blocking."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
     with os.fdopen(fd, "rb") as handle:
         return handle.read()
 
 
 def read_shared_file(path: Path) -> tuple[bytes | None, str | None]:
     """A file shared with the agent (``MEMORY.md`` of the file kinds): its bytes (None when
-    absent) and why it cannot be used (None when it can): a symlink, unreadable, not UTF-8."""
+    absent) and why it cannot be used (None when it can): a symlink, not a regular file (a FIFO,
+    a directory ...), unreadable, not UTF-8."""
     if path.is_symlink():
         return None, f"{path.name} is a symlink (not followed)"
     try:
@@ -85,6 +102,18 @@ def read_shared_file(path: Path) -> tuple[bytes | None, str | None]:
     except UnicodeDecodeError as exc:
         return data, f"{path.name} is not UTF-8 (byte {exc.start})"
     return data, None
+
+
+# Markdown breaks lines on \n, \r\n and \r only; str.splitlines also breaks on U+2028, U+2029,
+# U+0085, \x0b, \x0c and \x1c-\x1e, which are characters of a line in the stores' files.
+LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+# A byte order mark some editors put first: read past, kept when the file is written back.
+BOM = "\ufeff"
+
+
+def split_lines(text: str) -> list[str]:
+    """``text``'s lines with their endings, broken on ``\\n``, ``\\r\\n`` and ``\\r`` only."""
+    return LINE.findall(text)
 
 
 def item_version(data: bytes) -> str:

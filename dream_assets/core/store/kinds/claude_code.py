@@ -32,6 +32,7 @@ from dream_assets.core.store.kinds.boundary import (
     read_nofollow,
     read_shared_file,
     refuse_dream_agent_dir,
+    split_lines,
 )
 from dream_assets.core.store.kinds.memory_index import (
     MAX_INDEX_LINES,
@@ -58,6 +59,21 @@ TYPE_RE = re.compile(r"^[a-z0-9_-]{1,40}$")
 TOPIC_FILE_RE = re.compile(r"^[^/\\\x00]+\.md$")
 # The index is re-read right before its replace; a file changing under us that often is busy.
 INDEX_ATTEMPTS = 3
+
+
+def _utf8_name(name: str) -> bool:
+    """Whether a directory entry's name is UTF-8 (``os.scandir`` hands the bytes of any other
+    name through ``surrogateescape``, which nothing downstream can encode)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _shown_name(name: str) -> str:
+    """A name that is not UTF-8 as it can be reported: its other bytes as ``\\xff``."""
+    return os.fsencode(name).decode("utf-8", errors="backslashreplace")
 
 
 class ClaudeCodeStore:
@@ -109,6 +125,11 @@ class ClaudeCodeStore:
             names = sorted((e.name, e) for e in entries)
         for name, entry in names:
             if name.startswith(".") or name == INDEX_FILE or not name.endswith(".md"):
+                continue
+            if not _utf8_name(name):
+                read.unreadable.append(
+                    boundary.Unreadable(_shown_name(name), "its file name is not UTF-8")
+                )
                 continue
             item = self._read_item(name, entry, lines)
             if isinstance(item, boundary.Unreadable):
@@ -298,7 +319,7 @@ class ClaudeCodeStore:
                 for line in edited.not_added
             ]
             if edited.text != text:
-                written = set(edited.text.splitlines())
+                written = {line.rstrip("\r\n") for line in split_lines(edited.text)}
                 for entry_id, line in new_lines.items():
                     if line in written:
                         outcome.index_lines[entry_id] = line

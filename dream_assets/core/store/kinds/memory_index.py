@@ -3,8 +3,10 @@ writeback makes to it.
 
 Only the lines ``- [Title](file.md) — hook`` of the topic files the writeback removes or writes
 change; every other line (headings, prose, blank lines, other links) is kept byte for byte, line
-endings included. Claude Code loads only the first ``MAX_INDEX_LINES`` lines of the file, so the
-edit never makes the file longer than that: a line that would is not added (and reported).
+endings included (lines end at ``\\n``, ``\\r\\n`` or ``\\r`` only; a leading byte order mark
+is read past and kept). Claude Code loads only the first ``MAX_INDEX_LINES`` lines of the file,
+so the edit never makes the file longer than that: a line that would is not added (and
+reported).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+from dream_assets.core.store.kinds.boundary import BOM, split_lines
 
 MAX_INDEX_LINES = 200
 # "- [Title](file.md) — hook" (also "* " bullets, "./file.md" targets, any hook separator).
@@ -36,7 +40,8 @@ def title_and_hook(line: str) -> tuple[str, str]:
 def index_lines(text: str) -> dict[str, str]:
     """Each linked file's lines (joined by newlines, without line endings), in file order."""
     found: dict[str, list[str]] = {}
-    for line in text.splitlines():
+    for line in split_lines(text.removeprefix(BOM)):
+        line = line.rstrip("\r\n")
         target = linked_file(line)
         if target is not None:
             found.setdefault(target, []).append(line)
@@ -75,7 +80,8 @@ def _newline(lines: Sequence[str]) -> str:
 def apply_index_edit(
     text: str, edit: IndexEdit, *, max_lines: int = MAX_INDEX_LINES
 ) -> EditedIndex:
-    lines = text.splitlines(keepends=True)
+    bom = BOM if text.startswith(BOM) else ""
+    lines = split_lines(text[len(bom) :])
     newline = _newline(lines)
     position: dict[str, int] = {}
     for number, line in enumerate(lines):
@@ -128,7 +134,7 @@ def apply_index_edit(
         if out and not out[-1].endswith(("\n", "\r")):
             out[-1] += newline
         out.extend(new + newline for new in appended)
-    return EditedIndex("".join(out), not_added)
+    return EditedIndex(bom + "".join(out), not_added)
 
 
 def relinked(line: str, old_ref: str, new_ref: str) -> str:

@@ -3,15 +3,18 @@
 
 A merged item replaces the first removable source's item in place; the other sources' items
 are removed; every other line of ``MEMORY.md`` (headings, prose, blank lines, code) stays byte
-for byte. The daily notes ``memory/YYYY-MM-DD*.md`` and OpenClaw's own ``memory/.dreams/`` are
-never opened for writing. ``MEMORY.md`` has no lock OpenClaw honours: the writeback re-reads it
-immediately before its atomic replace and applies the plan to what it holds then; an item whose
-text changed since the snapshot has another ref or version and is left as it is.
+for byte. A merged item or put-back that would not read back as the same list item is not written
+and none of the items it was to replace leaves. The daily notes ``memory/YYYY-MM-DD*.md`` and
+OpenClaw's own ``memory/.dreams/`` are never opened for writing. ``MEMORY.md`` has no lock
+OpenClaw honours: the writeback re-reads it immediately before its atomic replace and applies the
+plan to what it holds then; an item whose text changed since the snapshot has another ref or
+version and is left as it is.
 """
 
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -31,6 +34,7 @@ from dream_assets.core.store.kinds.memory_md import (
     parse,
     render_item,
     section_end,
+    split_lines,
 )
 
 KIND = "openclaw"
@@ -163,11 +167,47 @@ class OpenClawStore:
         self, plan: boundary.WritePlan, data: bytes
     ) -> tuple[boundary.WriteOutcome, bytes, list[tuple[str, bytes]]]:
         """The outcome of ``plan`` on MEMORY.md as ``data`` holds it, the bytes to write, and
-        the removed items' lines (to keep before they leave)."""
-        outcome = boundary.WriteOutcome()
+        the removed items' lines (to keep before they leave).
+
+        All or nothing per addition: a merged item that cannot be placed as a list item (its
+        text would read as a thematic break, a heading, code ...) is not written and none of
+        its sources is removed; a put-back that cannot be placed is not written and the item
+        whose place it takes stays. Nor is anything written that would change how another item
+        of the file reads."""
         parsed = self._parsed(data)
+        skipped: dict[str, str] = {}  # tag -> why it was left out
+        while True:
+            outcome, edited, kept, failed = self._edit_skipping(plan, parsed, skipped)
+            if not failed:
+                return outcome, edited, kept
+            skipped.update(failed)
+
+    def _edit_skipping(
+        self, plan: boundary.WritePlan, parsed: Parsed, skipped: Mapping[str, str]
+    ) -> tuple[boundary.WriteOutcome, bytes, list[tuple[str, bytes]], dict[str, str]]:
+        """``_edit`` without the additions tagged in ``skipped``, and the tags that failed."""
+        outcome = boundary.WriteOutcome()
         current = parsed.by_ref()
         newline = parsed.newline()
+        # Removals held back: the sources of a merge, and the place of a put-back, not placed.
+        held: dict[str, str] = {}
+        for new in plan.new:
+            why = skipped.get(f"new:{new.entry_id}")
+            if why is not None:
+                outcome.failures.append(
+                    f"could not place {new.entry_id} as a list item of {INDEX_FILE} ({why}): "
+                    "nothing written for it, none of its sources removed"
+                )
+                held.update((r, new.entry_id) for r in new.source_refs)
+        for back in plan.put_back:
+            why = skipped.get(f"back:{back.entry_id}")
+            if why is not None:
+                outcome.failures.append(
+                    f"could not put back {back.entry_id} as a list item of {INDEX_FILE} ({why}): "
+                    "nothing written for it"
+                )
+                if back.in_place_of:
+                    held[back.in_place_of] = back.entry_id
         going: dict[str, Item] = {}
         for removal in plan.removals:
             item = current.get(removal.ref)
@@ -175,6 +215,10 @@ class OpenClawStore:
                 outcome.missing.append(removal.ref)
             elif item.version != removal.version:
                 outcome.changed.append((removal.ref, "changed in MEMORY.md since the snapshot"))
+            elif removal.ref in held:
+                outcome.changed.append(
+                    (removal.ref, f"{held[removal.ref]} could not be placed: nothing removed")
+                )
             else:
                 going[removal.ref] = item
         # Line number -> what takes the place of the item starting there; and what follows a
@@ -197,6 +241,8 @@ class OpenClawStore:
             after.setdefault(len(parsed.lines) if near is None else near, []).append((tag, lines))
 
         for new in plan.new:
+            if f"new:{new.entry_id}" in skipped:
+                continue
             refs = list(new.source_refs)
             present = sorted((current[r] for r in refs if r in current), key=lambda i: i.start)
             first = present[0].data if present else None
@@ -209,6 +255,8 @@ class OpenClawStore:
                 where,
             )
         for back in plan.put_back:
+            if f"back:{back.entry_id}" in skipped:
+                continue
             lines = back.data.decode("utf-8", errors="replace")
             if not lines.endswith(("\n", "\r")):
                 lines += newline
@@ -216,14 +264,14 @@ class OpenClawStore:
             follow = [back.near] if back.near else []
             place(f"back:{back.entry_id}", lines, take, follow, _where(back.fields))
         out: list[str] = []
-        starts: dict[str, int] = {}  # tag -> the output line its item starts at
+        starts: dict[str, tuple[int, str]] = {}  # tag -> (output line its item starts at, lines)
 
         def emit(additions: list[tuple[str, str]]) -> None:
             for tag, lines in additions:
                 if out and not out[-1].endswith(("\n", "\r")):
                     out[-1] += newline
-                starts[tag] = len(out)
-                out.extend(lines.splitlines(keepends=True))
+                starts[tag] = (len(out), lines)
+                out.extend(split_lines(lines))
 
         removed_lines = {n for i in going.values() for n in range(i.start, i.end)}
         for number, line in enumerate(parsed.lines):
@@ -233,14 +281,28 @@ class OpenClawStore:
             if number not in removed_lines:
                 out.append(line)
         emit(after.get(len(parsed.lines), []))
-        edited = "".join(out)
-        placed = {item.start: item for item in parse(edited).items}
-        for tag, start in starts.items():
+        edited = parsed.bom + "".join(out)
+        reparsed = parse(edited)
+        placed = {item.start: item for item in reparsed.items}
+        failed: dict[str, str] = {}
+        for tag, (start, lines) in starts.items():
             item = placed.get(start)
+            if item is None or item.data != lines.encode("utf-8"):
+                failed[tag] = "it would not read back as the same list item"
+        if not failed and starts:
+            # Every item staying reads as it did (under the same headings, the same lines).
+            staying = Counter((i.heading_lines, i.data) for i in parsed.items if i.ref not in going)
+            added = {start for start, _lines in starts.values()}
+            after_edit = Counter(
+                (i.heading_lines, i.data) for i in reparsed.items if i.start not in added
+            )
+            if staying - after_edit:
+                failed = dict.fromkeys(starts, "it would change how other items read")
+        if failed:
+            return outcome, b"", [], failed
+        for tag, (start, _lines) in starts.items():
+            item = placed[start]
             kind, entry_id = tag.split(":", 1)
-            if item is None:
-                outcome.failures.append(f"could not place {entry_id} as a list item")
-                continue
             (outcome.written if kind == "new" else outcome.put_back)[entry_id] = (
                 item.ref,
                 item.version,
@@ -249,4 +311,4 @@ class OpenClawStore:
         for ref, item in going.items():
             outcome.removed[ref] = item.heading_lines
         kept = [(ref, item.data) for ref, item in going.items()]
-        return outcome, edited.encode("utf-8"), kept
+        return outcome, edited.encode("utf-8"), kept, {}

@@ -9,7 +9,7 @@ from typing import Any
 
 import yaml
 
-from dream_assets.core.store.kinds.boundary import NewItem
+from dream_assets.core.store.kinds.boundary import BOM, NewItem, split_lines
 from dream_assets.core.store.kinds.memory_index import title_and_hook
 
 # The front matter the cycle reads and writes; any other key is the agent's.
@@ -42,10 +42,12 @@ def _simple_front_matter(block: str) -> dict[str, str] | None:
 
 
 def parse_topic_file(text: str) -> tuple[dict[str, Any], str]:
-    """(front matter, body) of a topic file; ValueError with the reason when malformed."""
+    """(front matter, body) of a topic file; ValueError with the reason when malformed. A
+    leading byte order mark is read past; lines end at ``\\n``, ``\\r\\n`` or ``\\r`` only."""
+    text = text.removeprefix(BOM)
     if not text.startswith("---"):
         return {}, text
-    lines = text.splitlines(keepends=True)
+    lines = split_lines(text)
     if lines[0].rstrip("\r\n") != "---":
         return {}, text
     for number in range(1, len(lines)):
