@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.clock import TimeRangeError, format_time, parse_time
+from dream_assets.core.record_bounds import entry_problem
 
 ENTRY_ID_RE = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
 SKILL_SEGMENT_RE = re.compile(r"^[A-Za-z0-9._-]{1,128}$")
@@ -67,72 +68,6 @@ def _req_time(raw: dict[str, Any], key: str, source: str) -> datetime:
     if value is None:
         raise VolumeFormatError(f"{source}: {key} is required")
     return value
-
-
-# The bounds of an entry's integers (``reinforcement_count``): a signed 64-bit integer, what the
-# entry index stores it as (an SQLite INTEGER). A file holding a larger one is malformed: accepted,
-# it made every store of the index fail (OverflowError), on every cycle.
-INT64_MAX = 2**63 - 1
-
-# The text fields an entry keeps (its id is ASCII by its pattern; other keys are not kept).
-_TEXT_FIELDS = ("content", "category", "tags", "metadata", "archive_reason")
-
-
-# How deep the JSON of a record the volume holds may nest (an entry's fields, a JSONL line): a
-# value ``json.loads`` accepted a little under the interpreter's recursion limit could still fail
-# (RecursionError) when a later step, deeper in the stack, encodes or walks it again.
-MAX_NESTING = 100
-
-
-def nested_deeper_than(value: object, limit: int = MAX_NESTING) -> bool:
-    """Whether ``value`` (decoded JSON) nests lists and objects more than ``limit`` deep.
-    Iterative: it never recurses, whatever the depth."""
-    stack: list[tuple[Any, int]] = [(value, 0)]
-    while stack:
-        item, depth = stack.pop()
-        if isinstance(item, dict):
-            children: Any = item.values()
-        elif isinstance(item, list | tuple):
-            children = item
-        else:
-            continue
-        if depth >= limit:
-            return True
-        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
-    return False
-
-
-def _text_problem(raw: dict[str, Any]) -> str | None:
-    """Why the text fields an entry keeps cannot be kept, or None: a string that UTF-8 cannot
-    encode (a lone surrogate, which JSON's ``\\ud800`` escape yields: the entry could not be
-    hashed, indexed or written back, UnicodeEncodeError), or nesting deeper than
-    ``MAX_NESTING``. Iterative; an ASCII string is not encoded."""
-    for key in _TEXT_FIELDS:
-        first = raw.get(key)
-        if first is None or (isinstance(first, str) and first.isascii()):
-            continue  # most fields of most entries: nothing to walk
-        if isinstance(first, list) and all(type(v) is str and v.isascii() for v in first):
-            continue  # tags
-        if isinstance(first, dict) and all(
-            type(k) is str and k.isascii() and type(v) is str and v.isascii()
-            for k, v in first.items()
-        ):
-            continue  # flat metadata
-        stack: list[tuple[Any, int]] = [(first, 0)]
-        while stack:
-            value, depth = stack.pop()
-            if isinstance(value, str):
-                if not value.isascii():
-                    try:
-                        value.encode("utf-8")
-                    except UnicodeEncodeError:
-                        return f"{key} holds text that is not valid Unicode (a lone surrogate)"
-            elif isinstance(value, dict | list | tuple):
-                if depth >= MAX_NESTING:
-                    return f"{key} is nested more than {MAX_NESTING} levels deep"
-                items = (*value.keys(), *value.values()) if isinstance(value, dict) else value
-                stack.extend((item, depth + 1) for item in items)
-    return None
 
 
 # Importance is stored with six decimals: what a file holds, and what a decay write would store.
@@ -205,11 +140,7 @@ class MemoryEntry:
         count = raw.get("reinforcement_count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise VolumeFormatError(f"{source}: reinforcement_count must be a non-negative integer")
-        if count > INT64_MAX:
-            raise VolumeFormatError(
-                f"{source}: reinforcement_count {count} is out of range (at most 2**63 - 1)"
-            )
-        problem = _text_problem(raw)
+        problem = entry_problem(raw, count)
         if problem is not None:
             raise VolumeFormatError(f"{source}: {problem}")
         metadata = raw.get("metadata") or {}

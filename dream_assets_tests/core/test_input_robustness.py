@@ -19,7 +19,8 @@ import pytest
 from dream_assets.core.clock import TimeRangeError, parse_time
 from dream_assets.core.memory.decay import DecayRule, decayed_importance
 from dream_assets.core.memory.merge import merged_standing
-from dream_assets.core.models import INT64_MAX, MemoryEntry, Skill, VolumeFormatError, pair_input
+from dream_assets.core.models import MemoryEntry, Skill, VolumeFormatError, pair_input
+from dream_assets.core.record_bounds import INT64_MAX
 from dream_assets.core.store import entry_index_file as index_file
 from dream_assets.core.store.entry_index import EntryIndex, parse_entry
 from dream_assets.core.store.jsonl import CONVERSATION_LINE, TELEMETRY_LINE, read_jsonl

@@ -15,7 +15,8 @@ from typing import Any, TypedDict
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.memory.lifecycle import merged_lifecycle
-from dream_assets.core.models import INT64_MAX, MemoryEntry, review_fingerprint
+from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.record_bounds import INT64_MAX
 from dream_assets.core.safety.audience import AUDIENCE
 
 # Metadata keys the cycle itself writes.

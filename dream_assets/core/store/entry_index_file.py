@@ -24,7 +24,6 @@ from typing import Any
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.models import (
-    INT64_MAX,
     PAIR_INPUT_VERSION,
     REVIEW_FINGERPRINT_VERSION,
     MemoryEntry,
@@ -32,6 +31,7 @@ from dream_assets.core.models import (
     pair_input,
     review_fingerprint,
 )
+from dream_assets.core.record_bounds import INT64_MAX
 
 # 2: the parsed entry's typed columns beside the file's text. 3: and its review fingerprint
 # (".N": the fingerprint's own version, so a changed hash retires the stored ones). 4: and its

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.clock import parse_time
-from dream_assets.core.models import MAX_NESTING, nested_deeper_than
+from dream_assets.core.record_bounds import MAX_NESTING, nested_deeper_than
 
 Validator = Callable[[dict[str, Any]], str | None]
 

@@ -30,7 +30,8 @@ from dream_assets.core.memory.preferences import (
     WRITTEN_BY_RUN,
     writes_preferred_name,
 )
-from dream_assets.core.models import INT64_MAX, MemoryEntry
+from dream_assets.core.models import MemoryEntry
+from dream_assets.core.record_bounds import INT64_MAX
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.audience import (
     audience_metadata,
