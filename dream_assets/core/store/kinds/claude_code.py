@@ -227,6 +227,10 @@ class ClaudeCodeStore:
                 if self.current_bytes(ref) == data:  # written by a retried, interrupted run
                     adopted.append((item, fields, ref, data))
                     break
+            else:
+                # Every name of its stem is taken: not written (and its sources stay, ``apply``).
+                outcome.failures.append(f"could not write {item.entry_id}: no free name for {stem}")
+                continue
             taken.add(ref)
         created = atomic_create_batch([(self._file(ref), data) for _i, _f, ref, data in staged])
         done = list(adopted)
@@ -262,10 +266,22 @@ class ClaudeCodeStore:
                 put_lines.append(
                     (back, "\n".join(relinked(x, back.ref, ref) for x in line.split("\n")))
                 )
+        # The sources of a merged item that was not written stay where they are: removing them
+        # would leave the store without the fact (found by fuzzing, 2026-12-06).
+        held = {
+            ref: item.entry_id
+            for item in plan.new
+            if item.entry_id not in outcome.written
+            for ref in item.source_refs
+        }
         removable: list[tuple[boundary.Removal, bytes]] = []
         for removal in plan.removals:
             now = self.current_bytes(removal.ref)
-            if now is None:
+            if removal.ref in held:
+                outcome.changed.append(
+                    (removal.ref, f"{held[removal.ref]} was not written: nothing removed")
+                )
+            elif now is None:
                 outcome.missing.append(removal.ref)
             elif item_version(now) != removal.version:
                 outcome.changed.append((removal.ref, "changed in store since the snapshot"))

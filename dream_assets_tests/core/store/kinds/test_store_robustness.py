@@ -314,3 +314,36 @@ def test_openclaw_memory_md_with_a_bom_reads_its_heading_and_keeps_the_bom(
     gone = items[1]
     store.apply(WritePlan(removals=[Removal(gone.ref, gone.version, gone.fields)]), Kept())
     assert (store.workspace / "MEMORY.md").read_bytes() == "\ufeff# Notes\n- one\n".encode()
+
+
+# -- 8. a merged topic file that is not written ------------------------------------------------
+
+
+def test_claude_code_merge_not_written_removes_none_of_its_sources(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Every name of the merged file's stem is taken (fewer tries here than the 10 000 of a real
+    # store): before, the new file was silently not written and both sources were still removed.
+    from dream_assets.core.store.kinds import topic_file
+
+    monkeypatch.setattr(topic_file, "MAX_NAME_TRIES", 3)
+    store = claude(
+        tmp_path,
+        {
+            "MEMORY.md": b"- [A](a.md) - about a\n- [B](b.md) - about b\n",
+            "a.md": TOPIC.format(name="A").encode(),
+            "b.md": TOPIC.format(name="B").encode(),
+            "a_and_b.md": TOPIC.format(name="taken").encode(),
+            "a_and_b-2.md": TOPIC.format(name="taken too").encode(),
+        },
+    )
+    plan = merge_all(store, "A and B", ["a.md", "b.md"])
+    plan.new[0] = NewItem(
+        "m1", "A and B", plan.new[0].category, ("a.md", "b.md"), ({"name": "A and B"}, {})
+    )
+    before = {p.name: p.read_bytes() for p in store.path.iterdir()}
+    outcome = store.apply(plan, Kept())
+    assert outcome.written == {} and not outcome.removed
+    assert any("could not write m1" in f for f in outcome.failures)
+    assert {ref for ref, _why in outcome.changed} == {"a.md", "b.md"}
+    assert {p.name: p.read_bytes() for p in store.path.iterdir()} == before
