@@ -6,6 +6,7 @@ re-encoding deeper in the stack)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 # The bounds of an entry's integers (``reinforcement_count``): a signed 64-bit integer, what the
@@ -23,29 +24,33 @@ _TEXT_FIELDS = ("content", "category", "tags", "metadata", "archive_reason")
 MAX_NESTING = 100
 
 
-def nested_deeper_than(value: object, limit: int = MAX_NESTING) -> bool:
-    """Whether ``value`` (decoded JSON) nests lists and objects more than ``limit`` deep.
-    Iterative: it never recurses, whatever the depth."""
+def _nodes(value: object) -> Iterator[tuple[Any, int]]:
+    """Every value inside ``value`` (decoded JSON), dict keys included, with its depth (0 for
+    ``value``). Iterative: it never recurses, whatever the depth; the caller stops it at a bound."""
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
+        yield item, depth
         if isinstance(item, dict):
-            children: Any = item.values()
+            stack.extend((child, depth + 1) for child in (*item.keys(), *item.values()))
         elif isinstance(item, list | tuple):
-            children = item
-        else:
-            continue
-        if depth >= limit:
-            return True
-        stack.extend((child, depth + 1) for child in children if isinstance(child, dict | list))
-    return False
+            stack.extend((child, depth + 1) for child in item)
+
+
+def _too_deep(item: object, depth: int, limit: int) -> bool:
+    return depth >= limit and isinstance(item, dict | list | tuple)
+
+
+def nested_deeper_than(value: object, limit: int = MAX_NESTING) -> bool:
+    """Whether ``value`` (decoded JSON) nests lists and objects more than ``limit`` deep."""
+    return any(_too_deep(item, depth, limit) for item, depth in _nodes(value))
 
 
 def text_problem(raw: dict[str, Any]) -> str | None:
     """Why the text fields an entry keeps cannot be kept, or None: a string that UTF-8 cannot
     encode (a lone surrogate, which JSON's ``\\ud800`` escape yields: the entry could not be
     hashed, indexed or written back, UnicodeEncodeError), or nesting deeper than
-    ``MAX_NESTING``. Iterative; an ASCII string is not encoded."""
+    ``MAX_NESTING``. An ASCII string is not encoded."""
     for key in _TEXT_FIELDS:
         first = raw.get(key)
         if first is None or (isinstance(first, str) and first.isascii()):
@@ -57,20 +62,14 @@ def text_problem(raw: dict[str, Any]) -> str | None:
             for k, v in first.items()
         ):
             continue  # flat metadata
-        stack: list[tuple[Any, int]] = [(first, 0)]
-        while stack:
-            value, depth = stack.pop()
-            if isinstance(value, str):
-                if not value.isascii():
-                    try:
-                        value.encode("utf-8")
-                    except UnicodeEncodeError:
-                        return f"{key} holds text that is not valid Unicode (a lone surrogate)"
-            elif isinstance(value, dict | list | tuple):
-                if depth >= MAX_NESTING:
-                    return f"{key} is nested more than {MAX_NESTING} levels deep"
-                items = (*value.keys(), *value.values()) if isinstance(value, dict) else value
-                stack.extend((item, depth + 1) for item in items)
+        for value, depth in _nodes(first):
+            if _too_deep(value, depth, MAX_NESTING):
+                return f"{key} is nested more than {MAX_NESTING} levels deep"
+            if isinstance(value, str) and not value.isascii():
+                try:
+                    value.encode("utf-8")
+                except UnicodeEncodeError:
+                    return f"{key} holds text that is not valid Unicode (a lone surrogate)"
     return None
 
 

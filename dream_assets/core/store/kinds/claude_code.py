@@ -276,12 +276,13 @@ class ClaudeCodeStore:
         }
         removable: list[tuple[boundary.Removal, bytes]] = []
         for removal in plan.removals:
-            now = self.current_bytes(removal.ref)
             if removal.ref in held:
                 outcome.changed.append(
                     (removal.ref, f"{held[removal.ref]} was not written: nothing removed")
                 )
-            elif now is None:
+                continue
+            now = self.current_bytes(removal.ref)
+            if now is None:
                 outcome.missing.append(removal.ref)
             elif item_version(now) != removal.version:
                 outcome.changed.append((removal.ref, "changed in store since the snapshot"))
