@@ -92,10 +92,10 @@ class MemoryEntry:
     metadata: dict[str, Any] = field(default_factory=dict)
     archived_at: datetime | None = None
     archive_reason: str | None = None
-    # Hashes of the entry's own fields, once known (``review_fingerprint``, ``pair_input``): not
-    # the entry's data (not compared, shown or stored as its fields); declared, so that every
-    # entry has both attributes (None until known), whether ``__init__`` or ``entry_of_values``
-    # made it.
+    # The record's other keys (an agent's own: "source"), written back as read: never dropped.
+    extra: dict[str, Any] = field(default_factory=dict)
+    # Hashes of the entry's own fields once known (``review_fingerprint``, ``pair_input``): not its
+    # data (not compared, shown or stored); declared, so every entry has both (None until known).
     _review_fingerprint: str | None = field(default=None, init=False, repr=False, compare=False)
     _pair_input: str | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -140,7 +140,8 @@ class MemoryEntry:
         count = raw.get("reinforcement_count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise VolumeFormatError(f"{source}: reinforcement_count must be a non-negative integer")
-        problem = entry_problem(raw, count)
+        extra = {} if raw.keys() <= _DICT_KEYS else {k: raw[k] for k in raw.keys() - _DICT_KEYS}
+        problem = entry_problem(raw, count, extra)
         if problem is not None:
             raise VolumeFormatError(f"{source}: {problem}")
         metadata = raw.get("metadata") or {}
@@ -164,10 +165,12 @@ class MemoryEntry:
             metadata=meta,
             archived_at=_opt_time(raw, "archived_at", source),
             archive_reason=reason,
+            extra=extra,
         )
 
     def to_dict(self) -> dict[str, Any]:
         return {
+            **self.extra,
             "id": self.id,
             "content": self.content,
             "category": self.category,
@@ -192,8 +195,8 @@ class MemoryEntry:
 # corpus (twice), so an entry's usual shape -- string tags and metadata, a finite float
 # importance -- is laid out here with json's C string encoder, byte for byte what
 # json.dumps(indent=2, sort_keys=True, ensure_ascii=False) gives (tested against it); any other
-# shape (or a record with other keys than the entry's fields) goes through json.dumps.
-_DICT_KEYS = frozenset(f.name for f in fields(MemoryEntry) if f.init)
+# shape (or a record with other keys than the entry's fields, ``extra``) goes through json.dumps.
+_DICT_KEYS = frozenset(f.name for f in fields(MemoryEntry) if f.init and f.name != "extra")
 
 
 def _entry_json(record: dict[str, Any]) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 # it made every store of the index fail (OverflowError), on every cycle.
 INT64_MAX = 2**63 - 1
 
-# The text fields an entry keeps (its id is ASCII by its pattern; other keys are not kept).
+# The text fields of an entry (its id is ASCII by its pattern; its other keys: ``extra``).
 _TEXT_FIELDS = ("content", "category", "tags", "metadata", "archive_reason")
 
 
@@ -46,36 +46,47 @@ def nested_deeper_than(value: object, limit: int = MAX_NESTING) -> bool:
     return any(_too_deep(item, depth, limit) for item, depth in _nodes(value))
 
 
-def text_problem(raw: dict[str, Any]) -> str | None:
-    """Why the text fields an entry keeps cannot be kept, or None: a string that UTF-8 cannot
-    encode (a lone surrogate, which JSON's ``\\ud800`` escape yields: the entry could not be
-    hashed, indexed or written back, UnicodeEncodeError), or nesting deeper than
-    ``MAX_NESTING``. An ASCII string is not encoded."""
-    for key in _TEXT_FIELDS:
-        first = raw.get(key)
-        if first is None or (isinstance(first, str) and first.isascii()):
-            continue  # most fields of most entries: nothing to walk
-        if isinstance(first, list) and all(type(v) is str and v.isascii() for v in first):
-            continue  # tags
-        if isinstance(first, dict) and all(
-            type(k) is str and k.isascii() and type(v) is str and v.isascii()
-            for k, v in first.items()
-        ):
-            continue  # flat metadata
-        for value, depth in _nodes(first):
-            if _too_deep(value, depth, MAX_NESTING):
-                return f"{key} is nested more than {MAX_NESTING} levels deep"
-            if isinstance(value, str) and not value.isascii():
-                try:
-                    value.encode("utf-8")
-                except UnicodeEncodeError:
-                    return f"{key} holds text that is not valid Unicode (a lone surrogate)"
+def _value_problem(key: str, first: object) -> str | None:
+    if first is None or (isinstance(first, str) and first.isascii()):
+        return None  # most fields of most entries: nothing to walk
+    if isinstance(first, list) and all(type(v) is str and v.isascii() for v in first):
+        return None  # tags
+    if isinstance(first, dict) and all(
+        type(k) is str and k.isascii() and type(v) is str and v.isascii()
+        for k, v in first.items()
+    ):
+        return None  # flat metadata
+    for value, depth in _nodes(first):
+        if _too_deep(value, depth, MAX_NESTING):
+            return f"{key} is nested more than {MAX_NESTING} levels deep"
+        if isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return f"{key} holds text that is not valid Unicode (a lone surrogate)"
     return None
 
 
-def entry_problem(raw: dict[str, Any], count: int) -> str | None:
-    """Why a memory entry's record (``raw``, its ``reinforcement_count`` read as ``count``) passes
-    a bound of the volume, or None."""
+def text_problem(raw: dict[str, Any], extra: dict[str, Any] | None = None) -> str | None:
+    """Why the text fields an entry keeps cannot be kept, or None: a string that UTF-8 cannot
+    encode (a lone surrogate, which JSON's ``\\ud800`` escape yields: the entry could not be
+    hashed, indexed or written back, UnicodeEncodeError), or nesting deeper than
+    ``MAX_NESTING``. An ASCII string is not encoded. ``extra``: the record's keys outside the
+    entry's fields (kept as they are, ``MemoryEntry.extra``), held to the same bounds."""
+    for key in _TEXT_FIELDS:
+        problem = _value_problem(key, raw.get(key))
+        if problem is not None:
+            return problem
+    if extra:
+        return _value_problem("a key outside the entry's fields", extra)
+    return None
+
+
+def entry_problem(
+    raw: dict[str, Any], count: int, extra: dict[str, Any] | None = None
+) -> str | None:
+    """Why a memory entry's record (``raw``, its ``reinforcement_count`` read as ``count``, its
+    keys outside the entry's fields ``extra``) passes a bound of the volume, or None."""
     if count > INT64_MAX:
         return f"reinforcement_count {count} is out of range (at most 2**63 - 1)"
-    return text_problem(raw)
+    return text_problem(raw, extra)

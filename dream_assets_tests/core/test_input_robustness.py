@@ -275,11 +275,19 @@ def test_entry_with_a_lone_surrogate_is_malformed(field: str, value: object) -> 
         parse_entry(text, Path("memory/entries/e1.json"))
 
 
-def test_paired_surrogates_and_other_keys_are_still_accepted() -> None:
-    text = json.dumps(_raw(content="emoji \U0001f600 ok", source="\ud800 not kept"))
+def test_paired_surrogates_are_still_accepted() -> None:
+    text = json.dumps(_raw(content="emoji \U0001f600 ok", source="emoji \U0001f600 kept"))
     parsed = parse_entry(text, Path("e1.json"))
     assert parsed.content == "emoji \U0001f600 ok"
+    assert parsed.extra == {"source": "emoji \U0001f600 kept"}
     assert len(pair_input(parsed)) == 40
+
+
+def test_a_lone_surrogate_in_a_key_outside_the_fields_is_malformed() -> None:
+    # The entry's other keys are kept and written back (MemoryEntry.extra): held to the bound.
+    text = json.dumps(_raw(source="\ud800 kept"))
+    with pytest.raises(VolumeFormatError, match=r"e1\.json: a key outside .* lone surrogate"):
+        parse_entry(text, Path("memory/entries/e1.json"))
 
 
 def test_volume_reports_an_entry_with_a_lone_surrogate(tmp_path: Path) -> None:

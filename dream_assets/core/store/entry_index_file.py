@@ -35,8 +35,9 @@ from dream_assets.core.record_bounds import INT64_MAX
 
 # 2: the parsed entry's typed columns beside the file's text. 3: and its review fingerprint
 # (".N": the fingerprint's own version, so a changed hash retires the stored ones). 4: and its
-# pair input (``models.pair_input``, with its own version).
-SCHEMA_VERSION = f"4.{REVIEW_FINGERPRINT_VERSION}.{PAIR_INPUT_VERSION}"
+# pair input (``models.pair_input``, with its own version). 5: and the record's keys outside the
+# entry's fields (``MemoryEntry.extra``, JSON; NULL for none).
+SCHEMA_VERSION = f"5.{REVIEW_FINGERPRINT_VERSION}.{PAIR_INPUT_VERSION}"
 
 
 # The page cache of one connection, in KiB.
@@ -61,8 +62,8 @@ def connect(db_path: Path) -> Iterator[sqlite3.Connection]:
             "mtime_ns INTEGER, ctime_ns INTEGER, ino INTEGER, racy INTEGER, sha256 TEXT, "
             "body TEXT, problem TEXT, id TEXT, content TEXT, category TEXT, tags TEXT, "
             "importance REAL, reinforcement_count INTEGER, created_at TEXT, updated_at TEXT, "
-            "last_seen_at TEXT, "
-            "metadata TEXT, archived_at TEXT, archive_reason TEXT, review_fp TEXT, pair_input TEXT)"
+            "last_seen_at TEXT, metadata TEXT, archived_at TEXT, archive_reason TEXT, "
+            "review_fp TEXT, pair_input TEXT, extra TEXT)"
         )
         con.execute("INSERT OR IGNORE INTO meta VALUES ('version', ?)", (SCHEMA_VERSION,))
         yield con
@@ -105,10 +106,10 @@ def volume_secret(db_path: Path) -> bytes | None:
 # files: the timestamps in the one ISO form ``format_time`` writes, tags and metadata as JSON.
 COLUMNS = (
     "id, content, category, tags, importance, reinforcement_count, created_at, updated_at, "
-    "last_seen_at, metadata, archived_at, archive_reason, review_fp, pair_input"
+    "last_seen_at, metadata, archived_at, archive_reason, review_fp, pair_input, extra"
 )
 # The columns of a row, the stat and bookkeeping columns first (``INSERT`` order).
-ROW_WIDTH = 23
+ROW_WIDTH = 24
 Fields = tuple[Any, ...]
 
 
@@ -135,7 +136,7 @@ def _tags_text(tags: tuple[str, ...]) -> str:
 
 
 def fields_of(entry: MemoryEntry) -> Fields:
-    """The typed columns of ``entry``, its review fingerprint and pair input last."""
+    """The typed columns of ``entry``, its review fingerprint, pair input and extra keys last."""
     archived = format_time(entry.archived_at) if entry.archived_at is not None else None
     return (
         entry.id,
@@ -152,6 +153,7 @@ def fields_of(entry: MemoryEntry) -> Fields:
         entry.archive_reason,
         review_fingerprint(entry),
         pair_input(entry),
+        _DUMP(entry.extra) if entry.extra else None,
     )
 
 
@@ -161,7 +163,7 @@ def entry_from_fields(fields: Fields) -> MemoryEntry:
     built into an entry), and the entry made without the dataclass's ``__init__``
     (``models.entry_of_values``): an idle cycle builds every entry this way."""
     (entry_id, content, category, tags, importance, count) = fields[:6]
-    (created, updated, seen, metadata, archived, reason, fingerprint, judged) = fields[6:]
+    (created, updated, seen, metadata, archived, reason, fingerprint, judged, extra) = fields[6:]
     if type(entry_id) is not str or type(content) is not str or type(category) is not str:
         raise TypeError("index row: id, content and category must be text")
     if type(importance) is not float:
@@ -173,6 +175,9 @@ def entry_from_fields(fields: Fields) -> MemoryEntry:
     parsed_metadata = {} if metadata == "{}" else _json(metadata)
     if not isinstance(parsed_metadata, dict):
         raise ValueError("index row: metadata of the wrong type")
+    parsed_extra = {} if extra is None else _json(extra)
+    if not isinstance(parsed_extra, dict):
+        raise ValueError("index row: extra keys of the wrong type")
     values = (
         entry_id,
         content,
@@ -186,6 +191,7 @@ def entry_from_fields(fields: Fields) -> MemoryEntry:
         parsed_metadata,
         _time(archived) if archived is not None else None,
         reason,
+        parsed_extra,
     )
     # else (a row written without one): computed again when asked
     known = fingerprint if type(fingerprint) is str and len(fingerprint) == 32 else None
