@@ -216,7 +216,13 @@ class ClaudeCodeStore:
         adopted: list[tuple[boundary.NewItem, dict[str, str], str, bytes]] = []
         for item in plan.new:
             fields = merged_fields(item)
-            data = render_topic_file(fields, item.text)
+            try:
+                data = render_topic_file(fields, item.text)
+            except ValueError as exc:
+                # An empty merged text (or front matter that would not read back): not written,
+                # and its sources stay (``apply``).
+                outcome.failures.append(f"could not write {item.entry_id}: {exc}")
+                continue
             stem = slug(fields["name"])
             for ref in names(stem):
                 if ref in taken:
@@ -331,9 +337,17 @@ class ClaudeCodeStore:
                 for r, b in removable
                 if (r, b) not in going
             ]
+            # Only a line the limit left out is reported as such; a merge of unindexed sources
+            # gets no line (as its sources had none), a put-back whose place is gone says so.
             outcome.notes += [
                 f"MEMORY.md holds {MAX_INDEX_LINES} lines: not indexed: {line}"
                 for line in edited.not_added
+            ]
+            put_back_lines = {one for _back, line in put_lines for one in line.split("\n")}
+            outcome.notes += [
+                f"the line it was to take the place of is not in MEMORY.md: not indexed: {line}"
+                for line in edited.unplaced
+                if line in put_back_lines
             ]
             if edited.text != text:
                 written = {line.rstrip("\r\n") for line in split_lines(edited.text)}

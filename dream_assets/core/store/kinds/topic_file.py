@@ -3,6 +3,7 @@ any other key is the agent's) and a Markdown body; and how a merged item is laid
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -26,6 +27,7 @@ MAX_NAME_TRIES = 10_000
 SIMPLE_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*): ([A-Za-z][^:#\[\]{}&*!|>'\"%@`,]*)$")
 YAML_WORDS = frozenset({"y", "n", "yes", "no", "true", "false", "on", "off", "null", "~"})
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+QUOTED_KEY = re.compile(r'^"([A-Za-z_][A-Za-z0-9_-]*)":', re.MULTILINE)
 
 
 def _simple_front_matter(block: str) -> dict[str, str] | None:
@@ -112,7 +114,25 @@ def merged_fields(item: NewItem) -> dict[str, str]:
 
 
 def render_topic_file(fields: Mapping[str, str], text: str) -> bytes:
-    front = yaml.safe_dump(
-        dict(fields), sort_keys=False, allow_unicode=True, width=10_000, default_flow_style=False
-    )
-    return f"---\n{front}---\n\n{text.strip()}\n".encode()
+    """A merged topic file whose front matter reads back (``parse_topic_file``) as ``fields``
+    exactly: plain YAML when it does, else every value double-quoted with YAML's escapes (PyYAML
+    writes U+0085 raw in a quoted scalar and reads it back folded to a space). ValueError when
+    neither reads back, or when ``text`` is empty or whitespace (the file would read back as
+    another item, or as none)."""
+    if not text.strip():
+        raise ValueError("its merged text is empty")
+    for style in (None, '"'):
+        front = yaml.safe_dump(
+            dict(fields),
+            sort_keys=False,
+            allow_unicode=True,
+            width=10_000,
+            default_flow_style=False,
+            default_style=style,
+        )
+        front = QUOTED_KEY.sub(r"\1:", front)  # the keys as Claude Code writes them
+        rendered = f"---\n{front}---\n\n{text.strip()}\n"
+        with contextlib.suppress(ValueError):
+            if parse_topic_file(rendered)[0] == dict(fields):
+                return rendered.encode()
+    raise ValueError("its front matter would not read back as written")
