@@ -5,7 +5,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Sequence
 from pathlib import Path
+
+from dream_assets.core.store.kinds.claude_code import ClaudeCodeStore
 
 INDEX = """\
 # Memory index
@@ -90,3 +93,19 @@ def tree_bytes(directory: Path) -> dict[str, bytes | str]:
 
 def sha(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
+
+
+class Kept(dict[str, bytes]):
+    """A ``KeepRemoved`` that remembers what the writeback kept, by ref."""
+
+    def __call__(self, items: Sequence[tuple[str, bytes]]) -> None:
+        self.update(items)
+
+
+def claude(tmp_path: Path, files: dict[str, bytes]) -> ClaudeCodeStore:
+    """A claude-code store over ``tmp_path/memory`` holding ``files`` (name -> bytes)."""
+    memory = tmp_path / "memory"
+    memory.mkdir()
+    for name, data in files.items():
+        (memory / name).write_bytes(data)
+    return ClaudeCodeStore.from_config({"path": str(memory)}, tmp_path / "c.json")

@@ -20,21 +20,9 @@ from dream_assets.core.store.kinds.memory_index import (
     linked_file,
     relinked,
 )
+from dream_assets_tests.claude_code_dirs import Kept, claude
 
 TOPIC = "---\nname: {name}\ndescription: about {name}\ntype: user\n---\nbody of {name}\n"
-
-
-class Kept(dict[str, bytes]):
-    def __call__(self, items: Sequence[tuple[str, bytes]]) -> None:
-        self.update(items)
-
-
-def claude(tmp_path: Path, files: dict[str, bytes]) -> ClaudeCodeStore:
-    memory = tmp_path / "memory"
-    memory.mkdir()
-    for name, data in files.items():
-        (memory / name).write_bytes(data)
-    return ClaudeCodeStore.from_config({"path": str(memory)}, tmp_path / "c.json")
 
 
 def merge(

@@ -21,13 +21,9 @@ from dream_assets.core.store.kinds.memory_md import HEADING, heading_title, pars
 from dream_assets.core.store.kinds.openclaw import OpenClawStore
 from dream_assets.core.store.kinds.topic_file import parse_topic_file
 from dream_assets.core.store.mirror import entry_id_for, reconcile
+from dream_assets_tests.claude_code_dirs import Kept, claude
 
 TOPIC = "---\nname: {name}\ndescription: about {name}\ntype: user\n---\nbody of {name}\n"
-
-
-class Kept(dict[str, bytes]):
-    def __call__(self, items: Sequence[tuple[str, bytes]]) -> None:
-        self.update(items)
 
 
 def openclaw(tmp_path: Path, memory: bytes) -> OpenClawStore:
@@ -35,14 +31,6 @@ def openclaw(tmp_path: Path, memory: bytes) -> OpenClawStore:
     workspace.mkdir()
     (workspace / "MEMORY.md").write_bytes(memory)
     return OpenClawStore.from_config({"workspace": str(workspace)}, tmp_path / "c.json")
-
-
-def claude(tmp_path: Path, files: dict[str, bytes]) -> ClaudeCodeStore:
-    memory = tmp_path / "memory"
-    memory.mkdir()
-    for name, data in files.items():
-        (memory / name).write_bytes(data)
-    return ClaudeCodeStore.from_config({"path": str(memory)}, tmp_path / "c.json")
 
 
 def merge_all(store: OpenClawStore | ClaudeCodeStore, text: str, refs: Sequence[str]) -> WritePlan:
