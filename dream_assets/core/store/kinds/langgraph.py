@@ -14,6 +14,11 @@ their dimension (``"local"``, or a model of the configured endpoint, whose embed
 writeback gives: ``use_endpoint_embedding``); otherwise the writeback waits with one reason
 (``WriteOutcome.waiting``). The store's TTLs
 and indexes are never touched: reads do not refresh a TTL, and nothing is swept.
+
+Bad input never stops the rest: a value this process cannot read exactly (``Undecodable``) or a
+key too long for its archive file is left alone and named; a merged text jsonb cannot hold (NUL,
+a lone surrogate) is not written and its sources stay; a writeback stopped half way returns
+what it did (recorded in the mirror), so nothing it wrote is written twice.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from dream_assets.core.store.kinds.langgraph_db import (
     ARCHIVE_ROOT,
     LOCAL,
     EmbedFunc,
+    Undecodable,
     embed_choice,
     library,
     local_embedder,
@@ -52,6 +58,9 @@ PAGE = 5000  # rows per search while listing a namespace
 # The fields a snapshot keeps of a row (all strings: ``boundary.StoreItem.fields``).
 SHAPE, MANAGER_KIND, UPDATED_AT = "shape", "kind", "updated_at"
 TOOLS, MANAGER = "tools", "manager"
+# A key's UTF-8 bytes at most: its file ``store-archive/<run>/<key>`` is written through a temp
+# file ``.<key>.<pid>-<n>.tmp`` (at most 25 bytes more), within a file name's 255 bytes.
+MAX_KEY_BYTES = 230
 
 
 def canonical(value: Any) -> bytes:
@@ -78,6 +87,31 @@ def value_like(text: str, fields: Mapping[str, str]) -> dict[str, Any]:
     if fields.get(SHAPE) == MANAGER:
         return {"kind": fields.get(MANAGER_KIND) or "Memory", "content": {"content": text}}
     return {"content": text}
+
+
+def unstorable(value: Any) -> bool:
+    """Whether ``value`` holds a text a jsonb value cannot (NUL, a lone surrogate)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend([*item.keys(), *item.values()])
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def _nameable(key: str) -> bool:
+    return (
+        bool(SEGMENT.match(key)) and key not in (".", "..") and len(key.encode()) <= MAX_KEY_BYTES
+    )
 
 
 def _stamp(when: datetime | None) -> str:
@@ -165,7 +199,10 @@ class LangGraphStore:
         for row in rows:
             version = item_version(canonical(row.value))
             current[row.key] = (version, _stamp(row.updated_at))
-            if not SEGMENT.match(row.key) or row.key in (".", ".."):
+            if isinstance(row.value, Undecodable):
+                read.unreadable.append(boundary.Unreadable(row.key, row.value.reason))
+                continue
+            if not _nameable(row.key):
                 read.unreadable.append(
                     boundary.Unreadable(row.key, "a key that cannot name a file")
                 )
@@ -245,6 +282,8 @@ class LangGraphStore:
         return store_class(store.conn, index=index)
 
     def apply(self, plan: boundary.WritePlan, keep: boundary.KeepRemoved) -> boundary.WriteOutcome:
+        import psycopg  # the extra's (``library`` checked it is there)
+
         outcome = boundary.WriteOutcome()
         self._current = None
         with opened(self.dsn) as store:
@@ -253,24 +292,45 @@ class LangGraphStore:
                 outcome.waiting = embed
                 return outcome
             writer = self._writer(store, embed)
-            self._put_new(writer, plan.new, outcome)
-            self._put_back(writer, plan, outcome)
-            self._remove(store, plan, keep, outcome)
+            held = self._put_new(writer, plan.new, outcome)
+            # The sources of a merge not written stay in the store.
+            removals = [r for r in plan.removals if r.ref not in held]
+            try:
+                self._put_back(writer, plan, outcome)
+                self._remove(store, removals, keep, outcome)
+            except (OSError, ValueError, psycopg.Error) as exc:
+                # What was done is in ``outcome`` (recorded in the mirror: nothing is written
+                # twice); the rest is retried by the next writeback.
+                first = (str(exc).strip().splitlines() or [""])[0]
+                outcome.failures.append(
+                    f"the writeback stopped part way ({type(exc).__name__}: "
+                    f"{mask_dsn(first)}): what it did is recorded, the rest waits for the next"
+                )
         return outcome
 
     def _put_new(
         self, writer: Any, new: list[boundary.NewItem], outcome: boundary.WriteOutcome
-    ) -> None:
+    ) -> set[str]:
+        """Put the merged rows; returns the source refs of those not written (they stay)."""
         _cls, ops = library()
-        puts = []
+        puts, written, held = [], {}, set()
         for item in new:
             shape = next((f for f in item.source_fields if f.get(SHAPE)), {})
             value = value_like(item.text, shape)
+            if unstorable(value):
+                outcome.failures.append(
+                    f"{item.entry_id}: its text holds a NUL or a lone surrogate, which a jsonb "
+                    "value cannot hold: not written, its sources stay in the store"
+                )
+                held.update(item.source_refs)
+                continue
             key = str(uuid.uuid4())
             puts.append(ops.PutOp(self.namespace, key, value))
-            outcome.written[item.entry_id] = (key, item_version(canonical(value)))
+            written[item.entry_id] = (key, item_version(canonical(value)))
         if puts:
             writer.batch(puts)
+        outcome.written.update(written)
+        return held
 
     def _put_back(
         self, writer: Any, plan: boundary.WritePlan, outcome: boundary.WriteOutcome
@@ -279,13 +339,15 @@ class LangGraphStore:
         if not plan.put_back:
             return
         now = writer.batch([ops.GetOp(self.namespace, b.ref, False) for b in plan.put_back])
-        puts = []
+        puts, done = [], {}
         for back, row in zip(plan.put_back, now, strict=True):
             version = item_version(back.data)
             try:
                 value = json.loads(back.data)
             except ValueError:
-                outcome.failures.append(f"{back.entry_id}: its kept copy is not JSON")
+                value = None
+            if not isinstance(value, dict) or unstorable(value):
+                outcome.failures.append(f"{back.entry_id}: its kept copy is not a jsonb object")
                 continue
             if row is not None and item_version(canonical(row.value)) != version:
                 outcome.failures.append(
@@ -294,19 +356,20 @@ class LangGraphStore:
                 continue
             if row is None:
                 puts.append(ops.PutOp(self.namespace, back.ref, value))
-            outcome.put_back[back.entry_id] = (back.ref, version)
+            done[back.entry_id] = (back.ref, version)
         if puts:
             writer.batch(puts)
+        outcome.put_back.update(done)
 
     def _still_as_read(
-        self, store: Any, plan: boundary.WritePlan, outcome: boundary.WriteOutcome
+        self, store: Any, removals: list[boundary.Removal], outcome: boundary.WriteOutcome
     ) -> list[Any]:
         """The removals whose row is still what the snapshot read (value and ``updated_at``),
         as (removal, row); the others are reported changed or missing."""
         _cls, ops = library()
-        rows = store.batch([ops.GetOp(self.namespace, r.ref, False) for r in plan.removals])
+        rows = store.batch([ops.GetOp(self.namespace, r.ref, False) for r in removals])
         same = []
-        for removal, row in zip(plan.removals, rows, strict=True):
+        for removal, row in zip(removals, rows, strict=True):
             if row is None:
                 outcome.missing.append(removal.ref)
                 continue
@@ -322,14 +385,14 @@ class LangGraphStore:
     def _remove(
         self,
         store: Any,
-        plan: boundary.WritePlan,
+        removals: list[boundary.Removal],
         keep: boundary.KeepRemoved,
         outcome: boundary.WriteOutcome,
     ) -> None:
         _cls, ops = library()
-        if not plan.removals:
+        if not removals:
             return
-        going = self._still_as_read(store, plan, outcome)
+        going = self._still_as_read(store, removals, outcome)
         if not going:
             return
         keep([(removal.ref, canonical(row.value)) for removal, row in going])
@@ -345,7 +408,7 @@ class LangGraphStore:
                 strict=True,
             )
         }
-        deletes = []
+        deletes, removed = [], {}
         for removal, row in going:
             now = again.get(removal.ref)
             if now is None:
@@ -354,6 +417,7 @@ class LangGraphStore:
                 outcome.changed.append((removal.ref, "updated in the store during the writeback"))
             else:
                 deletes.append(ops.PutOp(self.namespace, removal.ref, None))
-                outcome.removed[removal.ref] = ""
+                removed[removal.ref] = ""
         if deletes:
             store.batch(deletes)
+        outcome.removed.update(removed)

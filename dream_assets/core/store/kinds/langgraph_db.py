@@ -2,15 +2,20 @@
 ``langgraph-checkpoint-postgres``, extra ``stores``), the DSN (a string, or ``{"env": NAME}``;
 never shown with its password), the library's ``setup()`` once per database and process, and
 whether a namespace has vectors (read through the library's own search, no SQL of ours).
+Values are decoded by ``decode_value`` (set on the connection as psycopg's JSON loader): a value
+this process cannot hold exactly is an ``Undecodable`` (left alone, named), never an error that
+stops the whole read.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +31,59 @@ _PASSWORD_KV = re.compile(r"(?P<head>\bpassword\s*=\s*)(?P<secret>'(?:[^'\\]|\\.
 _DIMENSIONS = re.compile(r"different vector dimensions (\d+) and (\d+)")
 _setup_done: set[str] = set()
 _setup_lock = threading.Lock()
+# How deep a value may nest (as the agent volume's records, ``record_bounds.MAX_NESTING``): one
+# decoded near the recursion limit could fail again where it is encoded, deeper in the stack.
+MAX_NESTING = 100
+UTF8 = "UTF8"  # the only server encoding the library reads right (SQL_ASCII: keys as bytes)
+
+
+class Undecodable(dict[str, Any]):
+    """A stored value this process does not read (``reason``): its row is left alone. A dict, so
+    the library passes it through as a row's value."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+class _Inexact(Exception):
+    pass
+
+
+def _exact_float(text: str) -> float:
+    value = float(text)
+    if Decimal(text) != Decimal(repr(value)):  # rounded, or out of range (inf, 0.0)
+        raise _Inexact
+    return value
+
+
+def _deeper_than(value: Any, limit: int) -> bool:
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth >= limit:
+                return True
+            stack.extend(
+                (child, depth + 1) for child in (item.values() if isinstance(item, dict) else item)
+            )
+    return False
+
+
+def decode_value(data: bytes) -> Any:
+    """A row's value (psycopg's JSON loader on our connections): a JSON object, exactly as
+    stored, else an ``Undecodable`` naming why."""
+    try:
+        value = json.loads(data, parse_float=_exact_float)
+    except RecursionError:
+        return Undecodable(f"a value nested deeper than {MAX_NESTING} levels: left alone")
+    except (_Inexact, ValueError):  # a rounded float, an int past Python's digit limit, bytes
+        return Undecodable("a value this process cannot read exactly: left alone")
+    if not isinstance(value, dict):
+        return Undecodable("a value that is not a JSON object: left alone")
+    if _deeper_than(value, MAX_NESTING):
+        return Undecodable(f"a value nested deeper than {MAX_NESTING} levels: left alone")
+    return value
 
 
 def library() -> Any:
@@ -66,10 +124,12 @@ def resolve_dsn(raw: Any, source: Path, env: Mapping[str, str] | None = None) ->
 def parse_namespace(raw: Any, where: str) -> tuple[str, ...]:
     """A namespace as a list (or a comma-separated string) of labels, validated as LangGraph
     does (non-empty labels without "."); the dream's own archive is refused."""
-    labels = raw.split(",") if isinstance(raw, str) else raw
+    # The command line's "a, b" is trimmed; a list's labels are the store's own, verbatim (a
+    # label "user-42 " is another namespace than "user-42").
+    labels = [label.strip() for label in raw.split(",")] if isinstance(raw, str) else raw
     if not isinstance(labels, list | tuple) or not labels:
         raise StoreConfigError(f"{where}: a namespace is a non-empty list of labels")
-    out = tuple(str(label).strip() if isinstance(label, str) else "" for label in labels)
+    out = tuple(label if isinstance(label, str) else "" for label in labels)
     bad = next((label for label in out if not label or "." in label), None)
     if bad is not None:
         raise StoreConfigError(f"{where}: namespace label {bad!r} is empty or holds a '.'")
@@ -85,13 +145,22 @@ def _setup_key(dsn: str) -> str:
 @contextmanager
 def opened(dsn: str) -> Iterator[Any]:
     """A ``PostgresStore`` on one connection (the library's ``from_conn_string``), its tables
-    set up once per database in this process; a DSN or connection failure is one masked line."""
+    set up once per database in this process; a DSN or connection failure is one masked line.
+    Its values are decoded by ``decode_value``; a database not in UTF8 is refused."""
     store_class, _ops = library()
     import psycopg
+    from psycopg.types.json import set_json_loads
 
     with ExitStack() as stack:
         try:
             store = stack.enter_context(store_class.from_conn_string(dsn))
+            set_json_loads(decode_value, store.conn)
+            encoding = store.conn.info.parameter_status("server_encoding")
+            if encoding is not None and encoding != UTF8:
+                raise StoreConfigError(
+                    f"langgraph store {mask_dsn(dsn)}: the database's encoding is {encoding}, "
+                    f"which the library misreads; it needs {UTF8}"
+                )
             key = _setup_key(dsn)
             if key not in _setup_done:
                 with _setup_lock:
