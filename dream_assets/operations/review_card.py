@@ -36,6 +36,7 @@ UNCHANGED = "unchanged since queued"
 CHANGED = "changed since queued"
 NOT_LIVE = "archived since queued"
 MISSING = "no longer on disk"
+UNREADABLE = "cannot be read"  # the entry file is there but not an entry (corrupt, unreadable)
 # Words are compared without the punctuation that sticks to them ("Berlin." is "Berlin").
 _PUNCTUATION = ".,;:!?\"'()[]{}"
 
@@ -223,8 +224,18 @@ def _hints(item: ReviewItem, sources: list[SourceView]) -> list[str]:
 
 def build_card(volume: AgentVolume, item: ReviewItem, now: datetime) -> ReviewCard:
     """The card of one item, as the volume is now."""
-    entries = {i: volume.get(i) for i in item.source_ids}
-    sources = [_view(item, i, entries[i]) for i in item.source_ids]
+    entries: dict[str, MemoryEntry | None] = {}
+    unreadable: dict[str, str] = {}
+    for i in item.source_ids:
+        try:
+            entries[i] = volume.get(i)
+        except (OSError, ValueError) as exc:
+            # One corrupt source is named on its card (approval refuses it), not a dead page.
+            entries[i], unreadable[i] = None, f"{UNREADABLE} ({exc})"
+    sources = [
+        SourceView(i, unreadable[i]) if i in unreadable else _view(item, i, entries[i])
+        for i in item.source_ids
+    ]
     live = [e for e in entries.values() if e is not None]
     befores, after = _befores(volume, item, sources), _after_text(item)
     before = "\n".join(text for _what, text in befores)
@@ -279,7 +290,7 @@ def card_text(card: ReviewCard) -> str:
     for source in card.sources:
         lines.append("")
         lines.append(f"source {source.id} — {source.state}")
-        if source.state != MISSING:
+        if source.state in (UNCHANGED, CHANGED, NOT_LIVE):
             lines.append(
                 f"  category {source.category}; audience {source.audience}; created "
                 f"{source.created_at}; updated {source.updated_at}; last seen {source.last_seen_at}"

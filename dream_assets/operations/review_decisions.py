@@ -26,7 +26,11 @@ class ReviewConflict(ValueError):
 def _unchanged_sources(volume: AgentVolume, item: ReviewItem) -> list[MemoryEntry]:
     sources = []
     for source_id in item.source_ids:
-        current = volume.get(source_id)
+        try:
+            current = volume.get(source_id)
+        except (OSError, ValueError) as exc:
+            # A corrupt or unreadable entry file refuses the approval before anything is written.
+            raise ReviewConflict(f"{item.id}: source {source_id} cannot be read ({exc})") from exc
         if current is None or current.archived:
             raise ReviewConflict(f"{item.id}: source {source_id} is no longer live")
         if review_fingerprint(current) != item.source_fingerprints.get(source_id):

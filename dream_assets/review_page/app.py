@@ -11,6 +11,12 @@ internal network. Because a browser sends basic-auth credentials with any reques
 a POST that a browser marks cross-site (``Sec-Fetch-Site``) or whose ``Origin`` is another host
 is refused: another site cannot press the buttons for a logged-in operator.
 
+A form body the page's own forms never send (a field missing, blank or given twice, bytes that
+are not UTF-8, more than ``MAX_FORM_BYTES``) is answered ``400`` / ``413`` before anything is
+read or written; a decision names its item by the whole id. A review-queue file that cannot be
+read (not JSON, truncated, an item of the wrong shape) is named on the page and in the refusal,
+and left as it is.
+
 Memory text is in response bodies only. Outcome messages (which may quote words of the sources)
 are kept server-side and the redirect carries an opaque token, so neither the access log nor the
 proxy's sees them.
@@ -21,6 +27,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections import OrderedDict
+from dataclasses import fields
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -32,7 +39,7 @@ from starlette.routing import Mount, Route
 from dream_assets.core.clock import Clock, SystemClock, format_time
 from dream_assets.core.memory.audit import UNDO_LOG
 from dream_assets.core.options import DreamOptions
-from dream_assets.core.safety.review_queue import ReviewQueue
+from dream_assets.core.safety.review_queue import QUEUE_FILE, ReviewItem, ReviewQueue
 from dream_assets.core.store.jsonl import read_jsonl
 from dream_assets.core.store.lease import LeaseHeld
 from dream_assets.core.store.volume import AgentVolume, discover_agents
@@ -54,6 +61,46 @@ HISTORY_ROWS = 50
 
 class PageError(ValueError):
     """A configuration the page cannot serve (one line)."""
+
+
+class BadForm(ValueError):
+    """A form body the page's forms never send: answered with ``status``, nothing read."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class QueueUnreadable(ReviewConflict):
+    """The agent's review-queue file is not a queue: named, refused, left untouched."""
+
+
+# An item's fields that are not text, and what they must be (the rest are text).
+_ITEM_SHAPE: dict[str, type | tuple[type, ...]] = {
+    "run_id": (str, type(None)),
+    "decided_at": (str, type(None)),
+    "source_ids": list,
+    "tags": list,
+    "source_fingerprints": dict,
+    "verdicts": list,
+    "tokens": dict,
+}
+
+
+def read_queue(volume: AgentVolume) -> list[ReviewItem]:
+    """The agent's review items; ``QueueUnreadable`` (naming the file) unless the file is a queue
+    whose every item has the shape the page and ``decide`` read."""
+    try:
+        items = ReviewQueue(volume.root).items()
+        for item in items:
+            for name in (f.name for f in fields(ReviewItem)):
+                if not isinstance(getattr(item, name), _ITEM_SHAPE.get(name, str)):
+                    raise ValueError(f"item {item.id!r}: {name} has the wrong type")
+            if not all(isinstance(v, dict) for v in item.verdicts):
+                raise ValueError(f"item {item.id!r}: verdicts has the wrong type")
+    except (OSError, ValueError, TypeError, AttributeError) as exc:
+        raise QueueUnreadable(f"{volume.root / QUEUE_FILE}: cannot be read ({exc})") from exc
+    return items
 
 
 def _undone(volume: AgentVolume) -> dict[str, str]:
@@ -90,7 +137,7 @@ class ReviewDesk:
             volume = AgentVolume(self.agents_root / agent)
             section = AgentSection(agent)
             try:
-                items = ReviewQueue(volume.root).items()
+                items = read_queue(volume)
                 cards = [build_card(volume, item, now) for item in items]
                 section.pending = [c for c in cards if c.status == "pending"]
                 section.decided = sorted(
@@ -99,9 +146,11 @@ class ReviewDesk:
                     reverse=True,
                 )[:HISTORY_ROWS]
                 section.undone = _undone(volume)
-            except (OSError, ValueError, TypeError) as exc:
+            except QueueUnreadable as exc:
                 # One unreadable queue is named; the other agents still show.
-                section.error = f"{volume.root / 'review-queue.json'}: cannot be read ({exc})"
+                section.error = str(exc)
+            except (OSError, ValueError, TypeError) as exc:
+                section.error = f"{volume.root / QUEUE_FILE}: cannot be read ({exc})"
             sections.append(section)
         return sections
 
@@ -128,12 +177,31 @@ def _cross_site(request: Request) -> bool:
     return urlsplit(origin).netloc != host.split(",")[0].strip()
 
 
-async def _form(request: Request) -> dict[str, str]:
-    body = await request.body()
-    if len(body) > MAX_FORM_BYTES:
-        raise ReviewConflict("the form is too large")
-    fields = parse_qs(body.decode("utf-8", errors="replace"), keep_blank_values=True)
-    return {name: values[0] for name, values in fields.items()}
+async def _form(request: Request, *required: str) -> dict[str, str]:
+    """The form's fields, each once; ``BadForm`` for a body the page's forms never send."""
+    length = request.headers.get("content-length", "")
+    if length.isdigit() and int(length) > MAX_FORM_BYTES:
+        raise BadForm(413, "the form is too large")
+    body = b""
+    async for chunk in request.stream():  # never more than the limit in memory
+        body += chunk
+        if len(body) > MAX_FORM_BYTES:
+            raise BadForm(413, "the form is too large")
+    try:
+        parsed = parse_qs(body.decode("utf-8"), keep_blank_values=True, errors="strict")
+    except UnicodeDecodeError:
+        raise BadForm(400, "the form is not UTF-8") from None
+    twice = sorted(name for name, values in parsed.items() if len(values) > 1)
+    missing = [name for name in required if not parsed.get(name, [""])[0]]
+    if twice or missing:
+        raise BadForm(
+            400, f"field(s) {', '.join(twice or missing)} {'twice' if twice else 'missing'}"
+        )
+    return {name: values[0] for name, values in parsed.items()}
+
+
+def _bad(exc: BadForm) -> Response:
+    return PlainTextResponse(f"bad form: {exc}", status_code=exc.status)
 
 
 def _back(desk: ReviewDesk, ok: bool, message: str, agent: str = "") -> Response:
@@ -154,10 +222,16 @@ async def decide_item(request: Request) -> Response:
     desk = _desk(request)
     if _cross_site(request):
         return PlainTextResponse("cross-site request refused", status_code=403)
-    form = await _form(request)
-    agent, item, action = form.get("agent", ""), form.get("item", ""), form.get("action", "")
+    try:
+        form = await _form(request, "agent", "item", "action")
+    except BadForm as exc:
+        return _bad(exc)
+    agent, item, action = form["agent"], form["item"], form["action"]
     try:
         volume = desk.volume(agent)
+        # The whole id: the CLI's short prefixes are for typing, not for a form.
+        if not any(queued.id == item for queued in read_queue(volume)):
+            raise KeyError(f"no review item {item!r}")
         outcome = decide(
             volume,
             action,
@@ -178,8 +252,11 @@ async def undo_item(request: Request) -> Response:
     desk = _desk(request)
     if _cross_site(request):
         return PlainTextResponse("cross-site request refused", status_code=403)
-    form = await _form(request)
-    agent, run = form.get("agent", ""), form.get("run", "")
+    try:
+        form = await _form(request, "agent", "run")
+    except BadForm as exc:
+        return _bad(exc)
+    agent, run = form["agent"], form["run"]
     if not run.startswith(REVIEW_RUN_PREFIX):
         return _back(desk, False, f"undo refused: {run!r} is not a review decision", agent)
     try:
