@@ -27,6 +27,8 @@ from dream_assets.core.store.atomic import append_line, atomic_write_text, file_
 QUEUE_FILE = "review-queue.json"
 # Beside the entries' purge tombstones (memory-audit/), one line per review item purged.
 REVIEW_TOMBSTONE_LOG = "review-queue-purged.jsonl"
+# The shortest prefix that names an item ("rv-" and four characters of its hash).
+MIN_PREFIX = 7
 
 
 def protection_reason(entry: MemoryEntry) -> str | None:
@@ -177,7 +179,13 @@ class ReviewQueue:
             return len(old)
 
     def get(self, item_id: str) -> ReviewItem:
-        matches = [i for i in self._read() if i.id == item_id or i.id.startswith(item_id)]
+        """The item ``item_id`` names: its whole id, or a prefix of at least ``MIN_PREFIX``
+        characters ("rv-" and four of the hash, as git takes four) that names one item; an empty
+        or shorter prefix names none (it would name every item of a queue of one)."""
+        items = self._read()
+        matches = [i for i in items if i.id == item_id]
+        if not matches and len(item_id) >= MIN_PREFIX:
+            matches = [i for i in items if i.id.startswith(item_id)]
         if len(matches) != 1:
             raise KeyError(
                 f"no review item {item_id!r}" if not matches else f"{item_id!r} is ambiguous"

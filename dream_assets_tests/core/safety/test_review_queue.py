@@ -19,7 +19,7 @@ from dream_assets.llm import ChatModel, LLMSettings
 from dream_assets.operations.review_decisions import ReviewConflict, approve, reject
 from dream_assets.passes.call import PassCall
 from dream_assets.passes.memory_consolidation import run_memory_consolidation
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import NOW, entry, make_volume, queued_merge
 from dream_assets_tests.scripted_llm import ScriptedLLM
 
 SECRET = "sk-proj-Zq8Wx7Vc6Bn5Ml4Kj3Hg2Fd1Sa0"
@@ -251,3 +251,16 @@ def test_runaway_breaker_lets_a_single_deletion_through_but_refuses_two_of_three
     assert report.counts["ephemeral"] == 0
     assert any(r.action == "runaway deletion" for r in report.refusals)
     assert all(not e.archived for e in two.scan_entries().entries)
+
+
+@pytest.mark.parametrize("given", ["", "r", "rv-", "rv-0"])
+def test_an_empty_or_short_prefix_names_no_item(tmp_path: Path, given: str) -> None:
+    volume = make_volume(
+        tmp_path / "a", [entry("m-1", "Ana keeps bees."), entry("m-2", "Ana keeps bees!")]
+    )
+    item = queued_merge(volume, ["m-1", "m-2"], "Ana keeps bees.")
+    queue = ReviewQueue(volume.root)
+    with pytest.raises(KeyError, match="no review item"):
+        queue.get(given)  # before: the only item, approved by `dream review approve ""`
+    assert queue.get(item.id) == queue.get(item.id[:7]) == queue.get(item.id[:8])
+    assert queue.get(item.id).id == item.id
