@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.cli.common import CliError, _agent_dir, _agents_for
-from dream_assets.core.safety.log_quoting import project_logger
+from dream_assets.core.safety.log_quoting import one_line, project_logger
 
 # A demo of a store another product owns: what writes it, and what `dream connect` is given.
 STORE_DEMOS = {
@@ -172,7 +172,7 @@ def cmd_clusters(args: argparse.Namespace) -> int:
     if computed.clusters is None:
         raise CliError(f"near-duplicate scan failed: {computed.failure}")
     for warning in computed.warnings:
-        print(f"dream clusters: warning: {warning}", file=sys.stderr)
+        print(one_line(f"dream clusters: warning: {warning}"), file=sys.stderr)
     clusters = computed.clusters
     if args.json:
         rows = [

@@ -13,6 +13,7 @@ from typing import Any
 
 from dream_assets.cli.common import CliError, _agent_dir, _agent_volume, _deployment, _writer
 from dream_assets.cli.store import refuse_agent_removal, sync_store
+from dream_assets.core.safety.log_quoting import one_line
 
 
 def cmd_restore(args: argparse.Namespace) -> int:
@@ -65,7 +66,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
         for entry_id in result.archived:
             print(f"archived {entry_id} (undone)")
         for warning in result.warnings:
-            print(f"warning: {warning}")
+            print(one_line(f"warning: {warning}"))
     if result.skipped:
         entry_id, reason = result.skipped[0]
         print(
@@ -116,9 +117,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
     else:
         print(report.summary_line())
         for decision in report.decisions:
-            print(f"  {decision.action}: {decision.target} {decision.detail}".rstrip())
+            print(one_line(f"  {decision.action}: {decision.target} {decision.detail}".rstrip()))
         for warning in report.warnings:
-            print(f"  warning: {warning}")
+            print(one_line(f"  warning: {warning}"))
     return 0
 
 

@@ -6,6 +6,8 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
+from dream_assets.core.safety.log_quoting import one_line
+
 
 class CallUsage(Protocol):
     """What one model call cost (``dream_assets.llm.Completion`` satisfies it)."""
@@ -146,12 +148,12 @@ class PassReport:
         if self.decisions or self.refusals:
             lines += ["| action | target | detail |", "|---|---|---|"]
             for row in [*self.decisions, *self.refusals]:
-                detail = row.detail.replace("|", "\\|").replace("\n", " ")[:200]
-                lines.append(f"| {row.action} | {row.target} | {detail} |")
+                detail = one_line(row.detail.replace("|", "\\|").replace("\n", " ")[:200])
+                lines.append(f"| {row.action} | {one_line(row.target)} | {detail} |")
         for failure in self.failures[:20]:
-            lines.append(f"- failure: {failure}")
+            lines.append(f"- failure: {one_line(failure)}")
         for warning in self.warnings[:20]:
-            lines.append(f"- warning: {warning}")
+            lines.append(f"- warning: {one_line(warning)}")
         return "\n".join(lines)
 
 

@@ -6,6 +6,7 @@ import dagster as dg
 
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.cancellation import RunGuard
+from dream_assets.core.safety.log_quoting import one_line
 from dream_assets.defs.conventions import row_count_metadata
 
 
@@ -54,16 +55,17 @@ def materialize_report(
         report.skipped = report.skipped or guard.reason
     if model is not None and model.budget is not None:
         report.budget = model.budget.status()
-    context.log.info(report.summary_line())
+    context.log.info(one_line(report.summary_line()))
     for decision in report.decisions:
         if decision.action.startswith("archived"):
             # Every archive is logged (docs/passes.md, Pass 1); the detail quotes only what its
             # audience allows (core/safety/audience.py).
-            context.log.info(f"{decision.action} {decision.target}: {decision.detail}")
+            context.log.info(one_line(f"{decision.action} {decision.target}: {decision.detail}"))
+    # One line each: a store's key or file name in a message cannot forge another log line.
     for warning in report.warnings[:50]:
-        context.log.warning(warning)
+        context.log.warning(one_line(warning))
     for failure in report.failures[:50]:
-        context.log.error(failure)
+        context.log.error(one_line(failure))
     metadata = report_metadata(report)
     metadata.update(row_count_metadata(context.asset_key.to_user_string(), report.counts))
     return dg.MaterializeResult(metadata=metadata)

@@ -11,6 +11,7 @@ the agent's ``log_memory_text`` opt-in, else a length and the audience. Here:
   ``MemoryTextGuard``, which withholds any argument of a record that could be memory text and
   did not come through the rule (a ``MemoryEntry``, or a string with a space in it that is not
   ``Shareable``), so a future ``log.info("%s", entry.content)`` logs a length, not the text;
+- ``one_line`` keeps a message one line (a store's key may hold a newline);
 - a log call's message is a literal format string, its values are arguments (so the guard sees
   them): ``dream_assets_tests/core/safety/test_log_quoting.py`` checks the whole package.
 """
@@ -18,10 +19,28 @@ the agent's ``log_memory_text`` opt-in, else a length and the audience. Here:
 from __future__ import annotations
 
 import logging
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
 from dream_assets.core.safety.audience import entry_audience, shareable_text
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line of a log or a terminal: a control, format or line-breaking character
+    (a store's key or file name may hold "\\n") written as its escape (``\\n``, ``\\x85``,
+    ``\\u2028``), so no value can end a line and forge the next. Plain text is returned as is."""
+    if text.isprintable():
+        return text
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in _UNSHOWN else ch
+        for ch in text
+    )
+
+
+# Control, format (bidi overrides included), surrogate, private and unassigned characters, and
+# the line and paragraph separators; a space of any width is shown as it is.
+_UNSHOWN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 
 
 class Shareable(str):
@@ -49,10 +68,10 @@ def _withheld(text: str) -> str:
 
 def _guarded(value: Any) -> Any:
     if isinstance(value, Shareable):
-        return value
+        return Shareable(one_line(value))
     if isinstance(value, str):
         # Ids, paths, option names and numbers carry no space; free text does.
-        return _withheld(value) if any(c.isspace() for c in value) else value
+        return _withheld(value) if any(c.isspace() for c in value) else one_line(value)
     if hasattr(value, "content") and hasattr(value, "metadata"):
         return _withheld(str(getattr(value, "content", "")))  # a memory entry (or alike)
     if isinstance(value, (list, tuple)):

@@ -313,7 +313,9 @@ class LangGraphStore:
     ) -> set[str]:
         """Put the merged rows; returns the source refs of those not written (they stay)."""
         _cls, ops = library()
-        puts, written, held = [], {}, set()
+        puts: list[Any] = []
+        written: dict[str, tuple[str, str]] = {}
+        held: set[str] = set()
         for item in new:
             shape = next((f for f in item.source_fields if f.get(SHAPE)), {})
             value = value_like(item.text, shape)

@@ -70,7 +70,7 @@ def _deeper_than(value: Any, limit: int) -> bool:
     return False
 
 
-def decode_value(data: bytes) -> Any:
+def decode_value(data: str | bytes) -> Any:
     """A row's value (psycopg's JSON loader on our connections): a JSON object, exactly as
     stored, else an ``Undecodable`` naming why."""
     try:
