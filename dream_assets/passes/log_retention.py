@@ -3,7 +3,8 @@
 Runs first and unconditionally (only ``log_retention_enabled`` turns it off), before any
 "nothing to consolidate" early return, so the logs are capped even on an idle agent. It is
 best-effort: one log that cannot be pruned is reported and the sweep goes on (docs/passes.md, Pass
-0).
+0). An entry named like a log that is not a regular file (a directory, FIFO, socket) is not a log:
+it is reported as skipped (``logs_skipped``, a ``skipped`` decision), never as a failure.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from pathlib import Path
 
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
+from dream_assets.core.store.jsonl import NOT_A_REGULAR_FILE
 from dream_assets.core.store.volume import SESSION_LOG_DIRS, SINGLE_FILE_LOGS, AgentVolume
 from dream_assets.core.telemetry.retention import (
     DeletedLog,
@@ -36,6 +38,7 @@ COUNT_KEYS = (
     "lines_removed_estimated_files",
     "bytes_freed",
     "logs_failed",
+    "logs_skipped",
     "conversation_turns_dropped",
 )
 
@@ -78,6 +81,8 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
             _record_deletion(report, volume, deleted, "deleted-count", "files_deleted_by_count")
         for trimmed in sweep.trimmed_files:
             _record_trim(report, volume, trimmed.path, trimmed.result)
+        for path in sweep.skipped:
+            _record_skip(report, volume, path, NOT_A_REGULAR_FILE)
         if sweep.failures:
             report.count("logs_failed")
             for failure in sweep.failures:
@@ -98,7 +103,7 @@ def run_log_retention(volume: AgentVolume, options: DreamOptions, now: datetime)
 
 def _cap_log(report: PassReport, volume: AgentVolume, kind: str, path: Path, max_lines: int) -> int:
     """Trim one single-file log to its newest ``max_lines``; the lines removed (0: none, or it
-    could not be trimmed, which is reported)."""
+    could not be trimmed, which is reported, or it is not a regular file: skipped, reported)."""
     if not path.exists() and not path.is_symlink():
         return 0
     if path.is_symlink() or escapes_volume(volume, path):
@@ -110,6 +115,9 @@ def _cap_log(report: PassReport, volume: AgentVolume, kind: str, path: Path, max
     except OSError as exc:
         report.fail(f"{kind}: line-trim of {path} failed: {exc}")
         report.count("logs_failed")
+        return 0
+    if result.skipped:
+        _record_skip(report, volume, path, result.skipped)
         return 0
     if not result.trimmed:
         return 0
@@ -127,6 +135,12 @@ def _record_deletion(
         relative_to_volume(volume, deleted.path),
         f"last written {deleted.last_write.isoformat()}, {deleted.size} bytes",
     )
+
+
+def _record_skip(report: PassReport, volume: AgentVolume, path: Path, why: str) -> None:
+    """A log-named entry left alone because it is not a log: a decision, never a failure."""
+    report.count("logs_skipped")
+    report.decide("skipped", relative_to_volume(volume, path), why)
 
 
 def _record_trim(report: PassReport, volume: AgentVolume, path: Path, result: TrimResult) -> None:

@@ -23,6 +23,7 @@ import json
 import math
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from stat import S_ISREG
 from typing import Any, ClassVar, Literal, Protocol, Self
 
 from dream_assets.core.clock import format_time, parse_time
@@ -279,7 +280,8 @@ class AgentActivity:
 
 
 def read_activity(volume: AgentVolume) -> AgentActivity:
-    """Receipt times from the files themselves: an empty conversation log has no activity.
+    """Receipt times from the files themselves: an empty conversation log has no activity, nor
+    has one that is not a regular file (a directory named like it is no log).
 
     The cycle clears the conversation log; what the agent appended while the cycle ran is kept
     and, being newer than the cycle's start, counts as new activity.
@@ -287,7 +289,7 @@ def read_activity(volume: AgentVolume) -> AgentActivity:
     conversation_at = None
     try:
         stat = volume.conversation_log.stat()
-        if stat.st_size > 0:
+        if S_ISREG(stat.st_mode) and stat.st_size > 0:
             conversation_at = datetime.fromtimestamp(stat.st_mtime, tz=UTC)
     except FileNotFoundError:
         pass

@@ -5,7 +5,10 @@ Malformed lines are counted and skipped, never fatal, never rewritten.
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +25,8 @@ class JsonlRead:
     records: list[dict[str, Any]] = field(default_factory=list)
     malformed: int = 0
     first_problem: str | None = None
+    # Why the file was not read: set when it is not a regular file (a directory, FIFO, socket).
+    skipped: str | None = None
 
     def note(self, problem: str) -> None:
         self.malformed += 1
@@ -63,8 +68,49 @@ def encode_line(record: dict[str, Any]) -> str:
     return _COMPACT.encode(record)
 
 
+NOT_A_REGULAR_FILE = "not a regular file"
+
+
+def open_regular(path: Path | str) -> int | None:
+    """A read-only descriptor on ``path`` (a symlink followed) when it is a regular file; None
+    when it is not (a directory, FIFO, socket or device named like a log is not a log).
+
+    The type is looked at before the open, so a device is never opened, and checked again on the
+    descriptor; the open is non-blocking, so a FIFO swapped in between never waits for a writer.
+    """
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        if exc.errno == errno.ENXIO:  # a socket now
+            return None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        return None
+    os.set_blocking(fd, True)
+    return fd
+
+
+def read_regular(path: Path | str) -> bytes | None:
+    """The bytes of ``path`` (a symlink followed) when it is a regular file; None when it is not,
+    without reading it (``open_regular``: a FIFO is never waited on)."""
+    fd = open_regular(path)
+    if fd is None:
+        return None
+    with open(fd, "rb") as handle:
+        return handle.read()
+
+
 def iter_jsonl(path: Path, result: JsonlRead, validate: Validator | None = None) -> Iterator[dict]:
-    with open(path, encoding="utf-8", errors="replace") as handle:
+    """The valid records of ``path``; a path that is not a regular file yields none (noted in
+    ``result.skipped``) and is never read (a FIFO is never waited on)."""
+    fd = open_regular(path)
+    if fd is None:
+        result.skipped = NOT_A_REGULAR_FILE
+        return
+    with open(fd, encoding="utf-8", errors="replace") as handle:
         for number, line in enumerate(handle, start=1):
             text = line.strip()
             if not text:

@@ -21,6 +21,7 @@ from dream_assets.core.models import (
     validate_entry_id,
     validate_skill_name,
 )
+from dream_assets.core.store import jsonl
 from dream_assets.core.store.atomic import (
     append_line,
     atomic_write_batch,
@@ -396,17 +397,15 @@ class AgentVolume:
         upto_bytes: int | None = None,
         keep_sessions: frozenset[str] | set[str] = frozenset(),
     ) -> int:
-        """Clear the conversation log, keeping lines appended after the cycle read it.
-
-        ``upto_bytes`` is the size the readers saw; anything the agent appended since then
-        is kept, so a turn that lands mid-cycle is not lost with the clear. The turns of
-        ``keep_sessions`` (still inside the quiet period, unread) are kept too.
-        """
+        """Clear the conversation log up to ``upto_bytes`` (the size the readers saw: a line the
+        agent appended since is kept), keeping the turns of ``keep_sessions`` (in the quiet period,
+        unread). A log that is not a regular file (a directory, FIFO) is no log: never touched."""
         path = self.conversation_log
-        if not path.exists():
+        if not path.is_file():  # missing, or not a regular file: never read, locked or replaced
             return 0
         with file_lock(path):
-            data = path.read_bytes()
+            if (data := jsonl.read_regular(path)) is None:  # no longer a regular file: left alone
+                return 0
             cut = len(data) if upto_bytes is None else min(upto_bytes, len(data))
             kept = [
                 line

@@ -13,17 +13,22 @@ about a second per GB here); if its stat moves it is simply read again.
 
 The stat is always taken before the bytes are read (on the open descriptor when hashing), so a
 record never pairs a newer stat with older content: a write landing after the look moves the stat
-or, within the same tick, leaves a racy record that the next build hashes.
+or, within the same tick, leaves a racy record that the next build hashes. A path that is not a
+regular file (a directory, FIFO or socket swapped in for a log) is never opened: it is recorded as
+never matching, and never matches a record.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
 from dream_assets.core.store.entry_index import StatKey, is_racy, stat_key
+from dream_assets.core.store.jsonl import NOT_A_REGULAR_FILE, open_regular
 
 _CHUNK = 1 << 20
 
@@ -40,7 +45,10 @@ class LogFile:
 
 def _hashed(path: Path, seen_ns: int) -> LogFile:
     digest = hashlib.sha256()
-    with open(path, "rb") as handle:
+    fd = open_regular(path)
+    if fd is None:
+        raise OSError(errno.EINVAL, NOT_A_REGULAR_FILE, str(path))
+    with open(fd, "rb") as handle:
         st = os.fstat(handle.fileno())
         while chunk := handle.read(_CHUNK):
             digest.update(chunk)
@@ -52,6 +60,8 @@ def record(path: Path, seen_ns: int) -> LogFile:
     cannot be looked at is left to the read to report, and recorded as never matching."""
     try:
         st = os.stat(path, follow_symlinks=False)
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, NOT_A_REGULAR_FILE, str(path))
         if is_racy(st, seen_ns):
             return _hashed(path, seen_ns)
     except OSError:
@@ -64,6 +74,8 @@ def still_same(path: Path, recorded: LogFile, seen_ns: int) -> LogFile | None:
     stat settles once the file leaves the racy window); ``None`` when it changed or is gone."""
     try:
         st = os.stat(path, follow_symlinks=False)
+        if not stat.S_ISREG(st.st_mode):
+            return None
         if stat_key(st) == recorded.key and not recorded.racy:
             return recorded
         if recorded.sha256 is None:

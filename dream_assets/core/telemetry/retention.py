@@ -12,6 +12,9 @@ Two shapes:
 Every change to a log happens under the same ``file_lock`` the agent's ``append_line`` takes
 (the per-session write lock), so a trim or delete can never race an append. A trim never
 reads a whole large file: it scans backwards from the end for the cut and copies only the tail.
+
+Only a regular file is a log. A directory, symlink, FIFO or socket named like one is skipped
+(``SweepResult.skipped``, ``TrimResult.skipped``): never opened, never deleted, never a failure.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pathlib import Path
 
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.store.atomic import file_lock, fsync_dir, lock_path_for
+from dream_assets.core.store.jsonl import NOT_A_REGULAR_FILE, open_regular
 from dream_assets.core.store.volume import AgentVolume
 
 # Backward scan and tail copy block size: large enough that a 50 000-line tail (~10 MB) takes
@@ -49,7 +53,8 @@ class TrimResult:
 
     ``lines_before`` is None when the file was not examined (trim disabled, or too small in
     bytes to hold more lines than the bound). ``exact`` is False when ``lines_removed`` (and so
-    ``lines_before``) was estimated from the mean length of the kept lines.
+    ``lines_before``) was estimated from the mean length of the kept lines. ``skipped`` says why
+    the path was left alone without being opened: it is not a regular file, so not a log.
     """
 
     lines_before: int | None
@@ -57,6 +62,7 @@ class TrimResult:
     bytes_before: int
     bytes_after: int
     exact: bool = True
+    skipped: str | None = None
 
     @property
     def trimmed(self) -> bool:
@@ -87,6 +93,8 @@ class SweepResult:
     trimmed_files: list[TrimmedLog] = field(default_factory=list)
     lines_removed: int = 0
     failures: list[str] = field(default_factory=list)
+    # ``*.jsonl`` entries that are not regular files (directory, symlink, FIFO, socket): not logs
+    skipped: list[Path] = field(default_factory=list)
 
     @property
     def bytes_freed(self) -> int:
@@ -103,12 +111,13 @@ def trim_to_last_lines(
     A final line without a trailing newline counts as a line. A file already within the bound
     is left untouched (same inode, same bytes). Otherwise the tail is copied to a temp file in
     the same directory, fsynced and renamed over the log, all under the log's lock, so an
-    appender waiting on that lock writes its line into the new file and loses nothing.
+    appender waiting on that lock writes its line into the new file and loses nothing. A path
+    that is not a regular file is not a log: it is skipped (``skipped``), never opened.
     """
     path = Path(path)
     status = path.stat()
     if not stat.S_ISREG(status.st_mode):
-        raise OSError(errno.EINVAL, "a log must be a regular file", str(path))
+        return _not_a_log()
     size = status.st_size
     if max_lines <= 0:
         return TrimResult(None, 0, size, size)
@@ -121,7 +130,10 @@ def trim_to_last_lines(
     source: FileIO | None = None
     try:
         with file_lock(path):
-            source = FileIO(path, "rb")
+            fd = open_regular(path)
+            if fd is None:  # replaced since the look above
+                return _not_a_log()
+            source = FileIO(fd, "rb")
             status = os.fstat(source.fileno())
             size = status.st_size
             cut, lines_seen = _cut_offset(source.fileno(), size, max_lines)
@@ -139,6 +151,10 @@ def trim_to_last_lines(
     finally:
         if source is not None:
             source.close()
+
+
+def _not_a_log() -> TrimResult:
+    return TrimResult(None, 0, 0, 0, skipped=NOT_A_REGULAR_FILE)
 
 
 def _cut_offset(fd: int, size: int, max_lines: int) -> tuple[int | None, int]:
@@ -238,21 +254,27 @@ class _SessionFile:
 def session_files(directory: Path) -> list[Path]:
     """Top-level ``*.jsonl`` regular files only: namespaced session files in subdirectories
     are out of the sweep's scope, and a symlink is never followed out of the volume."""
-    return [f.path for f in _scan_session_files(Path(directory))]
+    return [f.path for f in _scan_session_files(Path(directory))[0]]
 
 
-def _scan_session_files(directory: Path) -> list[_SessionFile]:
+def _scan_session_files(directory: Path) -> tuple[list[_SessionFile], list[Path]]:
+    """The top-level ``*.jsonl`` regular files, and the ``*.jsonl`` entries that are not
+    (directories, symlinks, FIFOs, sockets: skipped, never opened or followed)."""
     found: list[_SessionFile] = []
+    skipped: list[Path] = []
     with os.scandir(directory) as entries:
         for entry in entries:
-            if not entry.name.endswith(".jsonl") or not entry.is_file(follow_symlinks=False):
+            if not entry.name.endswith(".jsonl"):
                 continue
             try:
                 status = entry.stat(follow_symlinks=False)
             except FileNotFoundError:
                 continue
+            if not stat.S_ISREG(status.st_mode):
+                skipped.append(Path(entry.path))
+                continue
             found.append(_SessionFile(Path(entry.path), status.st_mtime_ns, status.st_size))
-    return found
+    return found, sorted(skipped)
 
 
 def last_write_time(mtime_ns: int) -> datetime:
@@ -270,11 +292,13 @@ def sweep_session_dir(
     """Age-prune, count-cap, then line-trim one per-session log directory (in that order).
 
     ``None`` or a non-positive value disables a dimension. A failure on one file is recorded
-    in ``failures`` and the sweep goes on with the next.
+    in ``failures`` and the sweep goes on with the next; an entry that is not a regular file is
+    listed in ``skipped`` and left alone.
     """
     result = SweepResult()
     directory = Path(directory)
-    files = sorted(_scan_session_files(directory), key=lambda f: (f.mtime_ns, f.path.name))
+    found, result.skipped = _scan_session_files(directory)
+    files = sorted(found, key=lambda f: (f.mtime_ns, f.path.name))
 
     if max_age is not None and max_age > timedelta(0):
         cutoff = now - max_age
@@ -310,7 +334,9 @@ def sweep_session_dir(
             except OSError as exc:
                 result.failures.append(f"{item.path}: line-trim failed: {exc}")
                 continue
-            if trim.trimmed:
+            if trim.skipped:
+                result.skipped.append(item.path)
+            elif trim.trimmed:
                 result.trimmed_files.append(TrimmedLog(item.path, trim))
                 result.lines_removed += trim.lines_removed
     return result
@@ -328,9 +354,10 @@ def _delete_session_file(item: _SessionFile, failures: list[str]) -> bool:
                 status = os.lstat(item.path)
             except FileNotFoundError:
                 return False
-            if status.st_mtime_ns != item.mtime_ns:
-                # The agent wrote to this session after the sweep looked at it: it is no longer
-                # the stale file the decision was made about, so it stays until the next cycle.
+            if not stat.S_ISREG(status.st_mode) or status.st_mtime_ns != item.mtime_ns:
+                # The agent wrote to this session after the sweep looked at it (or it is no
+                # longer a regular file): it is not the stale file the decision was made about,
+                # so it stays until the next cycle.
                 return False
             os.unlink(item.path)
             # The sidecar lock would otherwise outlive its session and pile up forever, the very
@@ -348,14 +375,18 @@ def exceeds_line_bound(path: Path, max_lines: int) -> bool:
     """True when ``path`` holds more than ``max_lines`` lines, read forwards and streaming.
 
     Deliberately not the trim's backward scan, so the check re-verifies rather than repeats it;
-    it stops reading as soon as the bound is crossed.
+    it stops reading as soon as the bound is crossed. A path that is not a regular file is not a
+    log and holds no lines: False, without opening it.
     """
     if max_lines <= 0:
+        return False
+    fd = open_regular(path)
+    if fd is None:
         return False
     buffer = bytearray(SCAN_BLOCK_BYTES)
     newlines = 0
     last = b""
-    with open(path, "rb", buffering=0) as handle:
+    with open(fd, "rb", buffering=0) as handle:
         while True:
             got = handle.readinto(buffer)
             if not got:

@@ -84,8 +84,10 @@ def run_preference_inference(call: PassCall) -> PassReport:
     for key in ("sessions", "candidates", "qualifying", "written", "reinforced", "flagged"):
         report.counts[key] = 0
     # Measured before reading: a line appended after this point is not cleared, so the worst a
-    # race can do is show a turn to the next cycle again, never lose it unread.
-    seen_bytes = volume.conversation_log.stat().st_size if volume.conversation_log.exists() else 0
+    # race can do is show a turn to the next cycle again, never lose it unread. A conversation log
+    # that is not a regular file (a directory, FIFO, socket) is no log: never read nor cleared.
+    log = volume.conversation_log
+    seen_bytes = log.stat().st_size if log.is_file() else 0
     keep_log = False
     # Sessions still inside the quiet period are neither read nor cleared (core.quiet).
     conversation = read_quiet_conversation(volume, now, call.options.quiet_period)
