@@ -52,8 +52,7 @@ def _value_problem(key: str, first: object) -> str | None:
     if isinstance(first, list) and all(type(v) is str and v.isascii() for v in first):
         return None  # tags
     if isinstance(first, dict) and all(
-        type(k) is str and k.isascii() and type(v) is str and v.isascii()
-        for k, v in first.items()
+        type(k) is str and k.isascii() and type(v) is str and v.isascii() for k, v in first.items()
     ):
         return None  # flat metadata
     for value, depth in _nodes(first):
