@@ -5,6 +5,8 @@ removed by the agent itself. Re-read from the store and the archive, not the wri
 
 from __future__ import annotations
 
+import os
+
 from dream_assets.core.memory.merge import merged_from
 from dream_assets.core.store.connection import open_store
 from dream_assets.core.store.kinds.boundary import item_version
@@ -15,16 +17,30 @@ from dream_assets.core.store.mirror import (
     STORE_REMOVED_BY_RUN,
     STORE_VERSION,
 )
-from dream_assets.core.store.store_archive import archived_bytes, find_archived, read_snapshot
+from dream_assets.core.store.store_archive import (
+    SNAPSHOT_FILE,
+    archived_bytes,
+    find_archived,
+    read_snapshot,
+)
 from dream_assets.core.store.volume import AgentVolume
 
 
 def nothing_lost_violations(volume: AgentVolume) -> tuple[list[str], int]:
     """(violations, items checked) for the items of the last snapshot."""
     store = open_store(volume.root)
-    snapshot = read_snapshot(volume.root)
-    if store is None or snapshot is None:
+    if store is None:
         return [], 0
+    snapshot = read_snapshot(volume.root)
+    if snapshot is None and not os.path.lexists(volume.root / SNAPSHOT_FILE):
+        return [], 0  # never taken: the writeback had nothing to write
+    if snapshot is None:
+        # The cycle's store_snapshot step wrote it before the writeback: unreadable now (a
+        # truncated or hand-edited file), it cannot say what the store held. That must not make
+        # the check pass: the gap is a violation, and the kept copies the mirror records as
+        # removed from the store are still verified.
+        unreadable = f"{SNAPSHOT_FILE}: unreadable, what the store held cannot be verified"
+        return [unreadable, *store_copies_missing(volume)[0]], 0
     entries = volume.scan_entries().entries
     by_id = {e.id: e for e in entries}
     held = {source for e in entries if not e.archived for source in merged_from(e)}
