@@ -5,10 +5,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from dream_assets.core.memory.archive_purge import plan_purge, tombstone, tombstone_path
+from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.review_queue import REVIEW_TOMBSTONE_LOG, ReviewQueue
 from dream_assets.core.store.atomic import append_line
+from dream_assets.core.store.entry_lock import entry_lock_held
 from dream_assets.core.store.volume import AgentVolume
 
 
@@ -33,10 +35,16 @@ def run_archive_purge(
     tombstones = tombstone_path(volume.audit_dir)
     for entry in plan.purge:
         try:
-            # Tombstone first: a crash between the two leaves a tombstone for a live file,
-            # which the next run purges again, never a deletion nobody can account for.
-            append_line(tombstones, tombstone(entry, now, run_id))
-            volume.hard_delete(entry.id)
+            # Under the entry's lock, as every write (docs/agent-volume.md): an entry the agent
+            # restored, reinforced, edited or removed since the scan is left as it is now.
+            with entry_lock_held(volume.entry_path(entry.id)):
+                if not _as_scanned(volume, entry):
+                    report.decide("left", entry.id, "changed since the scan: not purged")
+                    continue
+                # Tombstone first: a crash between the two leaves a tombstone for a live file,
+                # which the next run purges again, never a deletion nobody can account for.
+                append_line(tombstones, tombstone(entry, now, run_id))
+                volume.hard_delete(entry.id)
         except OSError as exc:
             report.fail(f"{entry.id}: purge failed: {exc}")
             continue
@@ -50,6 +58,15 @@ def run_archive_purge(
             f"importance {entry.importance:.2f}, reinforced {entry.reinforcement_count}×",
         )
     return report
+
+
+def _as_scanned(volume: AgentVolume, entry: MemoryEntry) -> bool:
+    """Whether the entry's file still holds ``entry`` (not when gone, changed or unreadable: an
+    unreadable file is never deleted)."""
+    try:
+        return volume.get(entry.id) == entry
+    except ValueError:
+        return False
 
 
 def _purge_review_queue(
