@@ -91,7 +91,12 @@ def test_a_written_link_reads_back_as_its_file(ref: str) -> None:
     assert linked_file(relinked("- [T](<old file.md>) — h", "old file.md", ref)) == ref
 
 
-@given(st.text(st.characters(blacklist_characters="/\\\x00\n\r"), min_size=1, max_size=12))
+# A file name read from the directory holds no lone surrogate (a name that is not UTF-8 is
+# named by its escaped bytes and left alone, docs/stores.md): none is drawn.
+NAME_CHARACTERS = st.characters(blacklist_categories=("Cs",), blacklist_characters="/\\\x00\n\r")
+
+
+@given(st.text(NAME_CHARACTERS, min_size=1, max_size=12))
 def test_any_topic_file_name_links_back_to_itself(stem: str) -> None:
     ref = stem + ".md"
     if ref.startswith("."):
