@@ -38,6 +38,7 @@ from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.memory.merge import REJECTED_AT, REJECTED_CLUSTER, merged_from
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.store.atomic import atomic_write_text
+from dream_assets.core.store.lease import read_state_text
 
 TREND_FILE = "trend.jsonl"
 KNOWN_IDS_FILE = "known-ids.json"
@@ -52,6 +53,22 @@ TREND_RETENTION_DAYS = 400
 MAX_REJECTION_STAMPS = 50
 
 TREND_COLUMNS = ("live", "archived", "merged", "purged", "rejected_clusters", "vanished")
+
+# The audit's files are small (the trend: 400 rows; the id snapshot: one id per entry); a larger
+# one is not the audit's and is not read into memory.
+MAX_AUDIT_FILE_BYTES = 1 << 28
+
+
+def _read_audit_file(path: Path, *, errors: str = "strict") -> str:
+    """The text of one of the audit's files. FileNotFoundError when absent; ValueError naming
+    the file when it is not a regular file of the audit's (a directory, a FIFO — never opened
+    blocking, which would hang the audit —, a symlink out of ``memory-audit/``, oversized)."""
+    try:
+        return read_state_text(path, MAX_AUDIT_FILE_BYTES, errors=errors)
+    except FileNotFoundError:
+        raise
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: cannot be read ({exc})") from exc
 
 
 @dataclass(frozen=True)
@@ -89,16 +106,16 @@ class KnownIds:
 
 def read_known_ids(path: Path) -> tuple[KnownIds | None, str | None]:
     """The last audit's snapshot, or None on the first audit. A bad file: (None, warning)."""
-    if not path.exists():
-        return None, None
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads(_read_audit_file(path))
         ids = raw["ids"]
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
             raise ValueError("'ids' must be a list of strings")
         when = raw.get("audited_at")
         audited_at = parse_time(when) if isinstance(when, str) else None
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except FileNotFoundError:
+        return None, None
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         return None, f"{path}: unreadable id snapshot ({exc}); vanished entries not checked"
     return KnownIds(audited_at, frozenset(ids)), None
 
@@ -147,10 +164,8 @@ def stamped_clusters(entries: Sequence[MemoryEntry]) -> dict[str, list[MemoryEnt
 
 
 def read_rejection_history(path: Path) -> tuple[dict[str, dict[str, Any]], str | None]:
-    if not path.exists():
-        return {}, None
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads(_read_audit_file(path))
         clusters = raw["clusters"]
         if not isinstance(clusters, dict):
             raise ValueError("'clusters' must be an object")
@@ -161,7 +176,9 @@ def read_rejection_history(path: Path) -> tuple[dict[str, dict[str, Any]], str |
             }
             for cid, value in clusters.items()
         }
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
         return {}, f"{path}: unreadable rejection history ({exc}); counting starts again"
     return history, None
 
@@ -249,14 +266,16 @@ class TrendFile:
 
 def read_trend(path: Path) -> TrendFile:
     trend = TrendFile()
-    if not path.exists():
+    try:
+        text = _read_audit_file(path, errors="replace")
+    except FileNotFoundError:
         return trend
-    for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+    for line in text.splitlines():
         if not line.strip():
             continue
         try:
             row = TrendRow.from_dict(json.loads(line))
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
             trend.unparsed.append(line)
             continue
         trend.rows[row.date] = row
@@ -311,12 +330,12 @@ def pause_consolidation(path: Path, *, now: datetime, vanished: Sequence[str]) -
     """Write (or extend) the pause file. An existing pause keeps its time and earlier ids."""
     paused_at = format_time(now)
     earlier: list[str] = []
-    if path.exists():
+    if path.exists() or path.is_symlink():
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
+            raw = json.loads(_read_audit_file(path))
             paused_at = str(raw.get("paused_at") or paused_at)
             earlier = [str(i) for i in raw.get("vanished") or []]
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, TypeError, RecursionError):
             pass  # an unreadable pause file is replaced: it still means "paused"
     ids = sorted(set(earlier) | set(vanished))
     payload = {

@@ -14,6 +14,7 @@ import fcntl
 import itertools
 import os
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
@@ -219,18 +220,31 @@ def lock_path_for(path: Path) -> Path:
 
 
 @contextlib.contextmanager
-def file_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
+def file_lock(
+    path: Path, *, shared: bool = False, timeout: float | None = None, what: str = ""
+) -> Iterator[None]:
     """Hold the advisory lock that guards ``path`` (a log file, the ledger, ...).
 
     The lock lives on a sidecar file so that an atomic rename of ``path`` itself does not
-    orphan a lock held on the old inode.
+    orphan a lock held on the old inode. With ``timeout`` (seconds), waiting longer raises
+    ``TimeoutError`` naming the lock file (``what`` says the consequence): a stuck holder fails
+    the writer instead of hanging it.
     """
     lock_file = lock_path_for(path)
+    mode = fcntl.LOCK_SH if shared else fcntl.LOCK_EX
+    deadline = None if timeout is None else time.monotonic() + timeout
     while True:
         fd = _in_directory(
             lock_file.parent, lambda: os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
         )
-        fcntl.flock(fd, fcntl.LOCK_SH if shared else fcntl.LOCK_EX)
+        try:
+            _take(fd, mode, deadline)
+        except TimeoutError:
+            os.close(fd)
+            raise TimeoutError(
+                f"{lock_file}: the lock of {path.name} is held by another process for more "
+                f"than {timeout:g}s; {what}"
+            ) from None
         # Retention deletes a reaped session's lock file while holding it; a waiter that then
         # wins the lock must not hold a lock on the unlinked inode while others use a new one.
         try:
@@ -246,6 +260,24 @@ def file_lock(path: Path, *, shared: bool = False) -> Iterator[None]:
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
         os.close(fd)
+
+
+_LOCK_POLL_S = 0.05
+
+
+def _take(fd: int, mode: int, deadline: float | None) -> None:
+    """``flock(fd, mode)``; polled until ``deadline`` (TimeoutError past it) when there is one."""
+    if deadline is None:
+        fcntl.flock(fd, mode)
+        return
+    while True:
+        try:
+            fcntl.flock(fd, mode | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise TimeoutError from None
+        time.sleep(_LOCK_POLL_S)
 
 
 def append_line(path: Path, line: str) -> None:

@@ -7,7 +7,10 @@ clusters and the run reports. Every statement lives in ``sql/<name>.sql`` as nam
 
 from __future__ import annotations
 
+import itertools
+import os
 import re
+import stat
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
@@ -71,8 +74,51 @@ class _Shared:
         self.for_writing = False
 
 
+# DuckDB's word for a file that is not one of its databases (empty, garbage, another format).
+_NOT_A_DATABASE = "not a valid DuckDB database file"
+
+
+def _set_aside(db_path: Path) -> None:
+    """Move an unusable file (and its WAL) to ``<name>.unusable-<n>`` beside it: the file is a
+    cache of the logs and entries, rebuilt by the next writer; nothing is deleted."""
+    for n in itertools.count(1):
+        aside = db_path.with_name(f"{db_path.name}.unusable-{n}")
+        if not aside.exists() and not aside.is_symlink():
+            break
+    wal = db_path.with_name(db_path.name + ".wal")
+    os.rename(db_path, aside)
+    if wal.exists() or wal.is_symlink():
+        os.rename(wal, aside.with_name(aside.name + ".wal"))
+
+
+def _usable_for_writing(db_path: Path) -> None:
+    """Before a writer opens the file: a FIFO (opening one blocks forever), a device or a
+    dangling symlink standing there is set aside. A directory is left in place: DuckDB's error
+    names the file (someone put it there; tests use it as a fault no step gets past)."""
+    try:
+        info = os.stat(db_path)
+    except FileNotFoundError:
+        if os.path.islink(db_path):
+            _set_aside(db_path)
+        return
+    if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+        _set_aside(db_path)
+
+
 def _open(db_path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
-    con = duckdb.connect(str(db_path), read_only=read_only)
+    if not read_only:
+        _usable_for_writing(db_path)
+    elif os.path.exists(db_path) and not os.path.isfile(db_path):
+        # Never opened: a FIFO would block the reader forever. Readers degrade on duckdb.Error.
+        raise duckdb.IOException(f"{db_path}: not a regular file (set aside by the next writer)")
+    try:
+        con = duckdb.connect(str(db_path), read_only=read_only)
+    except duckdb.IOException as exc:
+        if read_only or _NOT_A_DATABASE not in str(exc):
+            raise
+        # Empty, truncated, garbage, another format: a cache that cannot be read is rebuilt.
+        _set_aside(db_path)
+        con = duckdb.connect(str(db_path), read_only=read_only)
     try:
         con.execute("SET TimeZone = 'UTC'")
     except BaseException:

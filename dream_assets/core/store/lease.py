@@ -9,14 +9,24 @@ is stale: the next writer takes it over and records the takeover in ``dream-leas
 
 The lease file is read and replaced under its sidecar lock (``file_lock``, the convention of the
 logs), so two writers racing for a free lease cannot both win.
+
+What stands at ``dream.lease`` and is not a lease never blocks the agent for good: an unreadable
+file (not JSON, another shape, fields of the wrong types, nested too deeply, a FIFO — never opened
+blocking —, an oversized file) is a stale lease, taken over and replaced; a directory there is
+moved aside (``dream.lease.unusable-<n>``, never deleted); a lease whose expiry lies further ahead
+than ``MAX_LEASE_HORIZON`` was not written by a writer of the cycle (they renew every step with
+an hour's TTL) and is stale too. The sidecar lock is waited for at most ``LOCK_TIMEOUT_S``: a
+stuck holder fails the writer with an error naming the lock file, it does not hang it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import socket
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
@@ -28,6 +38,15 @@ from dream_assets.core.store.atomic import append_line, atomic_write_text, file_
 
 LEASE_FILE = "dream.lease"
 TAKEOVER_LOG = "dream-lease-takeovers.jsonl"
+# A lease is a few hundred bytes: a bigger file is not one (and is not read into memory).
+MAX_LEASE_BYTES = 1 << 16
+# The takeover log: one line per takeover, never trimmed; read whole (it stays small).
+MAX_TAKEOVER_LOG_BYTES = 1 << 28
+# How long a writer waits for ``dream.lease.lock`` (held for milliseconds by a reader/replacer).
+LOCK_TIMEOUT_S = 10.0
+# No writer of the cycle holds a lease expiring further ahead than this (``lease_ttl_minutes``,
+# 60, after each renewal): an expiry beyond it is a bad clock or a foreign file, not a holder.
+MAX_LEASE_HORIZON = timedelta(days=7)
 
 
 class LeaseHeld(RuntimeError):
@@ -61,19 +80,86 @@ def lease_path(root: Path) -> Path:
     return Path(root) / LEASE_FILE
 
 
+def read_state_text(path: Path, max_bytes: int, *, errors: str = "strict") -> str:
+    """The text of one of the cycle's small state files (the lease, the pass ledger).
+
+    FileNotFoundError when there is none. ValueError or OSError, saying why, when what is there
+    is not a regular file of at most ``max_bytes`` inside its directory: a symlink leaving that
+    directory is not followed, a FIFO is opened without blocking (a blocking open waits for a
+    writer forever), a directory or device is refused, a large file is not read into memory.
+    """
+    if path.is_symlink():
+        home = path.parent.resolve()
+        target = path.resolve()
+        if target != home and home not in target.parents:
+            raise ValueError(f"a symlink out of {home} ({target}), not followed")
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise ValueError("a directory, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("not a regular file")
+        if info.st_size > max_bytes:
+            raise ValueError(f"{info.st_size} bytes, larger than this file ever is")
+        chunks: list[bytes] = []
+        total = 0
+        while total <= max_bytes:
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > max_bytes:
+            raise ValueError(f"more than {max_bytes} bytes, larger than this file ever is")
+    finally:
+        os.close(fd)
+    return b"".join(chunks).decode("utf-8", errors=errors)
+
+
+def move_aside(path: Path) -> None:
+    """Move a directory standing at ``path`` (where the cycle writes one of its own files) out
+    of the way, to ``<name>.unusable-<n>`` beside it: nothing is deleted. A file, a symlink or a
+    FIFO there is left alone: the atomic rename of the new file replaces the name itself."""
+    if path.is_symlink() or not path.is_dir():
+        return
+    for n in itertools.count(1):
+        aside = path.with_name(f"{path.name}.unusable-{n}")
+        if not aside.exists() and not aside.is_symlink():
+            path.rename(aside)
+            return
+
+
+def bounded_file_lock(path: Path, timeout_s: float, *, what: str) -> Any:
+    """``atomic.file_lock(path)`` waiting at most ``timeout_s``; then ``TimeoutError`` naming the
+    lock file (``what`` says the consequence)."""
+    return file_lock(path, timeout=timeout_s, what=what)
+
+
+_UNREADABLE = Lease("unreadable", "?", 0, "?", "", "", "")
+_TEXT_FIELDS = ("owner", "run_id", "host", "since", "expires_at", "renewed_at")
+
+
 def read_lease(root: Path) -> Lease | None:
     """The lease as on disk; None when absent. An unreadable lease counts as absent (stale)."""
     try:
-        raw = json.loads(lease_path(root).read_text(encoding="utf-8"))
+        raw = json.loads(read_state_text(lease_path(root), MAX_LEASE_BYTES))
+        if not isinstance(raw, dict):
+            return _UNREADABLE
         fields: dict[str, Any] = {
             k: raw[k] for k in Lease.__dataclass_fields__ if k not in _OPTIONAL_FIELDS
         }
+        if not all(isinstance(fields[k], str) for k in _TEXT_FIELDS):
+            return _UNREADABLE
+        pid = fields["pid"]
+        if isinstance(pid, bool) or not isinstance(pid, int):
+            return _UNREADABLE
         fields.update({k: str(raw.get(k, "")) for k in _OPTIONAL_FIELDS})
         return Lease(**fields)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError):
-        return Lease("unreadable", "?", 0, "?", "", "", "")
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+        return _UNREADABLE
 
 
 def _process_gone(lease: Lease) -> bool:
@@ -99,6 +185,8 @@ def stale_reason(lease: Lease, now: datetime, finished: Callable[[str], bool] | 
         return "lease without a valid expiry"
     if now >= expires:
         return f"expired at {lease.expires_at}"
+    if expires - now > MAX_LEASE_HORIZON:
+        return f"expiry {lease.expires_at} is further ahead than any writer holds a lease"
     if _process_gone(lease):
         return f"holder process {lease.pid} is gone"
     if finished is not None and finished(lease.run_id):
@@ -123,7 +211,7 @@ def acquire(
     """
     path = lease_path(root)
     now = clock.now()
-    with file_lock(path):
+    with bounded_file_lock(path, LOCK_TIMEOUT_S, what="the lease was not taken"):
         current = read_lease(root)
         since = format_time(now)
         if current is not None and current.run_id == run_id:
@@ -146,6 +234,7 @@ def acquire(
                     sort_keys=True,
                 ),
             )
+        move_aside(path)
         lease = Lease(
             owner=owner,
             run_id=run_id,
@@ -163,10 +252,16 @@ def acquire(
 def lost_lease(root: Path, run_id: str) -> bool:
     """True when another writer took the lease over from run ``run_id`` (the takeover log names
     it): the run must not take it back and commit on a volume someone else has written since."""
+    path = Path(root) / TAKEOVER_LOG
     try:
-        lines = (Path(root) / TAKEOVER_LOG).read_text(encoding="utf-8").splitlines()
+        # Undecodable bytes are a malformed line like any other (skipped), never a failure of
+        # every later run; a FIFO is never opened blocking; a directory is an error naming it.
+        text = read_state_text(path, MAX_TAKEOVER_LOG_BYTES, errors="replace")
     except FileNotFoundError:
         return False
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: cannot be read ({exc})") from exc
+    lines = text.splitlines()
     for line in lines:
         try:
             record = json.loads(line)
@@ -183,7 +278,7 @@ def release(root: Path, run_id: str) -> bool:
     path = lease_path(root)
     if not path.exists():
         return False
-    with file_lock(path):
+    with bounded_file_lock(path, LOCK_TIMEOUT_S, what="the lease was not released"):
         current = read_lease(root)
         if current is None or current.run_id != run_id:
             return False
