@@ -38,7 +38,7 @@ from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.memory.merge import REJECTED_AT, REJECTED_CLUSTER, merged_from
 from dream_assets.core.models import MemoryEntry
 from dream_assets.core.store.atomic import atomic_write_text
-from dream_assets.core.store.lease import read_state_text
+from dream_assets.core.store.state_file import read_state_text
 
 TREND_FILE = "trend.jsonl"
 KNOWN_IDS_FILE = "known-ids.json"

@@ -7,7 +7,6 @@ clusters and the run reports. Every statement lives in ``sql/<name>.sql`` as nam
 
 from __future__ import annotations
 
-import itertools
 import os
 import re
 import stat
@@ -22,6 +21,8 @@ from types import MappingProxyType
 from typing import Any, TypeVar
 
 import duckdb
+
+from dream_assets.core.store.state_file import aside_name
 
 T = TypeVar("T")
 
@@ -81,10 +82,7 @@ _NOT_A_DATABASE = "not a valid DuckDB database file"
 def _set_aside(db_path: Path) -> None:
     """Move an unusable file (and its WAL) to ``<name>.unusable-<n>`` beside it: the file is a
     cache of the logs and entries, rebuilt by the next writer; nothing is deleted."""
-    for n in itertools.count(1):
-        aside = db_path.with_name(f"{db_path.name}.unusable-{n}")
-        if not aside.exists() and not aside.is_symlink():
-            break
+    aside = aside_name(db_path)
     wal = db_path.with_name(db_path.name + ".wal")
     os.rename(db_path, aside)
     if wal.exists() or wal.is_symlink():

@@ -22,11 +22,9 @@ stuck holder fails the writer with an error naming the lock file, it does not ha
 from __future__ import annotations
 
 import contextlib
-import itertools
 import json
 import os
 import socket
-import stat
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 from datetime import datetime, timedelta
@@ -35,6 +33,7 @@ from typing import Any
 
 from dream_assets.core.clock import Clock, format_time, parse_time
 from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock, lock_path_for
+from dream_assets.core.store.state_file import move_aside, read_state_text
 
 LEASE_FILE = "dream.lease"
 TAKEOVER_LOG = "dream-lease-takeovers.jsonl"
@@ -78,62 +77,6 @@ _OPTIONAL_FIELDS = ("options_sha",)
 
 def lease_path(root: Path) -> Path:
     return Path(root) / LEASE_FILE
-
-
-def read_state_text(path: Path, max_bytes: int, *, errors: str = "strict") -> str:
-    """The text of one of the cycle's small state files (the lease, the pass ledger).
-
-    FileNotFoundError when there is none. ValueError or OSError, saying why, when what is there
-    is not a regular file of at most ``max_bytes`` inside its directory: a symlink leaving that
-    directory is not followed, a FIFO is opened without blocking (a blocking open waits for a
-    writer forever), a directory or device is refused, a large file is not read into memory.
-    """
-    if path.is_symlink():
-        home = path.parent.resolve()
-        target = path.resolve()
-        if target != home and home not in target.parents:
-            raise ValueError(f"a symlink out of {home} ({target}), not followed")
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise ValueError("a directory, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise ValueError("not a regular file")
-        if info.st_size > max_bytes:
-            raise ValueError(f"{info.st_size} bytes, larger than this file ever is")
-        chunks: list[bytes] = []
-        total = 0
-        while total <= max_bytes:
-            chunk = os.read(fd, 65536)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-        if total > max_bytes:
-            raise ValueError(f"more than {max_bytes} bytes, larger than this file ever is")
-    finally:
-        os.close(fd)
-    return b"".join(chunks).decode("utf-8", errors=errors)
-
-
-def move_aside(path: Path) -> None:
-    """Move a directory standing at ``path`` (where the cycle writes one of its own files) out
-    of the way, to ``<name>.unusable-<n>`` beside it: nothing is deleted. A file, a symlink or a
-    FIFO there is left alone: the atomic rename of the new file replaces the name itself."""
-    if path.is_symlink() or not path.is_dir():
-        return
-    for n in itertools.count(1):
-        aside = path.with_name(f"{path.name}.unusable-{n}")
-        if not aside.exists() and not aside.is_symlink():
-            path.rename(aside)
-            return
-
-
-def bounded_file_lock(path: Path, timeout_s: float, *, what: str) -> Any:
-    """``atomic.file_lock(path)`` waiting at most ``timeout_s``; then ``TimeoutError`` naming the
-    lock file (``what`` says the consequence)."""
-    return file_lock(path, timeout=timeout_s, what=what)
 
 
 _UNREADABLE = Lease("unreadable", "?", 0, "?", "", "", "")
@@ -211,7 +154,7 @@ def acquire(
     """
     path = lease_path(root)
     now = clock.now()
-    with bounded_file_lock(path, LOCK_TIMEOUT_S, what="the lease was not taken"):
+    with file_lock(path, timeout=LOCK_TIMEOUT_S, what="the lease was not taken"):
         current = read_lease(root)
         since = format_time(now)
         if current is not None and current.run_id == run_id:
@@ -278,7 +221,7 @@ def release(root: Path, run_id: str) -> bool:
     path = lease_path(root)
     if not path.exists():
         return False
-    with bounded_file_lock(path, LOCK_TIMEOUT_S, what="the lease was not released"):
+    with file_lock(path, timeout=LOCK_TIMEOUT_S, what="the lease was not released"):
         current = read_lease(root)
         if current is None or current.run_id != run_id:
             return False

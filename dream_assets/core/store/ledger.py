@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.clock import format_time, parse_time
-from dream_assets.core.store.atomic import atomic_write_text
-from dream_assets.core.store.lease import bounded_file_lock, move_aside, read_state_text
+from dream_assets.core.store.atomic import atomic_write_text, file_lock
+from dream_assets.core.store.state_file import move_aside, read_state_text
 
 LEDGER_VERSION = 1
 # A ledger holds one small stamp per pass: a bigger file is not one (and is not read into memory).
@@ -155,7 +155,7 @@ def _parse(raw: Any) -> dict[str, Stamp]:
 
 def stamp_pass(path: Path, pass_name: str, now: datetime, fingerprint: str | None = None) -> None:
     """Record a completed pass. Call only after the pass's work is safely on disk."""
-    with bounded_file_lock(path, LOCK_TIMEOUT_S, what="the pass's stamp is not recorded"):
+    with file_lock(path, timeout=LOCK_TIMEOUT_S, what="the pass's stamp is not recorded"):
         ledger = PassLedger.load(path)
         move_aside(path)
         ledger.stamps[pass_name] = Stamp(now, fingerprint)

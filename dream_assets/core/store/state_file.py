@@ -1,0 +1,60 @@
+"""The cycle's own small state files (the lease, the pass ledger, the audit's files): read
+without ever blocking or following a link out, and a directory in the way moved aside.
+
+What stands where the cycle keeps one of its files and is not that file never stops the cycle
+for good: ``read_state_text`` refuses it, saying why (the caller treats it as absent, stale or
+unreadable), and ``move_aside`` moves a directory there to ``<name>.unusable-<n>`` before the
+atomic rename of the new file; nothing is deleted.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from pathlib import Path
+
+from dream_assets.core.store.jsonl import open_regular
+
+
+def read_state_text(path: Path, max_bytes: int, *, errors: str = "strict") -> str:
+    """The text of one of the cycle's small state files.
+
+    FileNotFoundError when there is none. ValueError or OSError, saying why, when what is there
+    is not a regular file of at most ``max_bytes`` inside its directory: a symlink leaving that
+    directory is not followed, a FIFO is never waited on (``jsonl.open_regular``), a directory
+    or device is refused, a large file is not read into memory.
+    """
+    if path.is_symlink():
+        home = path.parent.resolve()
+        target = path.resolve()
+        if target != home and home not in target.parents:
+            raise ValueError(f"a symlink out of {home} ({target}), not followed")
+    fd = open_regular(path)
+    if fd is None:
+        raise ValueError("a directory, not a file" if path.is_dir() else "not a regular file")
+    with open(fd, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        if size > max_bytes:
+            raise ValueError(f"{size} bytes, larger than this file ever is")
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise ValueError(f"more than {max_bytes} bytes, larger than this file ever is")
+    return data.decode("utf-8", errors=errors)
+
+
+def aside_name(path: Path) -> Path:
+    """The first free ``<name>.unusable-<n>`` beside ``path``."""
+    for n in itertools.count(1):
+        aside = path.with_name(f"{path.name}.unusable-{n}")
+        if not aside.exists() and not aside.is_symlink():
+            return aside
+    raise AssertionError("unreachable")
+
+
+def move_aside(path: Path) -> None:
+    """Move a directory standing at ``path`` (where the cycle writes one of its own files) out
+    of the way, to ``<name>.unusable-<n>`` beside it: nothing is deleted. A file, a symlink or a
+    FIFO there is left alone: the atomic rename of the new file replaces the name itself."""
+    if path.is_symlink() or not path.is_dir():
+        return
+    path.rename(aside_name(path))
