@@ -70,6 +70,15 @@ def _flash(client: TestClient, answer: httpx.Response) -> str:
     return page[start : page.index("</div>", start)]
 
 
+def _decide(client: TestClient, agent: str, item: str, action: str) -> httpx.Response:
+    """A decision posted as the page's own form does."""
+    return client.post(
+        "/review/decide",
+        data={"agent": agent, "item": item, "action": action},
+        headers=SAME_SITE,
+    )
+
+
 def _item(agents: Path, agent: str = "ada") -> str:
     (item,) = ReviewQueue(agents / agent).items()
     return item.id
@@ -125,11 +134,7 @@ def test_a_decision_names_an_item_by_its_whole_id(agents: Path) -> None:
     client = _client(agents)
     before = _files(agents)
     for prefix in ("rv-", _item(agents)[:6]):
-        answer = client.post(
-            "/review/decide",
-            data={"agent": "ada", "item": prefix, "action": "approve"},
-            headers=SAME_SITE,
-        )
+        answer = _decide(client, "ada", prefix, "approve")
         assert f"no review item &#x27;{prefix}&#x27;" in _flash(client, answer)
     assert _files(agents) == before
 
@@ -164,11 +169,7 @@ def test_a_corrupt_queue_is_named_refused_and_left_untouched(agents: Path, how: 
     assert f'data-item="{_item(agents, "bo")}"' in page.text  # the other agent still shows
 
     for action in ("approve", "reject"):
-        answer = client.post(
-            "/review/decide",
-            data={"agent": "ada", "item": item, "action": action},
-            headers=SAME_SITE,
-        )
+        answer = _decide(client, "ada", item, action)
         assert f"{action} refused: {queue}: cannot be read" in _flash(client, answer)
     assert _files(agents) == before
 
@@ -187,11 +188,7 @@ def test_an_unreadable_source_refuses_the_approval(agents: Path) -> None:
     assert 'data-source="m-1"' in card and "cannot be read" in card
     assert '<button class="approve" type="submit" disabled>' in card
 
-    answer = client.post(
-        "/review/decide",
-        data={"agent": "ada", "item": item, "action": "approve"},
-        headers=SAME_SITE,
-    )
+    answer = _decide(client, "ada", item, "approve")
     assert f"approve refused: {item}: source m-1 cannot be read" in _flash(client, answer)
     assert _files(agents) == before
 
@@ -217,11 +214,7 @@ def test_markup_in_every_volume_text_and_the_agent_name_is_escaped(tmp_path: Pat
     client = _client(root)
 
     page = client.get("/review/").text
-    answer = client.post(
-        "/review/decide",
-        data={"agent": name, "item": HOSTILE, "action": HOSTILE},
-        headers=SAME_SITE,
-    )
+    answer = _decide(client, name, HOSTILE, HOSTILE)
     flash = _flash(client, answer)
 
     assert 'class="card"' in page and "cannot be read" not in page
@@ -239,11 +232,7 @@ def test_two_decisions_at_once_land_exactly_once(agents: Path) -> None:
     def press(action: str) -> None:
         client = TestClient(app, follow_redirects=False)
         barrier.wait()
-        answer = client.post(
-            "/review/decide",
-            data={"agent": "ada", "item": item, "action": action},
-            headers=SAME_SITE,
-        )
+        answer = _decide(client, "ada", item, action)
         token = answer.headers["location"].split("flash=")[1].split("#")[0]
         outcomes.append(app.state.desk.flashes[token][0])
 
