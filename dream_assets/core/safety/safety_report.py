@@ -121,6 +121,23 @@ def _short(row: dict[str, Any]) -> dict[str, str]:
     return {"target": str(row.get("target", ""))[:120], "detail": str(row.get("detail", ""))[:240]}
 
 
+def summary_line(report: dict[str, Any], most: int = 4) -> str:
+    """One line for the run's summary: the totals, with what the proposals were ("proposed 8"
+    alone reads as eight merges when it is six windows built and two skipped steps)."""
+    totals = report["totals"]
+    kinds = sorted(
+        ((k, v) for k, v in report.get("outcomes", {}).items() if not k.startswith("refused: ")),
+        key=lambda kv: (-kv[1], kv[0]),
+    )
+    shown = ", ".join(f"{k} {v}" for k, v in kinds[:most]) + (", …" if len(kinds) > most else "")
+    return (
+        f"cycle_report: proposed {totals['proposed']}"
+        + (f" ({shown})" if shown else "")
+        + f", refused {totals['refused']}, failures {totals['failures']}, "
+        f"model calls {report['model']['calls']}"
+    )
+
+
 def to_markdown(report: dict[str, Any]) -> str:
     model = report["model"]
     budget = report["budget"]

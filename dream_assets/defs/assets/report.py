@@ -10,6 +10,7 @@ from dream_assets.core.safety.safety_report import (
     build_safety_report,
     count_run_reports,
     store_safety_report,
+    summary_line,
     to_markdown,
 )
 from dream_assets.core.store.duckdb_store import one_connection
@@ -116,11 +117,7 @@ def build_cycle_report(pass_assets: list[dg.AssetsDefinition]) -> dg.AssetsDefin
             rows = {ROW_COUNT: dg.MetadataValue.int(count or 0)}
         return dg.MaterializeResult(
             metadata={
-                "summary": dg.MetadataValue.text(
-                    f"cycle_report: proposed {safety['totals']['proposed']}, refused "
-                    f"{safety['totals']['refused']}, failures {safety['totals']['failures']}, "
-                    f"model calls {safety['model']['calls']}"
-                ),
+                "summary": dg.MetadataValue.text(summary_line(safety)),
                 "proposed": dg.MetadataValue.int(safety["totals"]["proposed"]),
                 "refused": dg.MetadataValue.int(safety["totals"]["refused"]),
                 "failures": dg.MetadataValue.int(safety["totals"]["failures"]),
