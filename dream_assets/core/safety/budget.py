@@ -13,7 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from dream_assets.core.clock import Clock, format_time, parse_time
-from dream_assets.core.store.atomic import atomic_write_text, file_lock
+from dream_assets.core.store.atomic import CYCLE_LOCK_TIMEOUT_S, atomic_write_text, file_lock
 from dream_assets.core.store.jsonl import read_jsonl
 
 WINDOW = timedelta(hours=24)
@@ -83,7 +83,9 @@ class TokenBudget:
             "prompt_tokens": prompt_tokens,
             "completion_tokens": completion_tokens,
         }
-        with file_lock(self.usage_log):
+        with file_lock(
+            self.usage_log, timeout=CYCLE_LOCK_TIMEOUT_S, what="the call's tokens are not recorded"
+        ):
             kept = []
             for old in self._rows():
                 try:

@@ -263,6 +263,11 @@ def file_lock(
 
 
 _LOCK_POLL_S = 0.05
+# How long the cycle waits for a lock another process holds (an agent's append takes
+# milliseconds): past it the cycle leaves that file for the next cycle, with an error naming the
+# lock file, instead of hanging on a stuck holder. The agent's own appends wait without a bound:
+# an error there would lose the agent's line.
+CYCLE_LOCK_TIMEOUT_S = 10.0
 
 
 def _take(fd: int, mode: int, deadline: float | None) -> None:

@@ -23,6 +23,7 @@ from dream_assets.core.models import (
 )
 from dream_assets.core.store import jsonl
 from dream_assets.core.store.atomic import (
+    CYCLE_LOCK_TIMEOUT_S,
     append_line,
     atomic_write_batch,
     atomic_write_text,
@@ -403,7 +404,7 @@ class AgentVolume:
         path = self.conversation_log
         if not path.is_file():  # missing, or not a regular file: never read, locked or replaced
             return 0
-        with file_lock(path):
+        with file_lock(path, timeout=CYCLE_LOCK_TIMEOUT_S, what="not cleared this cycle"):
             if (data := jsonl.read_regular(path)) is None:  # no longer a regular file: left alone
                 return 0
             cut = len(data) if upto_bytes is None else min(upto_bytes, len(data))

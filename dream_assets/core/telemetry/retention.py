@@ -30,13 +30,16 @@ from io import FileIO
 from pathlib import Path
 
 from dream_assets.core.options import DreamOptions
-from dream_assets.core.store.atomic import file_lock, fsync_dir, lock_path_for
+from dream_assets.core.store.atomic import CYCLE_LOCK_TIMEOUT_S, file_lock, fsync_dir, lock_path_for
 from dream_assets.core.store.jsonl import NOT_A_REGULAR_FILE, open_regular
 from dream_assets.core.store.volume import AgentVolume
 
 # Backward scan and tail copy block size: large enough that a 50 000-line tail (~10 MB) takes
 # a handful of reads, small enough to keep the memory a trim needs flat whatever the file size.
 SCAN_BLOCK_BYTES = 1 << 20
+# A log whose lock another process holds longer than this is left as it is this cycle.
+LOCK_TIMEOUT_S = CYCLE_LOCK_TIMEOUT_S
+_LEFT = "left as it is this cycle"
 COPY_BLOCK_BYTES = 8 << 20
 
 # Counting the lines a trim removes means reading the removed head, which costs ~0.4 s per GB.
@@ -129,7 +132,7 @@ def trim_to_last_lines(
     # The source stays open past the lock so the removed head can be counted afterwards.
     source: FileIO | None = None
     try:
-        with file_lock(path):
+        with file_lock(path, timeout=LOCK_TIMEOUT_S, what=_LEFT):
             fd = open_regular(path)
             if fd is None:  # replaced since the look above
                 return _not_a_log()
@@ -349,7 +352,7 @@ def _deleted(item: _SessionFile) -> DeletedLog:
 def _delete_session_file(item: _SessionFile, failures: list[str]) -> bool:
     """Delete one session file under its write lock; False when it was kept or failed."""
     try:
-        with file_lock(item.path):
+        with file_lock(item.path, timeout=LOCK_TIMEOUT_S, what=_LEFT):
             try:
                 status = os.lstat(item.path)
             except FileNotFoundError:

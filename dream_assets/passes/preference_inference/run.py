@@ -50,6 +50,7 @@ from dream_assets.core.safety.redaction import contains_redaction_marker, needs_
 from dream_assets.core.safety.review_queue import ReviewQueue, make_item, spent_so_far
 from dream_assets.core.skills.recurring_topics import conversation_sessions
 from dream_assets.core.store.ledger import stamp_pass
+from dream_assets.core.store.volume import AgentVolume
 from dream_assets.core.telemetry.windows import read_feedback_window
 from dream_assets.llm import Outcome, ask
 from dream_assets.passes.call import PassCall
@@ -101,12 +102,20 @@ def run_preference_inference(call: PassCall) -> PassReport:
         report.highlights = ("written: " + " | ".join(written)) if written else ""
     finally:
         if not keep_log and seen_bytes:
-            cleared = volume.clear_conversation(
-                upto_bytes=seen_bytes, keep_sessions=conversation.active
-            )
-            report.counts["conversation_bytes_cleared"] = cleared
-            report.decide("cleared", "conversation-log", f"{cleared} bytes")
+            _clear(volume, report, seen_bytes, conversation.active)
     return report
+
+
+def _clear(volume: AgentVolume, report: PassReport, upto: int, keep: set[str]) -> None:
+    """Clear what was read; a lock held past the cycle's bound leaves the log for the next
+    cycle (its turns are read again by the next one)."""
+    try:
+        cleared = volume.clear_conversation(upto_bytes=upto, keep_sessions=keep)
+    except TimeoutError as exc:
+        report.fail(f"conversation log: {exc}")
+        return
+    report.counts["conversation_bytes_cleared"] = cleared
+    report.decide("cleared", "conversation-log", f"{cleared} bytes")
 
 
 def _infer(call: PassCall, report: PassReport, read: QuietConversation) -> bool:
