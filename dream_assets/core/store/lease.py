@@ -32,7 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.clock import Clock, format_time, parse_time
-from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock, lock_path_for
+from dream_assets.core.store.atomic import (
+    CYCLE_LOCK_TIMEOUT_S,
+    append_line,
+    atomic_write_text,
+    file_lock,
+    lock_path_for,
+)
 from dream_assets.core.store.state_file import move_aside, read_state_text
 
 LEASE_FILE = "dream.lease"
@@ -42,7 +48,7 @@ MAX_LEASE_BYTES = 1 << 16
 # The takeover log: one line per takeover, never trimmed; read whole (it stays small).
 MAX_TAKEOVER_LOG_BYTES = 1 << 28
 # How long a writer waits for ``dream.lease.lock`` (held for milliseconds by a reader/replacer).
-LOCK_TIMEOUT_S = 10.0
+LOCK_TIMEOUT_S = CYCLE_LOCK_TIMEOUT_S
 # No writer of the cycle holds a lease expiring further ahead than this (``lease_ttl_minutes``,
 # 60, after each renewal): an expiry beyond it is a bad clock or a foreign file, not a holder.
 MAX_LEASE_HORIZON = timedelta(days=7)

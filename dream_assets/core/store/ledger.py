@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.clock import format_time, parse_time
-from dream_assets.core.store.atomic import atomic_write_text, file_lock
+from dream_assets.core.store.atomic import CYCLE_LOCK_TIMEOUT_S, atomic_write_text, file_lock
 from dream_assets.core.store.state_file import move_aside, read_state_text
 
 LEDGER_VERSION = 1
 # A ledger holds one small stamp per pass: a bigger file is not one (and is not read into memory).
 MAX_LEDGER_BYTES = 1 << 20
 # How long a stamp waits for the ledger's lock (held for a few milliseconds by a stamp).
-LOCK_TIMEOUT_S = 10.0
+LOCK_TIMEOUT_S = CYCLE_LOCK_TIMEOUT_S
 
 
 @dataclass(frozen=True)
