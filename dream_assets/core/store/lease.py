@@ -39,7 +39,7 @@ from dream_assets.core.store.atomic import (
     file_lock,
     lock_path_for,
 )
-from dream_assets.core.store.state_file import move_aside, read_state_text
+from dream_assets.core.store.state_file import make_way_for_append, move_aside, read_state_text
 
 LEASE_FILE = "dream.lease"
 TAKEOVER_LOG = "dream-lease-takeovers.jsonl"
@@ -170,6 +170,7 @@ def acquire(
             reason = stale_reason(current, now, finished)
             if reason is None:
                 raise LeaseHeld(current.message(Path(root).name))
+            make_way_for_append(Path(root) / TAKEOVER_LOG)
             append_line(
                 Path(root) / TAKEOVER_LOG,
                 json.dumps(
@@ -202,9 +203,12 @@ def lost_lease(root: Path, run_id: str) -> bool:
     """True when another writer took the lease over from run ``run_id`` (the takeover log names
     it): the run must not take it back and commit on a volume someone else has written since."""
     path = Path(root) / TAKEOVER_LOG
+    # A directory, FIFO or symlink there holds no takeover (each is appended to a regular file,
+    # made way for first): moved aside, it never fails every later step.
+    make_way_for_append(path)
     try:
         # Undecodable bytes are a malformed line like any other (skipped), never a failure of
-        # every later run; a FIFO is never opened blocking; a directory is an error naming it.
+        # every later run; a FIFO swapped in since is never opened blocking.
         text = read_state_text(path, MAX_TAKEOVER_LOG_BYTES, errors="replace")
     except FileNotFoundError:
         return False

@@ -9,8 +9,10 @@ atomic rename of the new file; nothing is deleted.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
+import stat
 from pathlib import Path
 
 from dream_assets.core.store.jsonl import open_regular
@@ -58,3 +60,18 @@ def move_aside(path: Path) -> None:
     if path.is_symlink() or not path.is_dir():
         return
     path.rename(aside_name(path))
+
+
+def make_way_for_append(path: Path) -> None:
+    """Before the cycle reads or appends to one of its own logs: anything at ``path`` that is not
+    a regular file — a directory, a FIFO (an append would wait for a reader forever), a socket, a
+    device, a symlink (the cycle never makes one there) — is moved to ``<name>.unusable-<n>``
+    beside it; nothing is deleted. A regular file or nothing there is left as it is."""
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if stat.S_ISREG(info.st_mode):
+        return
+    with contextlib.suppress(FileNotFoundError):  # another process moved it first
+        path.rename(aside_name(path))
