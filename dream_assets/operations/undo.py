@@ -41,8 +41,8 @@ from dream_assets.core.memory.preferences import SUPERSEDED, WRITTEN_BY_RUN
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.report import PassReport
 from dream_assets.core.skills.versions import has_versions, skills_undoable, undo_skills
-from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.jsonl import read_jsonl
+from dream_assets.core.store.state_file import append_own_line
 from dream_assets.core.store.volume import AgentVolume, PathEscapeError
 
 # Metadata the restore and undo paths write.
@@ -85,7 +85,7 @@ def restore_entry(volume: AgentVolume, entry_id: str, now: datetime) -> MemoryEn
         raise UndoError(f"memory entry {entry_id} is live, not archived: nothing to restore")
     restored = _restored(entry, now, "operator")
     volume.save(restored)
-    append_line(
+    append_own_line(
         volume.audit_dir / RESTORE_LOG,
         json.dumps(
             {
@@ -301,7 +301,7 @@ def undo_run(volume: AgentVolume, run_id: str, now: datetime) -> UndoResult:
     for problem in scan.problems:
         result.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
     if result.changed:
-        append_line(
+        append_own_line(
             volume.audit_dir / UNDO_LOG,
             json.dumps(
                 {

@@ -9,8 +9,8 @@ from dream_assets.core.models import MemoryEntry
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.review_queue import REVIEW_TOMBSTONE_LOG, ReviewQueue
-from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.entry_lock import entry_lock_held
+from dream_assets.core.store.state_file import append_own_line
 from dream_assets.core.store.volume import AgentVolume
 
 
@@ -43,7 +43,7 @@ def run_archive_purge(
                     continue
                 # Tombstone first: a crash between the two leaves a tombstone for a live file,
                 # which the next run purges again, never a deletion nobody can account for.
-                append_line(tombstones, tombstone(entry, now, run_id))
+                append_own_line(tombstones, tombstone(entry, now, run_id))
                 volume.hard_delete(entry.id)
         except OSError as exc:
             report.fail(f"{entry.id}: purge failed: {exc}")

@@ -39,8 +39,9 @@ from dream_assets.core.memory.audit import (
 from dream_assets.core.memory.lifecycle import DueEvent, due_for_review
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
-from dream_assets.core.store.atomic import append_line, file_lock
+from dream_assets.core.store.atomic import file_lock
 from dream_assets.core.store.jsonl import read_jsonl
+from dream_assets.core.store.state_file import append_own_line
 from dream_assets.core.store.volume import AgentVolume
 
 PASS = "memory_audit"
@@ -99,7 +100,7 @@ def run_memory_audit(
         last_audit = previous.audited_at if previous else None
         for entry_id in vanished:
             line = loss_line(entry_id, now=now, run_id=run_id, last_audit=last_audit)
-            append_line(audit_dir / LOSSES_FILE, line)
+            append_own_line(audit_dir / LOSSES_FILE, line)
             report.decide(
                 "vanished", entry_id, "hard-deleted outside the retention purge (no tombstone)"
             )

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from dream_assets.core.clock import format_time
-from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.jsonl import read_jsonl
+from dream_assets.core.store.state_file import append_own_line
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.core.telemetry.retention import trim_to_last_lines
 
@@ -33,7 +33,7 @@ def log_skill_change(
     """Append one change to the skill change log (what the asset checks re-verify)."""
     record = {"run_id": run_id, "ts": format_time(now), "action": action, "skill": skill}
     record.update(details)
-    append_line(changes_path(volume), json.dumps(record, ensure_ascii=False))
+    append_own_line(changes_path(volume), json.dumps(record, ensure_ascii=False))
 
 
 def trim_skill_changes(volume: AgentVolume) -> str | None:

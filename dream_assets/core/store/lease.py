@@ -34,12 +34,16 @@ from typing import Any
 from dream_assets.core.clock import Clock, format_time, parse_time
 from dream_assets.core.store.atomic import (
     CYCLE_LOCK_TIMEOUT_S,
-    append_line,
     atomic_write_text,
     file_lock,
     lock_path_for,
 )
-from dream_assets.core.store.state_file import make_way_for_append, move_aside, read_state_text
+from dream_assets.core.store.state_file import (
+    append_own_line,
+    make_way_for_append,
+    move_aside,
+    read_state_text,
+)
 
 LEASE_FILE = "dream.lease"
 TAKEOVER_LOG = "dream-lease-takeovers.jsonl"
@@ -170,8 +174,7 @@ def acquire(
             reason = stale_reason(current, now, finished)
             if reason is None:
                 raise LeaseHeld(current.message(Path(root).name))
-            make_way_for_append(Path(root) / TAKEOVER_LOG)
-            append_line(
+            append_own_line(
                 Path(root) / TAKEOVER_LOG,
                 json.dumps(
                     {

@@ -15,6 +15,7 @@ import os
 import stat
 from pathlib import Path
 
+from dream_assets.core.store.atomic import append_line
 from dream_assets.core.store.jsonl import open_regular
 
 
@@ -74,4 +75,24 @@ def make_way_for_append(path: Path) -> None:
     if stat.S_ISREG(info.st_mode):
         return
     with contextlib.suppress(FileNotFoundError):  # another process moved it first
+        path.rename(aside_name(path))
+
+
+def append_own_line(path: Path, line: str) -> None:
+    """Append one line to one of the cycle's own logs (tombstones, losses, the skill change log,
+    the undo and restore logs, the takeover log): ``make_way_for_append`` first, so what stands
+    there and is no regular file never fails the append or hangs it, then ``append_line``."""
+    make_way_for_append(path)
+    append_line(path, line)
+
+
+def move_aside_for_directory(path: Path) -> None:
+    """Move what stands at ``path``, where the cycle keeps a directory of its own files
+    (``dream-reports/``, ``memory-audit/``, ``memory/entry-locks/``), and is not a directory (a
+    file, a FIFO, a dangling symlink) out of the way, to ``<name>.unusable-<n>`` beside it:
+    nothing is deleted, and the caller makes the directory. A directory there, or a symlink to
+    one, is left alone."""
+    if path.is_dir() or not (path.exists() or path.is_symlink()):
+        return
+    with contextlib.suppress(FileNotFoundError):  # another writer moved it first
         path.rename(aside_name(path))
