@@ -1,5 +1,7 @@
 """One namespace of a LangGraph ``PostgresStore`` as a store (LangMem's memory tools and
-managers): every read and write goes through the library (``langgraph_db``), no SQL of ours.
+managers): every write and check goes through the library (``langgraph_db``), no SQL of ours;
+the snapshot lists the namespace in pages of its primary key (``namespace_pages``: the one
+read of ours, since the library's ``search`` pages by OFFSET on ``updated_at``).
 
 An item is a row whose value is ``{"content": str, ...}`` (the tools) or
 ``{"kind": K, "content": {"content": str, ...}}`` (the managers); any other value is left alone
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -39,12 +41,14 @@ from dream_assets.core.store.kinds.boundary import (
 from dream_assets.core.store.kinds.langgraph_db import (
     ARCHIVE_ROOT,
     LOCAL,
+    PAGE,
     EmbedFunc,
     Undecodable,
     embed_choice,
     library,
     local_embedder,
     mask_dsn,
+    namespace_pages,
     opened,
     parse_namespace,
     resolve_dsn,
@@ -54,7 +58,6 @@ from dream_assets.core.store.store_archive import SEGMENT
 
 KIND = "langgraph"
 CATEGORY_PREFIX = "langgraph/"
-PAGE = 5000  # rows per search while listing a namespace
 # The fields a snapshot keeps of a row (all strings: ``boundary.StoreItem.fields``).
 SHAPE, MANAGER_KIND, UPDATED_AT = "shape", "kind", "updated_at"
 TOOLS, MANAGER = "tools", "manager"
@@ -127,11 +130,13 @@ class LangGraphStore:
         namespace: tuple[str, ...],
         embed: str | None = None,
         index_fields: list[str] | None = None,
+        page: int = PAGE,
     ) -> None:
         self.dsn = dsn
         self.namespace = namespace
         self.embed = embed  # None, "local", or an endpoint model's name
         self.index_fields = index_fields
+        self.page = page  # rows per query while listing the namespace
         self._endpoint: boundary.EndpointEmbedding | None = None
         self._current: dict[str, tuple[str, str]] | None = None  # ref -> (version, updated_at)
 
@@ -178,18 +183,13 @@ class LangGraphStore:
             pass
 
     # -- reading ----------------------------------------------------------------------------
+    def pages(self, store: Any) -> Iterator[list[Any]]:
+        """The namespace's rows, ``page`` at a time (``namespace_pages``)."""
+        return namespace_pages(store, self.namespace, self.page)
+
     def _rows(self, store: Any) -> list[Any]:
-        """Every row of exactly this namespace (a search matches sub-namespaces too)."""
-        rows: dict[str, Any] = {}
-        offset = 0
-        while True:
-            page = store.search(self.namespace, limit=PAGE, offset=offset, refresh_ttl=False)
-            for row in page:
-                if tuple(row.namespace) == self.namespace:
-                    rows.setdefault(row.key, row)
-            if len(page) < PAGE:
-                return sorted(rows.values(), key=lambda r: r.key)
-            offset += PAGE
+        """Every row of exactly this namespace, by key."""
+        return sorted((row for page in self.pages(store) for row in page), key=lambda r: r.key)
 
     def read(self) -> boundary.StoreRead:
         read = boundary.StoreRead()

@@ -1,7 +1,8 @@
 """The database side of the ``langgraph`` kind: the library (``PostgresStore`` of
 ``langgraph-checkpoint-postgres``, extra ``stores``), the DSN (a string, or ``{"env": NAME}``;
 never shown with its password), the library's ``setup()`` once per database and process, and
-whether a namespace has vectors (read through the library's own search, no SQL of ours).
+whether a namespace has vectors (read through the library's own search, no SQL of ours), and
+the one read of ours: a namespace's rows in pages of its primary key (``namespace_pages``).
 Values are decoded by ``decode_value`` (set on the connection as psycopg's JSON loader): a value
 this process cannot hold exactly is an ``Undecodable`` (left alone, named), never an error that
 stops the whole read.
@@ -35,6 +36,12 @@ _setup_lock = threading.Lock()
 # decoded near the recursion limit could fail again where it is encoded, deeper in the stack.
 MAX_NESTING = 100
 UTF8 = "UTF8"  # the only server encoding the library reads right (SQL_ASCII: keys as bytes)
+PAGE = 5000  # rows per query while listing a namespace
+# The library's table ``store``, by its primary key (prefix, key): the rows of exactly one
+# namespace (``prefix`` is its labels joined by "."), in key order, after a key.
+_ROWS = "SELECT key, value, created_at, updated_at FROM store WHERE prefix = %s"
+_FIRST_PAGE = _ROWS + " ORDER BY key LIMIT %s"
+_NEXT_PAGE = _ROWS + " AND key > %s ORDER BY key LIMIT %s"
 
 
 class Undecodable(dict[str, Any]):
@@ -174,6 +181,50 @@ def opened(dsn: str) -> Iterator[Any]:
         except psycopg.OperationalError as exc:  # the connection dropped meanwhile
             first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             raise StoreConfigError(f"langgraph store {mask_dsn(dsn)}: {mask_dsn(first)}") from exc
+
+
+def namespace_pages(
+    store: Any, namespace: tuple[str, ...], page: int = PAGE
+) -> Iterator[list[Any]]:
+    """The rows of exactly ``namespace`` (as the library's ``Item``), at most ``page`` per query,
+    each query on the store's connection asking for the keys after the last one read. A row the
+    agent puts or deletes meanwhile moves no other row: every row there throughout the listing
+    is read exactly once (an updated one with its value before or after; one put or deleted
+    meanwhile may be there or not). Not the library's ``search``: it pages by OFFSET in
+    ``updated_at`` order, where a row updated or deleted between two pages shifts another out
+    of them, and rows of one ``batch`` (one ``updated_at``) have no order across pages. Reads
+    touch no TTL (as ``refresh_ttl=False``) and, like the library's search without
+    ``omit_expired``, hold rows past their TTL that nothing swept yet."""
+    if page < 1:
+        raise ValueError(f"a page holds at least one row, not {page}")
+    from psycopg.rows import dict_row
+
+    _store_class, ops = library()
+    prefix = ".".join(namespace)  # the library's own text of a namespace (labels hold no ".")
+    after: str | None = None
+    while True:
+        with store.conn.cursor(binary=True, row_factory=dict_row) as cursor:
+            if after is None:
+                cursor.execute(_FIRST_PAGE, (prefix, page))
+            else:
+                cursor.execute(_NEXT_PAGE, (prefix, after, page))
+            rows = cursor.fetchall()
+        if rows:
+            yield [
+                ops.Item(
+                    value=row["value"]
+                    if isinstance(row["value"], dict)
+                    else Undecodable("a value that is not a JSON object: left alone"),
+                    key=row["key"],
+                    namespace=namespace,
+                    created_at=row["created_at"],
+                    updated_at=row["updated_at"],
+                )
+                for row in rows
+            ]
+        if len(rows) < page:
+            return
+        after = rows[-1]["key"]
 
 
 def vector_dimension(store: Any, namespace: tuple[str, ...]) -> int | None:
