@@ -99,7 +99,8 @@ class LLMBusy(RuntimeError):
 
 
 class LLMCancelled(RuntimeError):
-    """The run was cancelled (``core.cancellation``): the call was not made, or was abandoned."""
+    """The run was cancelled (``core.safety.cancellation``): the call was not made, or was
+    abandoned."""
 
 
 class ChatModel:

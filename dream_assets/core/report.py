@@ -76,7 +76,8 @@ class PassReport:
     method: str = ""
     # Bounds in force (e.g. log retention limits), shown with the report.
     bounds: dict[str, Any] = field(default_factory=dict)
-    # Why the run stopped this pass (``core.cancellation``: "cancelled: agent disabled", ...).
+    # Why the run stopped this pass (``core.safety.cancellation``: "cancelled: agent disabled",
+    # ...).
     cancelled: str | None = None
 
     # Reports stay bounded however large the corpus: the counts carry the totals.

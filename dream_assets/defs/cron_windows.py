@@ -1,6 +1,7 @@
 """The cycle's windows at the ticks of a cron schedule (``DREAM_CYCLE_CRON``), in UTC.
 
-The interval windows (``core.cadence.IntervalWindows``) are plain Python; the cron windows live
+The interval windows (``core.schedule.cadence.IntervalWindows``) are plain Python; the cron
+windows live
 in the Dagster layer because they use Dagster's own cron arithmetic (the scheduler's), so a cron
 here means exactly what it means in a Dagster schedule. Dagster 1.13 has no public name for it:
 ``dagster._utils.schedules`` is the only entry point (its croniter is vendored, not installed).

@@ -1,6 +1,7 @@
 """The cycle's freshness policy, applied centrally over every asset of the cycle.
 
-Freshness windows derive from the cycle's interval (``core.cadence.cycle_freshness``), so an
+Freshness windows derive from the cycle's interval (``core.schedule.cadence.cycle_freshness``),
+so an
 operator sees a pass go stale in the UI when its agent missed a window, whatever asset is added
 later.
 """

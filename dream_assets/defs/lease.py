@@ -12,8 +12,9 @@ Every asset that writes the volume takes the lease at its step's start (``agent_
   writes that run's safety report with the failure named and releases the lease. Should even
   that not happen (the run worker was killed), the next writer finds the holder's run finished,
   its process gone, or the lease expired, takes it over and records the takeover
-  (``core.lease``).
-- Every writing step gets the run's cancellation check (``core.cancellation``, ``Agent.guard``):
+  (``core.store.lease``).
+- Every writing step gets the run's cancellation check (``core.safety.cancellation``,
+  ``Agent.guard``):
   the options fingerprint of the run's start is kept in the lease. A run whose lease was taken
   over never takes it back: its later steps find the takeover and are cancelled ("lease lost").
 """

@@ -31,7 +31,8 @@ class Agent:
     options: DreamOptions
     clock: Clock
     preview: bool = False
-    # The run's cancellation check (``core.cancellation``), once a writing step holds the lease.
+    # The run's cancellation check (``core.safety.cancellation``), once a writing step holds the
+    # lease.
     guard: RunGuard | None = None
 
 

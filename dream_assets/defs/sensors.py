@@ -2,7 +2,7 @@
 
 - ``agent_discovery`` registers each directory under DREAM_AGENTS_ROOT as a partition.
 - ``dream_cadence`` requests the cycles: the first one per agent after the initial delay, then
-  one per window, missed windows recovered once (rules in ``core.cadence``).
+  one per window, missed windows recovered once (rules in ``core.schedule.cadence``).
 - ``agent_activity`` requests a cycle for lines received since the last one, after the quiet
   period.
 - ``audit_pause`` (``defs/audit_pause.py``) shows on ``consolidated_memory`` when the memory audit

@@ -1,7 +1,7 @@
 """Writes the demo volume through the volume's own writers and pins every mtime.
 
 Entries and skills go through ``AgentVolume.save`` / ``save_skill`` (so through the models'
-serialisers), logs through the atomic writer with lines encoded by ``core.jsonl.encode_line``.
+serialisers), logs through the atomic writer with lines encoded by ``core.store.jsonl.encode_line``.
 Each file's mtime is then set to a moment derived from ``now``, so equal ``(seed, now)`` give
 identical files with identical mtimes.
 """

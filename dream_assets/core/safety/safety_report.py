@@ -45,7 +45,7 @@ def build_safety_report(
     calls = prompt = completion = estimated = chars = 0
     budget: dict[str, Any] = {}
     skipped: dict[str, str] = {}
-    # Why the run was cancelled (core.cancellation), from the first pass that stopped for it.
+    # Why the run was cancelled (core.safety.cancellation), from the first pass that stopped for it.
     cancelled: str | None = None
     totals = {"proposed": 0, "refused": 0, "failures": 0}
     # Unbounded tallies beside the bounded lists: "merged" -> 14, "refused: floor" -> 2, ...

@@ -170,7 +170,7 @@ def atomic_write_batch(
     the target is still as the caller read it; a target that is not is left alone
     (``ChangedMeanwhile``), so batching does not widen a check-then-write window. ``lock(path)``,
     when given, is held across that check and the rename, so a writer following the same lock
-    protocol (``core.entry_lock``) cannot land between them.
+    protocol (``core.store.entry_lock``) cannot land between them.
     """
     if not items:
         return []

@@ -71,8 +71,9 @@ class Lease:
     since: str
     expires_at: str
     renewed_at: str
-    # The agent's options as the run found them when it took the lease (``core.cancellation``):
-    # every step of the run compares against its start. Empty in a lease written before it.
+    # The agent's options as the run found them when it took the lease
+    # (``core.safety.cancellation``): every step of the run compares against its start. Empty in a
+    # lease written before it.
     options_sha: str = ""
 
     def message(self, agent: str) -> str:

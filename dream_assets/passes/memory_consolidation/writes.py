@@ -32,7 +32,7 @@ def update_if_unchanged(
     change: Callable[[MemoryEntry], MemoryEntry | None],
 ) -> MemoryEntry | None:
     """Apply a decision made on ``snapshot`` under the entry's lock, only if the entry is still
-    live and unchanged (``core.entry_lock``); otherwise the decision is dropped this cycle."""
+    live and unchanged (``core.store.entry_lock``); otherwise the decision is dropped this cycle."""
     seen: list[MemoryEntry] = []
 
     def remember(current: MemoryEntry) -> MemoryEntry | None:
