@@ -34,7 +34,8 @@ from dream_assets.core.store.kinds.langgraph_db import (
 
 STORES_FILE = "dream-stores.json"
 STORES_VERSION = 1
-PAGE = 1000  # namespaces per list_namespaces call
+# ``list_namespaces``' LIMIT for "all of them" (PostgreSQL's LIMIT is a bigint).
+ALL = 2**63 - 1
 UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
 MAX_NAME = 120
 
@@ -61,18 +62,16 @@ class Registration:
 
 
 def list_namespaces(dsn: str, prefix: tuple[str, ...]) -> list[tuple[str, ...]]:
-    """Every namespace under ``prefix`` (the library's ``list_namespaces``, paged), without
-    the dream's archive."""
-    found: list[tuple[str, ...]] = []
+    """Every namespace under ``prefix``, without the dream's archive: the library's
+    ``list_namespaces`` in one call, so one query and one view of the table (every namespace
+    there throughout is listed; one created or deleted meanwhile may be there or not). Pages by
+    OFFSET were not: a namespace deleted between two pages moved the next one into the page
+    already read (that agent missed). The library's query reads every row under the prefix on
+    each call, so one call also costs the least; only the namespaces (few beside the rows) are
+    held, as the list returned holds them anyway."""
     with opened(dsn) as store:
-        offset = 0
-        while True:
-            page = store.list_namespaces(prefix=prefix, limit=PAGE, offset=offset)
-            found.extend(tuple(ns) for ns in page)
-            if len(page) < PAGE:
-                break
-            offset += PAGE
-    return sorted({ns for ns in found if ns and ns[0] != ARCHIVE_ROOT})
+        found = store.list_namespaces(prefix=prefix, limit=ALL)
+    return sorted({tuple(ns) for ns in found if ns and ns[0] != ARCHIVE_ROOT})
 
 
 def register_prefix(root: Path, connection: dict[str, Any]) -> Registration:

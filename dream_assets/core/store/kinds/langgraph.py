@@ -19,15 +19,17 @@ and indexes are never touched: reads do not refresh a TTL, and nothing is swept.
 
 Bad input never stops the rest: a value this process cannot read exactly (``Undecodable``) or a
 key too long for its archive file is left alone and named; a merged text jsonb cannot hold (NUL,
-a lone surrogate) is not written and its sources stay; a writeback stopped half way returns
-what it did (recorded in the mirror), so nothing it wrote is written twice.
+a lone surrogate) is not written and its sources stay. Writes go in library batches of at
+most ``chunk`` ops (one batch's puts are one query, and PostgreSQL takes 65 535 parameters at
+most); a writeback stopped part way returns what its batches before did (recorded in the
+mirror), so nothing it wrote is written twice.
 """
 
 from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -40,10 +42,12 @@ from dream_assets.core.store.kinds.boundary import (
 )
 from dream_assets.core.store.kinds.langgraph_db import (
     ARCHIVE_ROOT,
+    CHUNK,
     LOCAL,
     PAGE,
     EmbedFunc,
     Undecodable,
+    chunks,
     embed_choice,
     library,
     local_embedder,
@@ -123,6 +127,7 @@ def _stamp(when: datetime | None) -> str:
 
 class LangGraphStore:
     name = KIND
+    chunk = CHUNK  # ops per library ``batch`` while writing (``langgraph_db.CHUNK``)
 
     def __init__(
         self,
@@ -131,12 +136,16 @@ class LangGraphStore:
         embed: str | None = None,
         index_fields: list[str] | None = None,
         page: int = PAGE,
+        chunk: int | None = None,
     ) -> None:
         self.dsn = dsn
         self.namespace = namespace
         self.embed = embed  # None, "local", or an endpoint model's name
         self.index_fields = index_fields
         self.page = page  # rows per query while listing the namespace
+        self.chunk = self.chunk if chunk is None else chunk
+        if self.chunk < 1:
+            raise ValueError(f"a chunk holds at least one op, not {self.chunk}")
         self._endpoint: boundary.EndpointEmbedding | None = None
         self._current: dict[str, tuple[str, str]] | None = None  # ref -> (version, updated_at)
 
@@ -292,15 +301,15 @@ class LangGraphStore:
                 outcome.waiting = embed
                 return outcome
             writer = self._writer(store, embed)
-            held = self._put_new(writer, plan.new, outcome)
-            # The sources of a merge not written stay in the store.
-            removals = [r for r in plan.removals if r.ref not in held]
             try:
+                held = self._put_new(writer, plan.new, outcome)
+                # The sources of a merge not written stay in the store.
+                removals = [r for r in plan.removals if r.ref not in held]
                 self._put_back(writer, plan, outcome)
                 self._remove(store, removals, keep, outcome)
-            except (OSError, ValueError, psycopg.Error) as exc:
-                # What was done is in ``outcome`` (recorded in the mirror: nothing is written
-                # twice); the rest is retried by the next writeback.
+            except (OSError, ValueError, psycopg.Error, EmbeddingsUnavailable) as exc:
+                # What was done is in ``outcome``, chunk by chunk (recorded in the mirror:
+                # nothing is written twice); the rest is retried by the next writeback.
                 first = (str(exc).strip().splitlines() or [""])[0]
                 outcome.failures.append(
                     f"the writeback stopped part way ({type(exc).__name__}: "
@@ -313,8 +322,7 @@ class LangGraphStore:
     ) -> set[str]:
         """Put the merged rows; returns the source refs of those not written (they stay)."""
         _cls, ops = library()
-        puts: list[Any] = []
-        written: dict[str, tuple[str, str]] = {}
+        puts: list[tuple[str, Any, tuple[str, str]]] = []  # (entry id, op, (ref, version))
         held: set[str] = set()
         for item in new:
             shape = next((f for f in item.source_fields if f.get(SHAPE)), {})
@@ -327,22 +335,26 @@ class LangGraphStore:
                 held.update(item.source_refs)
                 continue
             key = str(uuid.uuid4())
-            puts.append(ops.PutOp(self.namespace, key, value))
-            written[item.entry_id] = (key, item_version(canonical(value)))
-        if puts:
-            writer.batch(puts)
-        outcome.written.update(written)
+            put = ops.PutOp(self.namespace, key, value)
+            puts.append((item.entry_id, put, (key, item_version(canonical(value)))))
+        for chunk in chunks(puts, self.chunk):
+            writer.batch([put for _, put, _ in chunk])
+            outcome.written.update((entry_id, done) for entry_id, _, done in chunk)
         return held
 
     def _put_back(
         self, writer: Any, plan: boundary.WritePlan, outcome: boundary.WriteOutcome
     ) -> None:
+        for chunk in chunks(plan.put_back, self.chunk):
+            self._put_back_chunk(writer, chunk, outcome)
+
+    def _put_back_chunk(
+        self, writer: Any, put_back: Sequence[boundary.PutBack], outcome: boundary.WriteOutcome
+    ) -> None:
         _cls, ops = library()
-        if not plan.put_back:
-            return
-        now = writer.batch([ops.GetOp(self.namespace, b.ref, False) for b in plan.put_back])
+        now = writer.batch([ops.GetOp(self.namespace, b.ref, False) for b in put_back])
         puts, done = [], {}
-        for back, row in zip(plan.put_back, now, strict=True):
+        for back, row in zip(put_back, now, strict=True):
             version = item_version(back.data)
             try:
                 value = json.loads(back.data)
@@ -364,7 +376,7 @@ class LangGraphStore:
         outcome.put_back.update(done)
 
     def _still_as_read(
-        self, store: Any, removals: list[boundary.Removal], outcome: boundary.WriteOutcome
+        self, store: Any, removals: Sequence[boundary.Removal], outcome: boundary.WriteOutcome
     ) -> list[Any]:
         """The removals whose row is still what the snapshot read (value and ``updated_at``),
         as (removal, row); the others are reported changed or missing."""
@@ -391,9 +403,19 @@ class LangGraphStore:
         keep: boundary.KeepRemoved,
         outcome: boundary.WriteOutcome,
     ) -> None:
+        """Each chunk kept, archived, re-read and deleted before the next (the window between
+        a re-read and its delete stays one chunk's); what was removed recorded chunk by chunk."""
+        for chunk in chunks(removals, self.chunk):
+            self._remove_chunk(store, chunk, keep, outcome)
+
+    def _remove_chunk(
+        self,
+        store: Any,
+        removals: Sequence[boundary.Removal],
+        keep: boundary.KeepRemoved,
+        outcome: boundary.WriteOutcome,
+    ) -> None:
         _cls, ops = library()
-        if not removals:
-            return
         going = self._still_as_read(store, removals, outcome)
         if not going:
             return

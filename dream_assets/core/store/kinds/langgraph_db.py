@@ -37,6 +37,10 @@ _setup_lock = threading.Lock()
 MAX_NESTING = 100
 UTF8 = "UTF8"  # the only server encoding the library reads right (SQL_ASCII: keys as bytes)
 PAGE = 5000  # rows per query while listing a namespace
+# Ops per library ``batch`` of a writeback: the library sends a batch's puts as one INSERT of
+# 4 query parameters a row (a vector 4 a text, a delete 1 a key), and PostgreSQL takes at most
+# 65 535 in one query: one batch of more than 16 383 puts fails, the same way on every retry.
+CHUNK = 1000
 # The library's table ``store``, by its primary key (prefix, key): the rows of exactly one
 # namespace (``prefix`` is its labels joined by "."), in key order, after a key.
 _ROWS = "SELECT key, value, created_at, updated_at FROM store WHERE prefix = %s"
@@ -225,6 +229,14 @@ def namespace_pages(
         if len(rows) < page:
             return
         after = rows[-1]["key"]
+
+
+def chunks(items: Sequence[Any], size: int) -> Iterator[Sequence[Any]]:
+    """``items`` in runs of at most ``size`` (at least one), in order."""
+    if size < 1:
+        raise ValueError(f"a chunk holds at least one op, not {size}")
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
 
 
 def vector_dimension(store: Any, namespace: tuple[str, ...]) -> int | None:
