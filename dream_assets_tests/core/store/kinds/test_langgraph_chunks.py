@@ -181,12 +181,19 @@ def test_a_delete_chunk_failing_after_others_landed_leaves_them_recorded(
     assert sorted(archived) == sorted(refs)  # every removed row kept, each once
 
 
-def test_an_embedder_failing_after_a_chunk_landed_leaves_it_recorded(vector_dsn: str) -> None:
+@pytest.mark.parametrize("error", ["EmbeddingsUnavailable", "RuntimeError"])
+def test_an_embedder_failing_after_a_chunk_landed_leaves_it_recorded(
+    vector_dsn: str, error: str
+) -> None:
     """A namespace with vectors: each chunk's texts are embedded as it is put; the endpoint
-    failing on a later chunk stops the writeback with what the chunks before wrote recorded."""
+    failing on a later chunk stops the writeback with what the chunks before wrote recorded.
+    Any error (a local model's RuntimeError too): one that escaped lost the record, and the next
+    writeback wrote the chunks before again."""
     from langgraph.store.postgres import PostgresStore
 
     from dream_assets.core.near_duplicates.embeddings import EmbeddingsUnavailable
+
+    failing = {"EmbeddingsUnavailable": EmbeddingsUnavailable, "RuntimeError": RuntimeError}[error]
 
     def embed(texts: list[str]) -> list[list[float]]:
         return [[float(len(t)), 1.0] for t in texts]
@@ -200,7 +207,7 @@ def test_an_embedder_failing_after_a_chunk_landed_leaves_it_recorded(vector_dsn:
     def endpoint(texts: Sequence[str]) -> list[list[float]]:
         calls.append(len(texts))  # the dimension probe, then one call per chunk
         if len(calls) > 2:
-            raise EmbeddingsUnavailable("the endpoint answered 503")
+            raise failing("the endpoint answered 503")
         return embed(list(texts))
 
     store = LangGraphStore(vector_dsn, namespace, embed="model", chunk=2)
@@ -209,5 +216,5 @@ def test_an_embedder_failing_after_a_chunk_landed_leaves_it_recorded(vector_dsn:
     outcome = store.apply(WritePlan(new=new), lambda items: None)
     assert sorted(outcome.written) == ["m0", "m1"]
     (failure,) = outcome.failures
-    assert "EmbeddingsUnavailable" in failure and "stopped part way" in failure
+    assert error in failure and "stopped part way" in failure
     assert set(rows_of(vector_dsn, namespace)) == {"v1", *(r for r, _ in outcome.written.values())}
