@@ -27,6 +27,8 @@ SELECT unnest($cluster_id), unnest($member_ids), unnest($similarity), unnest($op
 INSERT INTO duplicate_cluster_scan VALUES ($scanned_at, $ok, $method, $clusters);
 
 -- name: create_if_missing
+-- Before each scan's writes, through duckdb_store.create_tables: a table of these names that
+-- is not this one (another tool's) is dropped first.
 CREATE TABLE IF NOT EXISTS duplicate_clusters (
     cluster_id VARCHAR,
     member_ids VARCHAR[],

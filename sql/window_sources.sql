@@ -1,8 +1,11 @@
 -- window_sources / window_state: what each window's last build read, so the next build can tell
 -- that a window's logs are unchanged and keep its rows instead of parsing the logs again
--- (core/log_fingerprint.py has the rule; core/telemetry.py when a window is reused). Written in
--- the same transaction that replaces the windows, so they always describe the tables that are
--- there. A build that re-reads a window replaces its rows here; nothing else reads them.
+-- (core/telemetry/log_fingerprint.py has the rule; core/telemetry/windows.py when a window is
+-- reused). Written in the same transaction that replaces the windows, so they always describe
+-- the tables that are there. A build that re-reads a window replaces its rows here; nothing else
+-- reads them. Both are made with duckdb_store.create_tables: a table of these names and other
+-- columns (another version's, another tool's) is dropped and made anew, and the windows are
+-- read again.
 
 -- name: create_sources
 -- One row per log file a window read: its stat tuple, whether it was racy (then its sha256), and
@@ -22,14 +25,17 @@ CREATE TABLE IF NOT EXISTS window_sources (
 -- name: create_state
 -- One row per window: the build's bounds and cap, the earliest well-formed line stamped after
 -- now (it enters the window once now passes it, so until then the rows cannot gain a line), and
--- the digest of the SQL that cut the rows (other SQL, other rows: no reuse).
+-- the digest of the SQL that cut the rows (other SQL, other rows: no reuse), and the statement
+-- that makes the window's table as DuckDB's catalog wrote it back after the build (a table
+-- dropped or made anew since, by another tool, is rebuilt, not trimmed).
 CREATE TABLE IF NOT EXISTS window_state (
     table_name VARCHAR NOT NULL,
     built_at TIMESTAMPTZ NOT NULL,
     window_start TIMESTAMPTZ NOT NULL,
     max_signals BIGINT NOT NULL,
     next_ts TIMESTAMPTZ,
-    sql_digest VARCHAR NOT NULL
+    sql_digest VARCHAR NOT NULL,
+    table_sql VARCHAR NOT NULL
 );
 
 -- name: sources
@@ -39,7 +45,7 @@ WHERE table_name = $table_name
 ORDER BY path;
 
 -- name: state
-SELECT built_at, window_start, max_signals, next_ts, sql_digest
+SELECT built_at, window_start, max_signals, next_ts, sql_digest, table_sql
 FROM window_state
 WHERE table_name = $table_name;
 
@@ -64,5 +70,7 @@ SELECT
     unnest($malformed);
 
 -- name: record_state
-INSERT INTO window_state (table_name, built_at, window_start, max_signals, next_ts, sql_digest)
-VALUES ($table_name, $built_at, $window_start, $max_signals, $next_ts, $sql_digest);
+INSERT INTO window_state (
+    table_name, built_at, window_start, max_signals, next_ts, sql_digest, table_sql
+)
+VALUES ($table_name, $built_at, $window_start, $max_signals, $next_ts, $sql_digest, $table_sql);

@@ -135,7 +135,10 @@ def cmd_review(args: argparse.Namespace) -> int:
     volume = AgentVolume(root)
     now = datetime.now(UTC)
     if args.action == "list":
-        items = ReviewQueue(volume.root).items(None if args.all else "pending")
+        try:
+            items = ReviewQueue(volume.root).items(None if args.all else "pending")
+        except ValueError as exc:  # a queue that is not one: named, left as it is
+            raise CliError(str(exc)) from exc
         if args.json:
             print(json.dumps([as_dict(i) for i in items], indent=2, ensure_ascii=False))
         for item in [] if args.json else items:
@@ -164,7 +167,7 @@ def cmd_review(args: argparse.Namespace) -> int:
                 content=args.content,
             )
         )
-    except (LeaseHeld, ReviewConflict) as exc:
+    except (LeaseHeld, ReviewConflict, ValueError) as exc:  # ValueError: the queue, named
         raise CliError(str(exc)) from exc
     except KeyError as exc:
         raise CliError(str(exc.args[0])) from exc
@@ -179,6 +182,8 @@ def _show_card(volume: Any, item_id: str, now: datetime, *, as_json: bool) -> in
         item = ReviewQueue(volume.root).get(item_id)
     except KeyError as exc:
         raise CliError(str(exc.args[0])) from exc
+    except ValueError as exc:  # a queue that is not one: named, left as it is
+        raise CliError(str(exc)) from exc
     card = build_card(volume, item, now)
     print(json.dumps(card.to_dict(), indent=2, ensure_ascii=False) if as_json else card_text(card))
     return 0

@@ -9,6 +9,8 @@ archive retention, min interval).
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import timedelta
@@ -380,13 +382,28 @@ def options_table() -> str:
 
 def agent_options(base: DreamOptions, agent_options_file: Path) -> DreamOptions:
     """``base`` (the defaults and the environment, read once by the entry point) with the
-    agent's ``dream-options.json`` over it, when the file exists."""
-    if not agent_options_file.exists():
-        return base
+    agent's ``dream-options.json`` over it, when the file exists. A file that cannot be read (a
+    directory, a FIFO, never waited on; not UTF-8; not JSON; nested too deeply) is an
+    ``OptionsError`` naming it."""
     try:
-        raw = json.loads(agent_options_file.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
+        # Looked at before it is opened: a FIFO is never waited on, a device never read. (Not
+        # ``store.jsonl.read_regular``: it imports the clock, which options does not reach; the
+        # circle test of dream_assets_tests/test_layout.py builds on that.)
+        if not stat.S_ISREG(os.stat(agent_options_file).st_mode):
+            raise OptionsError(f"{agent_options_file}: cannot be read: not a regular file")
+        data = agent_options_file.read_bytes()
+    except FileNotFoundError:
+        return base
+    except OSError as exc:
+        raise OptionsError(f"{agent_options_file}: cannot be read: {exc}") from exc
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise OptionsError(f"{agent_options_file}: not UTF-8: {exc}") from exc
+    except json.JSONDecodeError as exc:
         raise OptionsError(f"{agent_options_file}: not valid JSON: {exc}") from exc
+    except RecursionError:
+        raise OptionsError(f"{agent_options_file}: nested too deeply to read") from None
     if not isinstance(raw, dict):
         raise OptionsError(f"{agent_options_file}: must be a JSON object of option: value")
     return base.with_overrides(raw, str(agent_options_file))

@@ -10,7 +10,7 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.safety.review_queue import REVIEW_TOMBSTONE_LOG, ReviewQueue
 from dream_assets.core.store.entry_lock import entry_lock_held
-from dream_assets.core.store.state_file import append_own_line
+from dream_assets.core.store.state_file import append_own_line, move_aside_for_directory
 from dream_assets.core.store.volume import AgentVolume
 
 
@@ -32,6 +32,9 @@ def run_archive_purge(
     report.counts["archived_before"] = len(scan.archived)
     report.counts["purged"] = 0
     report.counts["kept_above_floor"] = len(plan.kept_by_floor)
+    # The tombstones (and the review queue's) go to memory-audit/: a file standing there is
+    # moved aside (never deleted), not failing every purge.
+    move_aside_for_directory(volume.audit_dir)
     tombstones = tombstone_path(volume.audit_dir)
     for entry in plan.purge:
         try:

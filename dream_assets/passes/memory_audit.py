@@ -41,7 +41,7 @@ from dream_assets.core.options import DreamOptions
 from dream_assets.core.report import PassReport
 from dream_assets.core.store.atomic import file_lock
 from dream_assets.core.store.jsonl import read_jsonl
-from dream_assets.core.store.state_file import append_own_line
+from dream_assets.core.store.state_file import append_own_line, move_aside_for_directory
 from dream_assets.core.store.volume import AgentVolume
 
 PASS = "memory_audit"
@@ -63,6 +63,8 @@ def run_memory_audit(
 ) -> AuditReport:
     report = AuditReport(PASS)
     audit_dir = volume.audit_dir
+    # A file standing at memory-audit/ is moved aside (never deleted), not failing every audit.
+    move_aside_for_directory(audit_dir)
     audit_dir.mkdir(parents=True, exist_ok=True)
     trend_path = audit_dir / TREND_FILE
     today = now.date()

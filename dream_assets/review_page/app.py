@@ -24,6 +24,7 @@ proxy's sees them.
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from collections import OrderedDict
@@ -40,6 +41,7 @@ from dream_assets.core.clock import Clock, SystemClock, format_time
 from dream_assets.core.memory.audit import UNDO_LOG
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.safety.review_queue import QUEUE_FILE, ReviewItem, ReviewQueue
+from dream_assets.core.safety.review_queue import QueueUnreadable as CoreQueueUnreadable
 from dream_assets.core.store.jsonl import read_jsonl
 from dream_assets.core.store.lease import LeaseHeld
 from dream_assets.core.store.volume import AgentVolume, discover_agents
@@ -98,6 +100,8 @@ def read_queue(volume: AgentVolume) -> list[ReviewItem]:
                     raise ValueError(f"item {item.id!r}: {name} has the wrong type")
             if not all(isinstance(v, dict) for v in item.verdicts):
                 raise ValueError(f"item {item.id!r}: verdicts has the wrong type")
+    except (CoreQueueUnreadable, json.JSONDecodeError) as exc:  # the file named already
+        raise QueueUnreadable(str(exc)) from exc
     except (OSError, ValueError, TypeError, AttributeError) as exc:
         raise QueueUnreadable(f"{volume.root / QUEUE_FILE}: cannot be read ({exc})") from exc
     return items

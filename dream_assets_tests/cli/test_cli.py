@@ -119,3 +119,18 @@ def test_agent_defaults_to_the_only_one_under_the_agents_root(
     assert main(["review", "list"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "give --agent DIR (2 agents under" in err[0]
+
+
+@pytest.mark.parametrize("text", ["{ truncated", "[1, 2]", '{"items": [1]}'])
+@pytest.mark.parametrize("command", [["list"], ["show", "rv-0000000"], ["approve", "rv-0000000"]])
+def test_review_on_a_queue_that_is_not_one_is_a_one_line_error_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, command: list[str]
+) -> None:
+    """It was a traceback (its last line naming the file); the queue stays as it is."""
+    volume = make_volume(tmp_path / "a")
+    queue = volume.root / "review-queue.json"
+    queue.write_text(text, encoding="utf-8")
+    assert main(["review", *command, "--agent", str(volume.root)]) == 2
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert f"{queue}: cannot be read" in line
+    assert queue.read_text(encoding="utf-8") == text

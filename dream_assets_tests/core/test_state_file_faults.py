@@ -471,11 +471,6 @@ def _garbage(path: Path) -> None:
     path.write_bytes(bytes(range(256)) * 8)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/safety/bounds.py _change_times reads dream-changes.jsonl with strict UTF-8 "
-    "outside its per-line try: a non-UTF-8 byte fails every later cycle (UnicodeDecodeError)",
-)
 def test_a_change_log_with_bytes_that_are_not_utf8_does_not_fail_every_cycle(
     tmp_path: Path,
 ) -> None:
@@ -484,11 +479,6 @@ def test_a_change_log_with_bytes_that_are_not_utf8_does_not_fail_every_cycle(
     assert ["d-1", "d-2"] in _merged_sources(volume)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/safety/bounds.py (_change_times / the change log append): dream-changes.jsonl "
-    "as a directory fails every later cycle until someone removes it by hand",
-)
 def test_a_change_log_that_is_a_directory_does_not_fail_every_cycle(tmp_path: Path) -> None:
     def directory(path: Path) -> None:
         with contextlib.suppress(FileNotFoundError):
@@ -500,12 +490,6 @@ def test_a_change_log_that_is_a_directory_does_not_fail_every_cycle(tmp_path: Pa
     assert third.success, _failures(third)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/telemetry/windows.py build_windows/_reusable: a window_state table of another "
-    "schema in the DuckDB file (a cache) is kept by CREATE TABLE IF NOT EXISTS and fails every "
-    "later cycle (BinderException) instead of being rebuilt",
-)
 def test_a_duckdb_window_state_table_of_another_schema_is_rebuilt(tmp_path: Path) -> None:
     import duckdb
 
@@ -519,12 +503,6 @@ def test_a_duckdb_window_state_table_of_another_schema_is_rebuilt(tmp_path: Path
     assert third.success, _failures(third)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/safety/review_queue.py ReviewQueue._read: a review-queue.json nested too deeply "
-    "raises RecursionError (and a list/str/number AttributeError) without naming the file, in "
-    "every later cycle",
-)
 def test_a_review_queue_nested_too_deeply_is_reported_naming_the_file(tmp_path: Path) -> None:
     volume, _before, second, third = _faulted_cycles(
         tmp_path,
@@ -536,11 +514,6 @@ def test_a_review_queue_nested_too_deeply_is_reported_naming_the_file(tmp_path: 
     assert ["d-1", "d-2"] in _merged_sources(volume)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="core/safety/quiet.py _load_receipts reads dream-conversation-receipts.json with "
-    "read_text: a FIFO there blocks the cycle forever",
-)
 def test_a_receipts_file_that_is_a_fifo_does_not_hang_the_cycle(tmp_path: Path) -> None:
     root = tmp_path / "agents"
     volume = _volume(root)
@@ -563,16 +536,7 @@ def test_a_receipts_file_that_is_a_fifo_does_not_hang_the_cycle(tmp_path: Path) 
         "empty",
         "garbage",
         "fifo",
-        pytest.param(
-            "directory",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="core/store/duckdb_store.py _open leaves a directory at the DuckDB path "
-                "in place (the error names the file, but every later cycle fails); "
-                "dream_assets_tests/defs/test_failures_stay_local.py uses exactly this as its "
-                "unrecoverable fault, so setting it aside needs that test's fault changed first",
-            ),
-        ),
+        "directory",
     ],
 )
 def test_an_unusable_duckdb_file_is_rebuilt(tmp_path: Path, kind: str) -> None:

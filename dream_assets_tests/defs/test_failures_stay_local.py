@@ -4,7 +4,11 @@ safety report."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import subprocess
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -127,19 +131,40 @@ def test_a_preexisting_dangling_see_also_lets_the_cycle_complete(
     assert standing["passed"] is False and "1 violation" in standing["description"]
 
 
-def _break_duckdb(agent: Path) -> None:
-    """A fault the telemetry_windows step cannot get past: its DuckDB file is a directory."""
-    duck = agent / "dream-telemetry.duckdb"
-    duck.unlink(missing_ok=True)
-    duck.mkdir()
+# Opens the DuckDB file named by its argument for writing, says so, and holds it until its stdin
+# closes.
+_HOLD_DUCKDB = (
+    "import sys, duckdb; con = duckdb.connect(sys.argv[1]); "
+    "print('holding', flush=True); sys.stdin.read()"
+)
+
+
+@contextlib.contextmanager
+def _duckdb_held_elsewhere(agent: Path) -> Iterator[None]:
+    """A fault the telemetry_windows step cannot get past, on every try: another process holds
+    the agent's DuckDB file open for writing (DuckDB's lock on the file), so the step's writer
+    fails naming the file. Nothing the cycle could set aside: the file is in use, not unusable
+    (what stands there and is unusable, a directory or a FIFO, is set aside and rebuilt)."""
+    holder = subprocess.Popen(
+        [sys.executable, "-c", _HOLD_DUCKDB, str(agent / "dream-telemetry.duckdb")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        yield
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(timeout=60)
 
 
 def test_a_failed_step_still_leaves_a_safety_report_naming_it(
     demo_agent: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _break_duckdb(demo_agent)
-
-    code, outcome = _run_json(demo_agent, capsys)
+    with _duckdb_held_elsewhere(demo_agent):
+        code, outcome = _run_json(demo_agent, capsys)
 
     assert code == 1 and not outcome["success"]
     report = load_safety_report(demo_agent, outcome["run_id"])
@@ -150,9 +175,8 @@ def test_a_failed_step_still_leaves_a_safety_report_naming_it(
 
 
 def test_the_run_failure_sensor_writes_the_report_of_a_daemon_run(demo_agent: Path) -> None:
-    _break_duckdb(demo_agent)
     dream = DreamResource(agents_root=str(demo_agent.parent))
-    with dg.instance_for_test() as instance:
+    with _duckdb_held_elsewhere(demo_agent), dg.instance_for_test() as instance:
         instance.add_dynamic_partitions("agents", [demo_agent.name])
         result = defs.resolve_job_def("dream_cycle").execute_in_process(
             partition_key=demo_agent.name,

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from dream_assets.core.store.jsonl import NOT_A_REGULAR_FILE, read_regular
+
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u00b4": "'"})
 _CURLY_APOSTROPHE = re.compile("[\u2019\u2018\u02bc\u00b4]")
 
@@ -89,13 +91,18 @@ def load_vocabulary(path: Path) -> tuple[Vocabulary, str | None]:
     """Read ``merge-coverage-vocabulary.json``; never let bad config disable the check.
 
     A missing file is the normal case and yields the baseline silently. A malformed file (not
-    UTF-8, not JSON, not an object, a value that is not a list of strings) yields the baseline
-    plus a warning naming the file. Unknown keys are ignored with a warning, since a typo such as
-    ``alwaysSpecificWord`` would otherwise silently leave a character unprotected.
+    UTF-8, not JSON, not an object, a value that is not a list of strings, a directory or a FIFO)
+    yields the baseline plus a warning naming the file. Unknown keys are ignored with a warning,
+    since a typo such as ``alwaysSpecificWord`` would otherwise silently leave a character
+    unprotected.
     """
     fallback = "; falling back to the built-in baseline (coverage checking stays on)"
     try:
-        text = path.read_text(encoding="utf-8")
+        # Not a regular file (a directory, a FIFO): never opened, so never waited on.
+        data = read_regular(path)
+        if data is None:
+            return DEFAULT_VOCABULARY, f"{path}: unreadable ({NOT_A_REGULAR_FILE}){fallback}"
+        text = data.decode("utf-8")
     except FileNotFoundError:
         return DEFAULT_VOCABULARY, None
     except (OSError, UnicodeDecodeError) as error:
@@ -106,6 +113,8 @@ def load_vocabulary(path: Path) -> tuple[Vocabulary, str | None]:
         return DEFAULT_VOCABULARY, (
             f"{path}: not valid JSON ({error.msg} at line {error.lineno}){fallback}"
         )
+    except RecursionError:
+        return DEFAULT_VOCABULARY, f"{path}: not valid JSON (nested too deeply){fallback}"
     if not isinstance(document, dict):
         return DEFAULT_VOCABULARY, f"{path}: expected a JSON object{fallback}"
     fields: dict[str, Any] = {}

@@ -42,7 +42,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from dream_assets.core.store.duckdb_store import connect, load_sql
+from dream_assets.core.store.duckdb_store import connect, create_tables, load_sql
 
 EXTRA_HINT = "pip install -e '.[semantic]'"
 
@@ -379,7 +379,7 @@ def embed_with_cache(
     wanted = list(dict.fromkeys(hashes))
     sql = load_sql("embedding_cache")
     with connect(db_path) as con:
-        con.execute(sql["create_embedding_cache"])
+        create_tables(con, sql["create_embedding_cache"])
         rows = con.execute(sql["read_embedding_cache"], {"model": embedder.key}).fetchall()
     known: dict[str, np.ndarray] = {}
     for text_hash, blob in rows:
@@ -405,7 +405,7 @@ def embed_with_cache(
     if fresh or stale:
         with connect(db_path) as con:
             con.execute("BEGIN")
-            con.execute(sql["create_embedding_cache"])
+            create_tables(con, sql["create_embedding_cache"])
             if stale:
                 con.execute(sql["drop_embeddings"], {"model": embedder.key, "hashes": stale})
             if fresh:

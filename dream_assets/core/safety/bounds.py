@@ -5,11 +5,15 @@ annotations, preference writes, wisp annotations. Past any bound, the remaining 
 the next cycle — never half-applied: the pass asks before each change, and a change once started
 (a merge saved, sources archived, ``merge_pending`` cleared) is finished.
 
-A cancelled run (``core.cancellation``) is past every bound: ``stop_reason`` says why first, and
-``cancelled`` stops even the writes that would finish a change already started.
+A cancelled run (``core.safety.cancellation``) is past every bound: ``stop_reason`` says why
+first, and ``cancelled`` stops even the writes that would finish a change already started.
 
 The allowance survives restarts: each change applied is one line of ``dream-changes.jsonl`` on
-the volume (lines older than two days are dropped when the log is read for a new run).
+the volume (lines older than two days are dropped when the log is read for a new run). A line the
+log cannot use (not JSON, bytes that are not UTF-8) is not a change; what stands at the log's name
+and is not a regular file (a directory, a FIFO, a symlink) is never read nor waited on, and is
+moved aside to ``<name>.unusable-<n>`` (nothing deleted) before the log is trimmed or appended to
+(``state_file.make_way_for_append``).
 """
 
 from __future__ import annotations
@@ -21,23 +25,31 @@ from pathlib import Path
 
 from dream_assets.core.clock import Clock, format_time, parse_time
 from dream_assets.core.safety.cancellation import RunGuard
-from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock
+from dream_assets.core.store.atomic import CYCLE_LOCK_TIMEOUT_S, atomic_write_text, file_lock
+from dream_assets.core.store.jsonl import read_regular
+from dream_assets.core.store.state_file import append_own_line, make_way_for_append
 
 CHANGES_LOG = "dream-changes.jsonl"
 WINDOW = timedelta(hours=24)
 KEEP = timedelta(days=2)
 
 
+def _log_lines(path: Path) -> list[str]:
+    """The change log's lines; none when it is absent or not a regular file (never opened, so a
+    FIFO is never waited on). Undecodable bytes spoil their own line only (replaced)."""
+    try:
+        data = read_regular(path)
+    except FileNotFoundError:
+        return []
+    return [] if data is None else data.decode("utf-8", errors="replace").splitlines()
+
+
 def _change_times(path: Path) -> list[datetime]:
     times: list[datetime] = []
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except FileNotFoundError:
-        return times
-    for line in lines:
+    for line in _log_lines(path):
         try:
             times.append(parse_time(str(json.loads(line)["ts"])))
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             continue  # a bad line is not a change
     return times
 
@@ -54,7 +66,7 @@ class RunBounds:
     guard: RunGuard | None = None
 
     def cancelled(self) -> str | None:
-        """Why this run may write nothing more at all (``core.cancellation``), or None."""
+        """Why this run may write nothing more at all (``core.safety.cancellation``), or None."""
         return self.guard.cancel_reason() if self.guard is not None else None
 
     def stop_reason(self) -> str | None:
@@ -82,21 +94,22 @@ class RunBounds:
                 "change": change,
                 "target": target,
             }
-            append_line(self.changes_log, json.dumps(record, sort_keys=True))
+            append_own_line(self.changes_log, json.dumps(record, sort_keys=True))
 
 
 def trim_changes_log(path: Path, now: datetime) -> None:
     """Drop changes older than two days (the window needs one)."""
     if not path.exists():
         return
-    with file_lock(path):
-        lines = path.read_text(encoding="utf-8").splitlines()
+    with file_lock(path, timeout=CYCLE_LOCK_TIMEOUT_S, what="the change log is not trimmed"):
+        make_way_for_append(path)
+        lines = _log_lines(path)
         kept = []
         for line in lines:
             try:
                 if now - parse_time(str(json.loads(line)["ts"])) < KEEP:
                     kept.append(line)
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 continue
         if len(kept) != len(lines):
             atomic_write_text(path, "".join(f"{line}\n" for line in kept))

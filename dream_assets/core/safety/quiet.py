@@ -28,10 +28,13 @@ from typing import Any
 from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.store.atomic import atomic_write_text
 from dream_assets.core.store.jsonl import JsonlRead
+from dream_assets.core.store.state_file import move_aside, read_state_text
 from dream_assets.core.store.volume import AgentVolume
 
 # Per session judged by receipt: its line count at the last look, and when it reached it.
 RECEIPTS_FILE = "dream-conversation-receipts.json"
+# Far more than one line per session of a conversation log ever needs.
+MAX_RECEIPTS_BYTES = 1 << 26
 
 
 @dataclass(frozen=True)
@@ -166,18 +169,20 @@ def read_quiet_conversation(
                 for s, r in sorted(result.receipts.items())
             },
         }
+        move_aside(path)  # a directory there is kept aside, not in the way of every cycle
         atomic_write_text(path, json.dumps(payload, indent=2) + "\n")
     return result
 
 
 def _load_receipts(path: Path) -> dict[str, Receipt]:
     """The last look's receipts; an unreadable file counts as no look (every session judged
-    anew, which can only make it wait longer)."""
+    anew, which can only make it wait longer). What is there and is not a small regular file (a
+    directory, a FIFO, a symlink out of the volume) is never read nor waited on."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        raw = json.loads(read_state_text(path, MAX_RECEIPTS_BYTES))
         return {
             str(s): Receipt(int(r["lines"]), str(r["digest"]), parse_time(str(r["received_at"])))
             for s, r in raw["sessions"].items()
         }
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return {}

@@ -20,7 +20,7 @@ import duckdb
 
 from dream_assets.core.clock import parse_time
 from dream_assets.core.memory.audit import TREND_RETENTION_DAYS
-from dream_assets.core.store.duckdb_store import connect, load_sql, run_sql
+from dream_assets.core.store.duckdb_store import connect, create_tables, load_sql, run_sql
 
 KEEP_NEWEST_REPORTS = 50
 REPORT_RETENTION = timedelta(days=TREND_RETENTION_DAYS)
@@ -53,7 +53,7 @@ def _file_times(directory: Path) -> dict[str, datetime]:
 def _row_times(db_path: Path) -> dict[str, datetime]:
     sql = load_sql("run_reports")
     with connect(db_path) as con:
-        run_sql(con, sql["create"])
+        create_tables(con, sql["create"])
         rows = run_sql(con, sql["created"]).fetchall()
     times: dict[str, datetime] = {}
     for run_id, created_at in rows:

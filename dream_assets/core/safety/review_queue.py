@@ -7,6 +7,11 @@ or archive touching an entry marked pinned (``metadata.pinned == "true"``), oper
 conversation, a group, the public), or whose sources needed redaction before the model saw them,
 is queued here instead of applied.
 Approval re-checks that every source is unchanged since the proposal (its review fingerprint).
+
+The queue is the operators' data: a ``review-queue.json`` that is not a queue (not UTF-8, not
+JSON, nested too deeply, not an object of items, a directory, a FIFO, too large) is refused with a
+``QueueUnreadable`` naming the file and left as it is, never replaced; a FIFO is never waited on,
+nor the queue's lock longer than ``LOCK_TIMEOUT_S``.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -22,9 +28,19 @@ from typing import Any
 from dream_assets.core.clock import format_time, parse_time
 from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.safety.audience import OWNER, entry_audience
-from dream_assets.core.store.atomic import append_line, atomic_write_text, file_lock
+from dream_assets.core.store.atomic import (
+    CYCLE_LOCK_TIMEOUT_S,
+    append_line,
+    atomic_write_text,
+    file_lock,
+)
+from dream_assets.core.store.state_file import read_state_text
 
 QUEUE_FILE = "review-queue.json"
+# Far more than a queue purged by the archive retention holds; past it the file is not a queue.
+MAX_QUEUE_BYTES = 1 << 28
+# A holder of the queue's lock keeps it for one read and one write: longer is a stuck holder.
+LOCK_TIMEOUT_S = CYCLE_LOCK_TIMEOUT_S
 # Beside the entries' purge tombstones (memory-audit/), one line per review item purged.
 REVIEW_TOMBSTONE_LOG = "review-queue-purged.jsonl"
 # The shortest prefix that names an item ("rv-" and four characters of its hash).
@@ -116,20 +132,50 @@ def spent_so_far(report: Any) -> dict[str, int]:
     }
 
 
+class QueueUnreadable(ValueError):
+    """The review-queue file is not a queue: the message names it; it is left as it is."""
+
+
 class ReviewQueue:
     def __init__(self, volume_root: Path) -> None:
         self.path = volume_root / QUEUE_FILE
 
+    def _lock(self, what: str) -> AbstractContextManager[None]:
+        return file_lock(self.path, timeout=LOCK_TIMEOUT_S, what=what)
+
     def _read(self) -> list[ReviewItem]:
-        if not self.path.exists():
+        """The queue's items; none when there is no queue. ``QueueUnreadable`` naming the file
+        when what is there is not a queue (never replaced, so no operator's item is lost); text
+        that is not JSON stays a ``JSONDecodeError`` (what the review sensor reports), its
+        message naming the file too."""
+        try:
+            raw = json.loads(read_state_text(self.path, MAX_QUEUE_BYTES))
+        except FileNotFoundError:
             return []
-        raw = json.loads(self.path.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            message = f"{self.path}: cannot be read (not valid JSON: {exc.msg}); left as it is"
+            raise json.JSONDecodeError(message, exc.doc, exc.pos) from None
+        except RecursionError:
+            raise self._unreadable("nested too deeply to read") from None
+        except (OSError, ValueError) as exc:
+            raise self._unreadable(str(exc)) from exc
+        items = raw.get("items", []) if isinstance(raw, dict) else None
+        if not isinstance(items, list):
+            raise self._unreadable('expected {"items": [...]}')
         known = {f.name for f in fields(ReviewItem)}
-        # A field a newer version added is kept out of the constructor, not a crash.
-        return [
-            ReviewItem(**{k: v for k, v in item.items() if k in known})
-            for item in raw.get("items", [])
-        ]
+        read = []
+        for number, item in enumerate(items, start=1):
+            if not isinstance(item, dict):
+                raise self._unreadable(f"item {number} is not an object")
+            try:
+                # A field a newer version added is kept out of the constructor, not a crash.
+                read.append(ReviewItem(**{k: v for k, v in item.items() if k in known}))
+            except TypeError as exc:
+                raise self._unreadable(f"item {number}: {exc}") from exc
+        return read
+
+    def _unreadable(self, why: str) -> QueueUnreadable:
+        return QueueUnreadable(f"{self.path}: cannot be read ({why}); left as it is")
 
     def _write(self, items: list[ReviewItem]) -> None:
         payload = {"version": 1, "items": [asdict(item) for item in items]}
@@ -144,7 +190,7 @@ class ReviewQueue:
         A pending item proposed again is refreshed to the sources' current fingerprints: the
         newer proposal was made about what is on disk now.
         """
-        with file_lock(self.path):
+        with self._lock("the review item was not queued"):
             items = self._read()
             for existing in items:
                 if existing.id == item.id:
@@ -168,7 +214,7 @@ class ReviewQueue:
         archived entry (docs/safety.md). Each removed item leaves a tombstone without its text
         (id, kind, status, source ids, a hash of its content), written before the queue shrinks:
         a crash between the two leaves a tombstone for an item the next purge removes again."""
-        with file_lock(self.path):
+        with self._lock("no review item was purged"):
             items = self._read()
             old = [i for i in items if parse_time(i.decided_at or i.created_at) < cutoff]
             if not old:
@@ -193,7 +239,7 @@ class ReviewQueue:
         return matches[0]
 
     def decide(self, item_id: str, status: str, now: datetime, note: str = "") -> ReviewItem:
-        with file_lock(self.path):
+        with self._lock("the decision was not recorded"):
             items = self._read()
             for item in items:
                 if item.id == item_id:

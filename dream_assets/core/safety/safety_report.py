@@ -17,7 +17,7 @@ import duckdb
 
 from dream_assets.core.clock import format_time
 from dream_assets.core.store.atomic import atomic_write_text
-from dream_assets.core.store.duckdb_store import connect, load_sql, run_sql
+from dream_assets.core.store.duckdb_store import connect, create_tables, load_sql, run_sql
 
 MAX_PROPOSED = 50
 MAX_REFUSED = 50
@@ -222,7 +222,7 @@ def _record_row(db_path: Path, report: dict[str, Any]) -> None:
         "report": json.dumps(report),
     }
     with connect(db_path) as con:
-        run_sql(con, sql["create"])
+        create_tables(con, sql["create"])
         run_sql(con, sql["record"], row)
 
 
@@ -230,7 +230,7 @@ def count_run_reports(db_path: Path) -> int:
     """Rows of the agent's ``run_reports`` table (0 before the first report)."""
     sql = load_sql("run_reports")
     with connect(db_path) as con:
-        run_sql(con, sql["create"])
+        create_tables(con, sql["create"])
         row = run_sql(con, sql["count"]).fetchone()
     return int(row[0]) if row else 0
 

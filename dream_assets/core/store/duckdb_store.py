@@ -3,6 +3,11 @@
 One file per agent (``AgentVolume.duckdb_path``) holds the telemetry windows, the near-duplicate
 clusters and the run reports. Every statement lives in ``sql/<name>.sql`` as named blocks
 (``-- name: <block>``), so a reader finds each table's DDL beside the queries that use it.
+
+The file is a cache of the logs and the entries, so what stands in its way never stops a cycle
+for good: what is not a DuckDB file of ours at its path (nor a usable WAL beside it) is set aside
+(``<name>.unusable-<n>``, nothing deleted) and the file rebuilt, and a table of one of our names
+that is not ours is dropped and made anew (``create_tables``).
 """
 
 from __future__ import annotations
@@ -10,7 +15,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from functools import cache
@@ -62,6 +67,77 @@ def run_sql(
     return con.execute(sql, {name: given[name] for name in names})
 
 
+# ``CREATE TABLE IF NOT EXISTS <name>`` in our statements, and the names their probes take.
+_CREATE_TABLE = re.compile(r"\bCREATE TABLE IF NOT EXISTS (\w+)", re.IGNORECASE)
+_PROBE = "_declared_"
+# What each of our CREATE statements makes, by statement: table -> the catalog's statement for it.
+_DECLARED: dict[str, dict[str, str]] = {}
+
+
+def table_statements(con: duckdb.DuckDBPyConnection, names: Iterable[str]) -> dict[str, str]:
+    """The catalog's statement for each table of ``names`` the file holds (by name, in lower
+    case: DuckDB's names are case-insensitive). A view of one of those names is dropped first:
+    none of ours is a view, and a view fails both ``CREATE TABLE IF NOT EXISTS`` statements on
+    it (kept) and ``CREATE OR REPLACE TABLE`` (refused). The file is a cache."""
+    wanted = [name.lower() for name in names]
+    found = run_sql(con, load_sql("cache_tables")["standing"], {"names": wanted}).fetchall()
+    statements = {}
+    for name, kind, statement in found:
+        if kind == "VIEW":
+            con.execute(f"DROP VIEW {_quoted(name)}")
+        else:
+            statements[name] = statement
+    return statements
+
+
+def create_tables(con: duckdb.DuckDBPyConnection, *ddls: str) -> None:
+    """Run each of ``ddls``, ``CREATE TABLE IF NOT EXISTS`` statements of the agent's DuckDB
+    file, first dropping a table of one of their names that is not what its statement makes
+    (other columns, types or constraints: another version's, another tool's) and any view of
+    those names. ``IF NOT EXISTS`` would keep it, and every later statement on it would fail, in
+    every cycle; the file is a cache, so what such a table held is rebuilt."""
+    names = {ddl: [name.lower() for name in _CREATE_TABLE.findall(ddl)] for ddl in ddls}
+    if not all(names.values()):
+        raise ValueError("create_tables runs CREATE TABLE IF NOT EXISTS statements only")
+    # One look at the catalog for them all (a few milliseconds each: an idle build's share).
+    standing = table_statements(con, [name for found in names.values() for name in found])
+    for ddl, made in names.items():
+        if any(name in standing for name in made):
+            declared = _declared(con, ddl, made)
+            for name in made:
+                if name in standing and standing[name] != declared[name]:
+                    con.execute(f"DROP TABLE {_quoted(name)}")
+        run_sql(con, ddl)
+
+
+def _quoted(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _declared(con: duckdb.DuckDBPyConnection, ddl: str, names: list[str]) -> dict[str, str]:
+    """The catalog's statement for each table ``ddl`` makes: ``ddl`` run once per process as
+    temp tables of other names (``_PROBE``), which are dropped again."""
+    found = _DECLARED.get(ddl)
+    if found is not None:
+        return found
+    probes = [_PROBE + name for name in names]
+    run_sql(
+        con,
+        _CREATE_TABLE.sub(lambda m: f"CREATE OR REPLACE TEMP TABLE {_PROBE}{m[1].lower()}", ddl),
+    )
+    try:
+        rows = run_sql(con, load_sql("cache_tables")["declared"], {"names": probes}).fetchall()
+    finally:
+        for probe in probes:
+            con.execute(f"DROP TABLE IF EXISTS temp.main.{probe}")
+    found = {}
+    for probe, statement in rows:
+        name = probe.removeprefix(_PROBE)
+        found[name] = statement.replace(f"CREATE TEMP TABLE {probe}(", f"CREATE TABLE {name}(", 1)
+    _DECLARED[ddl] = found
+    return found
+
+
 # The connections ``one_connection`` shares, by file (empty: every ``connect`` opens its own).
 _SHARED: ContextVar[dict[str, _Shared] | None] = ContextVar("duckdb_shared", default=None)
 
@@ -79,36 +155,61 @@ class _Shared:
 _NOT_A_DATABASE = "not a valid DuckDB database file"
 
 
+def _wal(db_path: Path) -> Path:
+    return db_path.with_name(db_path.name + ".wal")
+
+
 def _set_aside(db_path: Path) -> None:
     """Move an unusable file (and its WAL) to ``<name>.unusable-<n>`` beside it: the file is a
     cache of the logs and entries, rebuilt by the next writer; nothing is deleted."""
     aside = aside_name(db_path)
-    wal = db_path.with_name(db_path.name + ".wal")
+    wal = _wal(db_path)
     os.rename(db_path, aside)
     if wal.exists() or wal.is_symlink():
         os.rename(wal, aside.with_name(aside.name + ".wal"))
 
 
-def _usable_for_writing(db_path: Path) -> None:
-    """Before a writer opens the file: a FIFO (opening one blocks forever), a device or a
-    dangling symlink standing there is set aside. A directory is left in place: DuckDB's error
-    names the file (someone put it there; tests use it as a fault no step gets past)."""
+def _unusable(path: Path) -> str | None:
+    """Why what stands at ``path`` (the DuckDB file or its WAL) is not for DuckDB to open: not a
+    regular file (a directory, a FIFO, whose opening blocks forever, a device, a dangling
+    symlink), or a symlink out of its directory (the agent volume: a cache is not written, nor
+    read, outside it). None when it is a regular file there, or nothing is."""
     try:
-        info = os.stat(db_path)
+        info = os.stat(path)
     except FileNotFoundError:
-        if os.path.islink(db_path):
-            _set_aside(db_path)
-        return
-    if not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+        return "a dangling symlink" if os.path.islink(path) else None
+    if not stat.S_ISREG(info.st_mode):
+        return "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+    if os.path.islink(path):
+        home = path.parent.resolve()
+        target = path.resolve()
+        if home not in target.parents:
+            return f"a symlink out of {home} ({target})"
+    return None
+
+
+def _usable_for_writing(db_path: Path) -> None:
+    """Before a writer opens the file: whatever ``_unusable`` refuses at its path is set aside
+    with its WAL (someone put it there; DuckDB would fail on it in every cycle, or block on it
+    forever), and so is such a WAL beside a usable file, alone: the file is opened without it."""
+    if _unusable(db_path) is not None:
         _set_aside(db_path)
+    wal = _wal(db_path)
+    if _unusable(wal) is not None:
+        os.rename(wal, aside_name(wal))
 
 
 def _open(db_path: Path, read_only: bool) -> duckdb.DuckDBPyConnection:
     if not read_only:
         _usable_for_writing(db_path)
-    elif os.path.exists(db_path) and not os.path.isfile(db_path):
+    else:
         # Never opened: a FIFO would block the reader forever. Readers degrade on duckdb.Error.
-        raise duckdb.IOException(f"{db_path}: not a regular file (set aside by the next writer)")
+        for path in (db_path, _wal(db_path)):
+            why = _unusable(path)
+            if why is not None:
+                raise duckdb.IOException(
+                    f"{path}: {why}; not opened (the next writer sets it aside)"
+                )
     try:
         con = duckdb.connect(str(db_path), read_only=read_only)
     except duckdb.IOException as exc:

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Protocol
 
 from dream_assets.core.models import MemoryEntry, review_fingerprint
+from dream_assets.core.store.state_file import move_aside, move_aside_for_directory
 
 Change = Callable[[MemoryEntry], MemoryEntry | None]
 
@@ -138,11 +139,18 @@ class StripeLocks:
 
 
 def _open_stripe(lock_file: Path) -> int:
+    """The stripe's lock file, opened (created with its directory on first need). What stands
+    where the lock directory or the lock file goes and is not one (a file or a dangling symlink
+    at ``entry-locks``, a directory at ``NN``) is moved to ``<name>.unusable-<n>`` beside it,
+    never deleted: it would fail every write of an entry, the agent's and the cycle's."""
     try:
         return os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
+        move_aside_for_directory(lock_file.parent)
         lock_file.parent.mkdir(parents=True, exist_ok=True)
-        return os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
+    except IsADirectoryError:
+        move_aside(lock_file)
+    return os.open(lock_file, os.O_RDWR | os.O_CREAT, 0o644)
 
 
 def update_entry(volume: EntryFiles, entry_id: str, change: Change) -> MemoryEntry | None:

@@ -23,8 +23,11 @@ same files, each with the same stat or, when it was racy, the same sha256) is no
 build drops the rows that fell out of the window and keeps the rest, which is exactly what a full
 rebuild would cut, provided the window only moved forward (start and now no earlier than last
 time), the feedback cap and the SQL are the same, and now has not reached a well-formed line
-stamped after the last build's now. Anything else re-reads the window's files. ``window_sources``
-and ``window_state`` (``sql/window_sources.sql``) record what each build read.
+stamped after the last build's now, and the window's table is the one that build made (not
+dropped or made anew since, by another tool). Anything else re-reads the window's files.
+``window_sources`` and ``window_state`` (``sql/window_sources.sql``) record what each build read;
+they and ``window_builds`` are made with ``duckdb_store.create_tables``, so a table of one of
+their names with other columns (another version's, another tool's) is dropped and made anew.
 """
 
 from __future__ import annotations
@@ -41,7 +44,13 @@ from typing import Any
 import duckdb
 
 from dream_assets.core.options import DreamOptions
-from dream_assets.core.store.duckdb_store import connect, load_sql, run_sql
+from dream_assets.core.store.duckdb_store import (
+    connect,
+    create_tables,
+    load_sql,
+    run_sql,
+    table_statements,
+)
 from dream_assets.core.store.volume import AgentVolume
 from dream_assets.core.telemetry import log_fingerprint
 from dream_assets.core.telemetry.log_fingerprint import LogFile
@@ -121,17 +130,20 @@ def _reusable(
     bounds: tuple[datetime, datetime],
     options: DreamOptions,
     seen_ns: int,
+    table_sql: str | None,
 ) -> _Sources | None:
-    """The last build's sources of this window when its rows can be kept (module docstring)."""
+    """The last build's sources of this window when its rows can be kept (module docstring);
+    ``table_sql``: the statement of the window's table as it stands (None: no such table)."""
     start, now = bounds
     sql = load_sql("window_sources")
     named = {"table_name": spec.table}
     state = run_sql(con, sql["state"], named).fetchone()
     if state is None:
         return None
-    built_at, last_start, max_signals, next_ts, digest = state
+    built_at, last_start, max_signals, next_ts, digest, last_table_sql = state
     if (
         digest != _sql_digest(spec.table)
+        or table_sql != last_table_sql
         or max_signals != options.feedback_max_signals
         or now < built_at
         or start < last_start
@@ -197,8 +209,13 @@ def build_windows(
         for statement in load_sql("telemetry_macros").values():
             run_sql(con, statement)
         sources_sql = load_sql("window_sources")
-        run_sql(con, sources_sql["create_sources"])
-        run_sql(con, sources_sql["create_state"])
+        ledger = load_sql("window_builds")
+        create_tables(
+            con, sources_sql["create_sources"], sources_sql["create_state"], ledger["create"]
+        )
+        # The window tables as they stand (a view of one's name dropped): rows are kept only in
+        # the table the last build made, not in one another tool made or changed since.
+        tables = table_statements(con, WINDOW_TABLES)
         # Staging (the slow part: parsing the files) happens before the transaction, so the
         # transaction that replaces the tables is short, and a log that cannot be read at all
         # fails the build with the previous windows untouched.
@@ -209,7 +226,10 @@ def build_windows(
             build.files[spec.table] = len(files)
             build.window_start[spec.table] = start
             seen_ns = time.time_ns()
-            kept = _reusable(con, spec, files, (start, now), options, seen_ns) if reuse else None
+            kept = None
+            if reuse:
+                table_sql = tables.get(spec.table)
+                kept = _reusable(con, spec, files, (start, now), options, seen_ns, table_sql)
             build.reread[spec.table] = kept is None
             if kept is not None:
                 plans[spec.table] = kept
@@ -232,10 +252,8 @@ def build_windows(
             malformed = {str(Path(source_file)): int(count) for source_file, count in bad}
             plans[spec.table] = _Sources(records, malformed, next_ts)
 
-        ledger = load_sql("window_builds")
         con.execute("BEGIN TRANSACTION")
         try:
-            run_sql(con, ledger["create"])
             for spec in WINDOWS:
                 sql = load_sql(spec.table)
                 params = {
@@ -258,10 +276,16 @@ def build_windows(
                     "malformed": build.malformed[spec.table],
                 }
                 run_sql(con, ledger["record"], record)
+            # Each window's table as the build left it (a trim leaves it as it stood).
+            rebuilt = [table for table, again in build.reread.items() if again]
+            if rebuilt:
+                tables.update(table_statements(con, rebuilt))
+            for spec in WINDOWS:
                 state = {
                     "built_at": now,
                     "window_start": build.window_start[spec.table],
                     "max_signals": options.feedback_max_signals,
+                    "table_sql": tables[spec.table],
                 }
                 _record(con, spec.table, plans[spec.table], state)
             con.execute("COMMIT")

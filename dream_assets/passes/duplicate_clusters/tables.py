@@ -26,10 +26,26 @@ import numpy as np
 from dream_assets.core.clock import format_time
 from dream_assets.core.near_duplicates.cluster import Cluster
 from dream_assets.core.near_duplicates.token_cache import TokenRows, pack, unpack
-from dream_assets.core.store.duckdb_store import connect, load_sql, read_back, run_sql
+from dream_assets.core.store.duckdb_store import (
+    connect,
+    create_tables,
+    load_sql,
+    read_back,
+    run_sql,
+    table_statements,
+)
 
 # The tables the scan writes (sql/duplicate_clusters.sql): what a comparison of two scans reads.
 SCAN_TABLES = ("duplicate_clusters", "duplicate_cluster_scan", "duplicate_cluster_pair_cache")
+
+# The tables a scan replaces whole or drops, the token sets' and the earlier versions' included.
+_REPLACED_TABLES = (
+    "duplicate_cluster_pair_cache",
+    "duplicate_cluster_tokens",
+    "duplicate_cluster_pairs",
+    "duplicate_cluster_inputs",
+    "duplicate_cluster_pair_scan",
+)
 
 # What a stored pair cache must say of itself to be read.
 PAIR_CACHE_VERSION = "pairs-2"
@@ -167,6 +183,11 @@ def write_scan(
     cache."""
     sql = load_sql("duplicate_clusters")
     with connect(db_path) as con:
+        # A table of the scan's names that is not what its statement makes, or a view of one
+        # (another tool's), is dropped: kept, it failed every later scan's writes (a view fails
+        # CREATE OR REPLACE TABLE and DROP TABLE). The file is a cache.
+        create_tables(con, sql["create_if_missing"])
+        table_statements(con, _REPLACED_TABLES)
         # Read before the transaction: a failed statement would abort it. This connection holds
         # the file's write lock, so nothing changes the tables between these reads and the
         # writes.
