@@ -9,7 +9,6 @@ is reported naming it (the user's config and the review queue, left as they are)
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import stat
@@ -28,7 +27,7 @@ from dream_assets.core.safety.quiet import RECEIPTS_FILE, _load_receipts, read_q
 from dream_assets.core.safety.review_queue import QUEUE_FILE, ReviewQueue, make_item
 from dream_assets.core.store.atomic import lock_path_for
 from dream_assets_tests.builders import NOW, entry, make_volume
-from dream_assets_tests.core.test_state_file_faults import _in_thread, _unblock_fifo
+from dream_assets_tests.core.test_state_file_faults import _in_thread, _lock_held, _unblock_fifo
 
 TOO_DEEP = "[" * 100_000 + "]" * 100_000
 
@@ -150,23 +149,12 @@ def test_a_review_queue_lock_held_elsewhere_is_given_up_naming_the_lock(tmp_path
     assert queue.add(_item())
     before = queue.path.read_bytes()
     lock = lock_path_for(queue.path)
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
-    fcntl.flock(fd, fcntl.LOCK_EX)
-    released = False
-
-    def release() -> None:
-        nonlocal released
-        if not released:
-            released = True
-            fcntl.flock(fd, fcntl.LOCK_UN)
-            os.close(fd)
-
     other = make_item(kind="archive", reason="pinned", sources=[entry("m-2")], now=NOW, run_id="r")
-    try:
-        with _in_thread(_outcome(lambda: queue.add(other)), release) as box:
-            (error,) = box
-    finally:
-        release()
+    with (
+        _lock_held(lock) as release,
+        _in_thread(_outcome(lambda: queue.add(other)), release) as box,
+    ):
+        (error,) = box
     assert isinstance(error, TimeoutError) and lock.name in str(error), error
     assert queue.path.read_bytes() == before
     assert queue.add(other)  # the lock free again, the item is queued

@@ -134,6 +134,27 @@ def _unblock_fifo(path: Path) -> Callable[[], None]:
     return unblock
 
 
+@contextlib.contextmanager
+def _lock_held(lock: Path) -> Iterator[Callable[[], None]]:
+    """``lock`` (a sidecar lock file) held by another open file description, as another process
+    would hold it; yields its release (idempotent), which also runs on leaving."""
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    fcntl.flock(fd, fcntl.LOCK_EX)
+    released = False
+
+    def release() -> None:
+        nonlocal released
+        if not released:
+            released = True
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            os.close(fd)
+
+    try:
+        yield release
+    finally:
+        release()
+
+
 # -- dream-pass-ledger.json -----------------------------------------------------------------------
 
 
@@ -269,22 +290,11 @@ def test_a_ledger_lock_held_by_another_process_does_not_hang_the_cycle(tmp_path:
     with dg.instance_for_test() as instance:
         assert _cycle_at(root, NOW, instance).success
         lock = volume.ledger_path.with_name(volume.ledger_path.name + ".lock")
-        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)  # another open file description
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        released = False
-
-        def release() -> None:
-            nonlocal released
-            if not released:
-                released = True
-                fcntl.flock(fd, fcntl.LOCK_UN)
-                os.close(fd)
-
-        try:
-            with _in_thread(lambda: _cycle_at(root, SECOND, instance), release) as box:
-                _ok_or_names(box[0], volume.ledger_path)
-        finally:
-            release()
+        with (
+            _lock_held(lock) as release,
+            _in_thread(lambda: _cycle_at(root, SECOND, instance), release) as box,
+        ):
+            _ok_or_names(box[0], volume.ledger_path)
         assert _cycle_at(root, THIRD, instance).success
 
 
@@ -371,22 +381,11 @@ def test_a_lease_lock_held_by_another_process_does_not_hang_the_cycle(tmp_path: 
     volume = _volume(root)
     with dg.instance_for_test() as instance:
         assert _cycle_at(root, NOW, instance).success
-        fd = os.open(volume.root / "dream.lease.lock", os.O_RDWR | os.O_CREAT, 0o644)
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        released = False
-
-        def release() -> None:
-            nonlocal released
-            if not released:
-                released = True
-                fcntl.flock(fd, fcntl.LOCK_UN)
-                os.close(fd)
-
-        try:
-            with _in_thread(lambda: _cycle_at(root, SECOND, instance), release) as box:
-                _ok_or_names(box[0], volume.root / "dream.lease")
-        finally:
-            release()
+        with (
+            _lock_held(volume.root / "dream.lease.lock") as release,
+            _in_thread(lambda: _cycle_at(root, SECOND, instance), release) as box,
+        ):
+            _ok_or_names(box[0], volume.root / "dream.lease")
         assert _cycle_at(root, THIRD, instance).success
 
 

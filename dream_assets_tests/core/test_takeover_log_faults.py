@@ -10,7 +10,6 @@ deleted) and the log starts again beside it.
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import dagster as dg
 import pytest
 
 from dream_assets.core.store.lease import TAKEOVER_LOG
+from dream_assets_tests.core.store.test_own_logs import _directory, _fifo, _symlink_out
 from dream_assets_tests.core.test_state_file_faults import (
     NOW,
     SECOND,
@@ -39,20 +39,6 @@ STALE = {
     "renewed_at": "2026-01-01T00:00:00+00:00",
     "expires_at": "2026-01-01T01:00:00+00:00",
 }
-
-
-def _directory(path: Path, _outside: Path) -> None:
-    path.mkdir()
-    (path / "note").write_text("kept", encoding="utf-8")
-
-
-def _fifo(path: Path, _outside: Path) -> None:
-    os.mkfifo(path)
-
-
-def _symlink_out(path: Path, outside: Path) -> None:
-    outside.write_text("not the cycle's\n", encoding="utf-8")
-    path.symlink_to(outside)
 
 
 @pytest.mark.parametrize("stale_lease", [False, True], ids=["no-takeover", "takeover"])
