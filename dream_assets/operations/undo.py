@@ -42,7 +42,7 @@ from dream_assets.core.models import MemoryEntry, review_fingerprint
 from dream_assets.core.report import PassReport
 from dream_assets.core.skills.versions import has_versions, skills_undoable, undo_skills
 from dream_assets.core.store.jsonl import read_jsonl
-from dream_assets.core.store.state_file import append_own_line, move_aside_for_directory
+from dream_assets.core.store.state_file import append_own_line
 from dream_assets.core.store.volume import AgentVolume, PathEscapeError
 
 # Metadata the restore and undo paths write.
@@ -85,7 +85,6 @@ def restore_entry(volume: AgentVolume, entry_id: str, now: datetime) -> MemoryEn
         raise UndoError(f"memory entry {entry_id} is live, not archived: nothing to restore")
     restored = _restored(entry, now, "operator")
     volume.save(restored)
-    move_aside_for_directory(volume.audit_dir)  # a file at memory-audit/: moved aside
     append_own_line(
         volume.audit_dir / RESTORE_LOG,
         json.dumps(
@@ -302,7 +301,6 @@ def undo_run(volume: AgentVolume, run_id: str, now: datetime) -> UndoResult:
     for problem in scan.problems:
         result.warnings.append(f"unreadable entry left in place: {problem.path}: {problem.reason}")
     if result.changed:
-        move_aside_for_directory(volume.audit_dir)  # a file at memory-audit/: moved aside
         append_own_line(
             volume.audit_dir / UNDO_LOG,
             json.dumps(

@@ -18,6 +18,7 @@ import duckdb
 from dream_assets.core.clock import format_time
 from dream_assets.core.store.atomic import atomic_write_text
 from dream_assets.core.store.duckdb_store import connect, create_tables, load_sql, run_sql
+from dream_assets.core.store.state_file import move_aside_for_directory
 
 MAX_PROPOSED = 50
 MAX_REFUSED = 50
@@ -195,6 +196,8 @@ def report_dir(volume_root: Path) -> Path:
 
 
 def store_safety_report(volume_root: Path, db_path: Path, report: dict[str, Any]) -> Path:
+    # A file standing at dream-reports/ is moved aside (never deleted), not failing every run.
+    move_aside_for_directory(report_dir(volume_root))
     path = report_dir(volume_root) / f"{report['run_id']}.json"
     atomic_write_text(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     try:

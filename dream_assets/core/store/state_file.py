@@ -81,7 +81,9 @@ def make_way_for_append(path: Path) -> None:
 def append_own_line(path: Path, line: str) -> None:
     """Append one line to one of the cycle's own logs (tombstones, losses, the skill change log,
     the undo and restore logs, the takeover log): ``make_way_for_append`` first, so what stands
-    there and is no regular file never fails the append or hangs it, then ``append_line``."""
+    there and is no regular file never fails the append or hangs it (nor a file standing where
+    its directory goes: ``move_aside_for_directory``), then ``append_line``."""
+    move_aside_for_directory(path.parent)
     make_way_for_append(path)
     append_line(path, line)
 

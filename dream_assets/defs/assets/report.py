@@ -9,14 +9,12 @@ from dream_assets.core.safety.report_retention import prune_reports
 from dream_assets.core.safety.safety_report import (
     build_safety_report,
     count_run_reports,
-    report_dir,
     store_safety_report,
     summary_line,
     to_markdown,
 )
 from dream_assets.core.store.duckdb_store import one_connection
 from dream_assets.core.store.lease import lost_lease, release
-from dream_assets.core.store.state_file import move_aside_for_directory
 from dream_assets.defs.assets.steps import agent_asset
 from dream_assets.defs.conventions import ROW_COUNT
 from dream_assets.defs.resources import Agent, DreamResource
@@ -66,9 +64,6 @@ def write_run_report(
         if safety["outcome"] == "succeeded":
             safety["outcome"] = "cancelled"
         return safety, None
-    # A file standing at dream-reports/ is moved aside (never deleted), not failing every run's
-    # report; the report's writer makes the directory.
-    move_aside_for_directory(report_dir(volume.root))
     path = store_safety_report(volume.root, volume.duckdb_path, safety)
     prune_reports(
         volume.root,
