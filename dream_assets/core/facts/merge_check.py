@@ -47,6 +47,7 @@ from dream_assets.core.facts.coverage import (
 from dream_assets.core.facts.meaning import DEFAULT_RULES, MeaningRules, changed_meanings
 from dream_assets.core.facts.meaning.details import REWORDED, SPECIFICS_KEPT
 from dream_assets.core.facts.meaning.negation import DOUBLE, OWN_WORDS, RESTATED
+from dream_assets.core.facts.meaning.quantity import RANK
 from dream_assets.core.options import DreamOptions
 
 
@@ -74,7 +75,8 @@ def is_hint(finding: str) -> bool:
         return True
     if kind == "source" and finding.endswith((SPECIFICS_KEPT, REWORDED)):
         return True  # the source survived in part: its names, or some of its words
-    return kind in HINT_KINDS or (kind == "quantity" and finding.endswith(ADDED))
+    # a count the merge adds; a lost "first", a rank (twenty-seventh round)
+    return kind in HINT_KINDS or (kind == "quantity" and finding.endswith((ADDED, RANK)))
 
 
 def check_merge(

@@ -251,6 +251,12 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
     # governed words and its subject) but negates something of its own may have said it in
     # words the rule does not read ("Can't stand cilantro" / "hates coriander", "his
     # replacement hasn't been named" / "no successor has been announced"): a hint.
+    # Twenty-seventh round: nor does a merge that repeats none of the words the negation governs
+    # and writes words of its own, whether or not it keeps the subject or negates anything
+    # ("doesn't travel" / "stay put", "won't move it again" / "it will now stay put"): the flip it
+    # may hide is in other words, a hint for the verifier. A merge with no word of its own dropped
+    # the negated words ("is no longer happening" / "is about the heating"): that stays hard
+    # (docs/merge-checks.md, "Twenty-seventh round").
     merged_stems = {w.stem for w in merged.words if w.content}
     absent_roots = {
         stem(w.lower[: -len(_LESS)])
@@ -258,6 +264,7 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
         if w.lower.endswith(_LESS) and len(w.lower) - len(_LESS) >= _LESS_ROOT_MIN
     }
     negates_something = bool(negated_clauses)
+    own_words = merged.content - set().union(*(source.content for source in sources))
     findings = []
     for source in sources:
         for negation in _negations(source.words):
@@ -276,10 +283,28 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
                 if negation.scope and (
                     restated(negation, source, merged)
                     or (negates_something and not scope & merged_stems)
+                    or (own_words and not _repeated(negation.scope, merged_stems))
                 ):
                     finding += RESTATED  # a hint (``merge_check``), never a credit
                 findings.append(finding)
     return findings
+
+
+def _repeated(stems: frozenset[str], merged_stems: set[str]) -> bool:
+    """Whether the merge writes one of ``stems``, or a clipping or an extension of it ("repo" /
+    "repository"; four letters and up)."""
+    if stems & merged_stems:
+        return True
+    return any(
+        a.startswith(b)
+        for stem_ in stems
+        for merged_stem in merged_stems
+        for a, b in ((stem_, merged_stem), (merged_stem, stem_))
+        if len(b) >= _CLIPPED_MIN
+    )
+
+
+_CLIPPED_MIN = 4
 
 
 # Nineteenth round: an "-less" word, its root four letters and up ("crustless", "sugarless").
