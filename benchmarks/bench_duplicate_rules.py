@@ -7,7 +7,7 @@ quantities in other units, "-less" absences, negated status words, each alone an
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2-v30b, every one measured
+The development data: the first blind set (both halves), v2-v31b, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -85,6 +85,8 @@ DEV_SETS = (
     ("v29b", BLIND / "v29b" / "paraphrase_corpus_v29b.jsonl", None),
     ("v30", BLIND / "v30" / "paraphrase_corpus_v30.jsonl", None),
     ("v30b", BLIND / "v30b" / "paraphrase_corpus_v30b.jsonl", None),
+    ("v31", BLIND / "v31" / "paraphrase_corpus_v31.jsonl", None),
+    ("v31b", BLIND / "v31b" / "paraphrase_corpus_v31b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),

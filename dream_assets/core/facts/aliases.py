@@ -70,8 +70,9 @@ ALIASES: tuple[tuple[str, ...], ...] = (
 # of Birds" / "RSPB", "Institute of Chartered Accountants in England and Wales" / "ICAEW").
 _CONNECTORS = frozenset({"of", "and", "for", "the", "de", "in", "on", "at"})
 # A run of capitalized words, the connectors between them included (up to two between two words).
+# Twenty-eighth round: "&" is "and" ("London School of Hygiene & Tropical Medicine" / "LSHTM").
 _CAPITALIZED_RUN = re.compile(
-    r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|for|the|de|in|on|at)\s+){0,2}[A-Z][a-z]+)*"
+    r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|&|for|the|de|in|on|at)\s+){0,2}[A-Z][a-z]+)*"
 )
 # An acronym: two to six capitals ("IIT", "UK"), or clipped with lowercase parts ("UTas").
 _ACRONYM_PARTS = 6

@@ -10,6 +10,9 @@ Twenty-third round (issue 24; docs/merge-checks.md, "Twenty-third round"): "goin
 in "going to" before a bare verb ("is going to move", as the merge gate reads it:
 ``meaning/status.py``); "began going to a Leeds chess club", "keeps going", "going well" state
 none, and were read as planned against a done "joined".
+
+Twenty-eighth round: "will" after a possessive or a determiner ("the user's will", "a living
+will") is the document, not a plan; it was read as planned against a done "signed" or "drawn up".
 """
 
 from __future__ import annotations
@@ -23,10 +26,15 @@ from dream_assets.core.facts.meaning.status import MOTION_OBJECT_WORDS
 # is lowercase and never ends in a plural "-s" (the gate's rule, ``meaning/status.py``; "its" too).
 _NOT_A_VERB = "|".join(sorted(MOTION_OBJECT_WORDS | {"its"}))
 _GOING_TO_A_VERB = rf"\s+(?i:to)\s+(?!(?:{_NOT_A_VERB})\b)[a-z]*[a-rt-z]\b"
+# Twenty-eighth round: "will" after a possessive or a determiner is the document, not a plan
+# ("The user's will was drawn up in 2024" / "prepared the user's last testament", "a living
+# will"); a modal "will" follows its subject ("she will move", "the team will ship").
+_OWNED = r"(?:'s|\u2019s|\b(?:my|his|her|their|our|your|a|the|living|last|new|updated|own))"
 NO_STATUS_USES = (
     ("wants", re.compile(r"(?i:\bwants\b)"), re.compile(r"(?i:\bwants\b(?!\s+to\b))")),
     ("next", re.compile(r"(?i:\bnext\b)"), re.compile(r"(?i:\bnext\s+(?:to|door)\b)")),
     ("going", re.compile(r"(?i:\bgoing\b)"), re.compile(rf"(?i:\bgoing\b)(?!{_GOING_TO_A_VERB})")),
+    ("will", re.compile(r"(?i:\bwill\b)"), re.compile(rf"(?i:{_OWNED}\s+will\b)")),
 )
 
 

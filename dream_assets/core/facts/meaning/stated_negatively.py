@@ -48,6 +48,11 @@ def given_up_clauses(words: Sequence[Word]) -> set[int]:
 # "spaces, not tabs" said as "spaces rather than tabs": a contrast that states the negation. Like
 # the verbs above, these credit a source's negation and are never demanded.
 _CONTRAST_PHRASES = (("rather", "than"), ("instead", "of"), ("free", "of"), ("free", "from"))
+# The verbs of deciding and advising before "against" (twenty-eighth round).
+_DECIDING = (
+    "decid", "chose", "choos", "opt", "agree", "vote", "advis", "recommend", "ruled", "warn",
+    "counsel", "argu",
+)  # fmt: skip
 
 
 def contrast_clauses(words: Sequence[Word]) -> set[int]:
@@ -55,6 +60,13 @@ def contrast_clauses(words: Sequence[Word]) -> set[int]:
         first.clause
         for first, second in itertools.pairwise(words)
         if (first.lower, second.lower) in _CONTRAST_PHRASES and first.clause == second.clause
+    }
+    # Twenty-eighth round: a decision against a thing is a decision not to do it ("decided not to
+    # overpay" / "chose against overpaying", "agreed not to add" / "agreed against adding").
+    found |= {
+        second.clause
+        for first, second in itertools.pairwise(words)
+        if second.lower == "against" and first.lower.startswith(_DECIDING)
     }
     # "grain-free", "alcohol-free": the compound states "without grain".
     found |= {
