@@ -12,6 +12,7 @@ from functools import cache
 from typing import Protocol
 
 from dream_assets.core.facts.lexicon import english_readings, is_negation, lemmas_of
+from dream_assets.core.facts.meaning.stated_negatively import bound_said
 from dream_assets.core.facts.meaning.text import Text
 from dream_assets.core.facts.meaning.words import Word, clause_after, position, stem
 
@@ -73,6 +74,16 @@ def restated(negation: _Negation, source: Text, merged: Text) -> bool:
             and _negated_form(word.lower, governed)
         ):
             return True
+    # Twenty-ninth round: "can't digest lactose" / "being lactose intolerant": an adjective negated
+    # by its prefix ("intolerant", "unable", "impossible") in a clause holding a governed word,
+    # one no source writes
+    if any(
+        w.clause in clauses
+        and w.lower not in source_words
+        and (prefix_negated(w.lower) or adjective_negated(w.lower))
+        for w in merged.words
+    ):
+        return True
     # Ninth round: "hasn't returned the deposit" / "has yet to hand back the deposit": "yet to"
     # states what has not happened; "can't handle dairy" / "dairy disagrees with them", "can't
     # manage stairs" / "stairs are hard for her": an inability restated as a difficulty.
@@ -199,7 +210,10 @@ _BEFORE_WORDS = frozenset({"by", "before", "until", "till"})
 
 def _bound_restated(negation: _Negation, source: Text, merged: Text) -> bool:
     """The negation governs "after" a figure, and the merge puts one of the bound words before
-    the same figure."""
+    the same figure; or (twenty-ninth round) it governs a comparison the merge names by a bound
+    of the same side (``stated_negatively.bound_said``)."""
+    if bound_said(_after_cue(negation, source)[:5], merged.text):
+        return True
     start, end = negation.words[0].start, negation.words[-1].end
     after = re.search(r"\bafter\s+(\d{1,2})(?!\d)", source.text[start : end + 8])
     if after is None:

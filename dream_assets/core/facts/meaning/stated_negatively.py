@@ -7,6 +7,7 @@ decides the findings."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 
 from dream_assets.core.facts.meaning.words import Word
@@ -112,3 +113,25 @@ def required_stems(words: Sequence[Word]) -> set[str]:
                 w.stem for w in words[index + 1 :] if w.sentence == word.sentence and w.content
             }
     return found
+
+
+# Twenty-ninth round: "never goes below four replicas" / "a floor of 4 pods", "doesn't check it
+# more than once a quarter" / "at most once a quarter": a negated comparison is a bound, which a
+# merge may name by a word of bound of the same side.
+_BELOW_WORDS = frozenset({"below", "under", "less", "fewer", "lower", "beneath"})
+_ABOVE_WORDS = frozenset({"above", "over", "more", "beyond", "past", "higher", "longer", "later"})
+_LOWER_BOUND = re.compile(r"\b(?:at\s+least|minimum|min|floor|no\s+(?:fewer|less)\s+than)\b")
+_UPPER_BOUND = re.compile(
+    r"\b(?:at\s+most|maximum|max|ceiling|cap(?:ped)?|up\s+to|no\s+more\s+than|tops)\b"
+)
+
+
+def bound_said(negated: Sequence[Word], merged: str) -> bool:
+    """A comparison word among ``negated`` (the words a negation reaches) and, in ``merged``, a
+    bound of the same side ("fewer than" / "at least", "more than" / "at most")."""
+    compared = {w.lower for w in negated}
+    text = merged.lower()
+    return bool(
+        (compared & _BELOW_WORDS and _LOWER_BOUND.search(text))
+        or (compared & _ABOVE_WORDS and _UPPER_BOUND.search(text))
+    )
