@@ -47,7 +47,7 @@ bench-quick: install
 lint: install
 	$(BIN)/ruff check dream_assets dream_assets_tests benchmarks
 	$(BIN)/ruff format --check dream_assets dream_assets_tests benchmarks
-	$(BIN)/mypy dream_assets/core
+	$(BIN)/mypy dream_assets
 
 clean:
 	rm -rf $(VENV) .dagster_home .demo

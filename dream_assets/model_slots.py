@@ -41,7 +41,9 @@ class SlotWaitCancelled(RuntimeError):
 
 
 class CallSlots(Protocol):
-    limit: int
+    # Read-only: the slot classes are frozen dataclasses, whose fields cannot be assigned.
+    @property
+    def limit(self) -> int: ...
 
     def hold(self, cancel_reason: Callable[[], str | None]) -> Any:
         """A context manager holding one slot, waiting for one if all are taken."""

@@ -105,6 +105,14 @@ def celery_executor_from(config: Mapping[str, Any], options: DreamOptions) -> dg
     )
 
 
+def _chosen(config: Mapping[str, object], executor: str) -> Mapping[str, object]:
+    """The selected executor's own config: a dict, as Dagster validated it against the selector."""
+    chosen = config[executor]
+    if not isinstance(chosen, Mapping):
+        raise TypeError(f"executor config {executor!r} is not a mapping: {chosen!r}")
+    return chosen
+
+
 def build_executor(options: DreamOptions) -> dg.ExecutorDefinition:
     @dg.executor(
         name="dream_executor",
@@ -119,7 +127,7 @@ def build_executor(options: DreamOptions) -> dg.ExecutorDefinition:
         if "celery" in config:
             # The options the run's process read when it loaded the definitions: the broker's
             # password is never in the schema.
-            return celery_executor_from(config["celery"], options)
-        return _core_in_process_executor_creation(config["in_process"])
+            return celery_executor_from(_chosen(config, "celery"), options)
+        return _core_in_process_executor_creation(_chosen(config, "in_process"))
 
     return dream_executor

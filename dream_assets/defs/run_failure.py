@@ -39,7 +39,13 @@ def run_failures(instance: dg.DagsterInstance, run_id: str) -> list[str]:
         if event is None:
             continue
         evaluation = event.event_specific_data
-        if evaluation is not None and not evaluation.passed and evaluation.blocking:
+        # An ASSET_CHECK_EVALUATION event always carries an AssetCheckEvaluation (Dagster checks it
+        # when building the event); the isinstance narrows Dagster's union of event data for mypy.
+        if (
+            isinstance(evaluation, dg.AssetCheckEvaluation)
+            and not evaluation.passed
+            and evaluation.blocking
+        ):
             lines.append(
                 f"check {evaluation.asset_key.to_user_string()}:{evaluation.check_name}: "
                 f"{evaluation.description}"

@@ -77,10 +77,11 @@ def read_volumes(
 
 def json_cursor(context: dg.SensorEvaluationContext) -> dict[str, Any]:
     """A cursor that does not parse starts over (each sensor then degrades to "look again")."""
+    cursor = context.cursor or ""
     try:
-        raw = json.loads(context.cursor) if context.cursor else {}
+        raw = json.loads(cursor) if cursor else {}
     except ValueError:
-        context.log.warning(f"unreadable cursor ignored: {context.cursor[:200]!r}")
+        context.log.warning(f"unreadable cursor ignored: {cursor[:200]!r}")
         return {}
     return raw if isinstance(raw, dict) else {}
 

@@ -133,14 +133,14 @@ def run_memory_audit(
     # Standing problems the cycle's checks only warn about are listed here, where they are
     # watched day after day (docs/safety.md): a merge whose sources no longer resolve.
     dangling, _checked = provenance_violations(volume, options, now)
-    for problem in dangling:
-        report.decide("dangling provenance", problem.split(":", 1)[0], problem)
+    for violation in dangling:
+        report.decide("dangling provenance", violation.split(":", 1)[0], violation)
     report.counts["dangling_provenance"] = len(dangling)
     # A connected agent (docs/stores.md): what the agent removed from its own store is explained
     # (archived "removed in store"); what the cycle removed must still be kept byte for byte.
     lost_copies, removed_in_store = store_copies_missing(volume)
-    for problem in lost_copies:
-        report.decide("store copy missing", problem.split(":", 1)[0], problem)
+    for missing in lost_copies:
+        report.decide("store copy missing", missing.split(":", 1)[0], missing)
     report.counts["removed_in_store"] = removed_in_store
     report.counts["store_copies_missing"] = len(lost_copies)
 

@@ -1,6 +1,7 @@
 """The per-run safety report: assembled from this run's pass materializations."""
 
 from pathlib import Path
+from typing import Any
 
 import dagster as dg
 
@@ -21,7 +22,7 @@ from dream_assets.defs.resources import Agent, DreamResource
 from dream_assets.operations.undo import runs_still_undoable
 
 
-def run_pass_reports(instance: dg.DagsterInstance, run_id: str, agent: str) -> list[dict]:
+def run_pass_reports(instance: dg.DagsterInstance, run_id: str, agent: str) -> list[dict[str, Any]]:
     """Every pass report materialized for ``agent`` in run ``run_id``."""
     passes = []
     for record in instance.all_logs(run_id, of_type=dg.DagsterEventType.ASSET_MATERIALIZATION):
@@ -32,7 +33,11 @@ def run_pass_reports(instance: dg.DagsterInstance, run_id: str, agent: str) -> l
         if materialization.partition != agent:
             continue
         report = materialization.metadata.get("report")
-        if report is not None:
+        if report is None:
+            continue
+        # A pass's "report" is the JSON of its PassReport (defs/results.py): a dict. The cycle
+        # report's own "report" (its Markdown, below) is no pass's.
+        if isinstance(report.value, dict):
             passes.append(report.value)
     return passes
 

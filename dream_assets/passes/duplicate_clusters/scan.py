@@ -294,11 +294,11 @@ def scan_duplicate_clusters(
         )
     report.warnings.extend(computed.warnings)
     report.method = computed.method
-    clusters = computed.clusters
-    if clusters is None:
+    if computed.clusters is None:
         report.fail(f"near-duplicate scan failed: {computed.failure}")
         write_scan(volume.duckdb_path, None, now, computed.method)
         return report, None
+    clusters = computed.clusters
     # The clusters (updated in place) and the pair cache (replaced whole) in one transaction
     # (passes/duplicate_clusters/tables.py).
     write_scan(volume.duckdb_path, _rows(clusters, live), now, computed.method, computed.cache)
