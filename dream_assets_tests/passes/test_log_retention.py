@@ -270,11 +270,15 @@ def test_concurrent_appender_loses_no_line_beyond_the_cap(tmp_path: Path) -> Non
         [
             sys.executable,
             "-c",
-            "import json, sys\n"
+            "import json, sys, time\n"
             "from pathlib import Path\n"
             "from dream_assets.core.store.atomic import append_line\n"
             "for i in range(int(sys.argv[2])):\n"
-            "    append_line(Path(sys.argv[1]), json.dumps({'seq': i}))\n",
+            "    append_line(Path(sys.argv[1]), json.dumps({'seq': i}))\n"
+            # a pause every 50 lines: on a loaded machine the appends could otherwise all land
+            # between two of the trimmer's turns, and nothing would interleave
+            "    if i % 50 == 49:\n"
+            "        time.sleep(0.005)\n",
             str(log),
             str(total),
         ],
