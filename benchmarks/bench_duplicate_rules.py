@@ -7,7 +7,7 @@ quantities in other units, "-less" absences, negated status words, each alone an
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2-v32b, every one measured
+The development data: the first blind set (both halves), v2-v33b, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -89,6 +89,8 @@ DEV_SETS = (
     ("v31b", BLIND / "v31b" / "paraphrase_corpus_v31b.jsonl", None),
     ("v32", BLIND / "v32" / "paraphrase_corpus_v32.jsonl", None),
     ("v32b", BLIND / "v32b" / "paraphrase_corpus_v32b.jsonl", None),
+    ("v33", BLIND / "v33" / "paraphrase_corpus_v33.jsonl", None),
+    ("v33b", BLIND / "v33b" / "paraphrase_corpus_v33b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),
