@@ -49,6 +49,7 @@ from dream_assets.core.facts.coverage import (
     specifics_of,
 )
 from dream_assets.core.facts.lexicon import (
+    ORDINAL_WORDS,
     TIMES_WORDS,
     is_negation,
     number_word_values,
@@ -319,6 +320,9 @@ def _numbers(text: str) -> frozenset[str]:
     words = _WORD.findall(lowered)
     found |= decimals | {str(value) for value in number_word_values(words)}
     found |= {str(TIMES_WORDS[word]) for word in words if word in TIMES_WORDS}
+    # Thirtieth round: an ordinal word from "third" up is its number ("her seventh birthday" /
+    # "turns 7"); "first" and "second" are more often no count ("first time", "a second opinion").
+    found |= {str(ORDINAL_WORDS[word]) for word in words if ORDINAL_WORDS.get(word, 0) >= 3}
     return frozenset(found)
 
 

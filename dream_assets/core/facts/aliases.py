@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from dream_assets.core.facts.dates import align_dates, aligned_dates, stated_dates
+from dream_assets.core.facts.lexicon import english_readings
 
 # Each tuple: spellings of one thing. Matched as whole words, letter case as written (a lowercase
 # spelling matches any case at a sentence start).
@@ -61,6 +62,7 @@ ALIASES: tuple[tuple[str, ...], ...] = (
     ("Philadelphia", "Philly"),
     ("Shetland sheepdog", "Shetland Sheepdog", "Sheltie"),
     ("PhD", "Ph.D.", "doctorate", "doctoral degree", "doctoral"),
+    ("USSR", "Soviet Union", "Soviet"),  # thirtieth round
     ("weekdays", "weekday", "Weekdays", "Weekday", "Monday to Friday", "Monday through Friday",
      "Mon-Fri", "Monday-Friday"),
     ("weekends", "weekend", "Weekends", "Weekend", "Saturday and Sunday"),
@@ -148,7 +150,29 @@ def _initial_runs(text: str) -> list[tuple[int, int, list[str]]]:
     # "JavaScript" for "JS"); each hump three letters or more, so "McDonald" is no "MD".
     for word in _CAMEL_WORD.finditer(text):
         found.append((word.start(), word.end(), re.findall(r"[A-Z][a-z]+", word.group())))
+    # Thirtieth round: one capitalized word closed up of two English words of four letters and up
+    # is their two words ("Elasticsearch" for "ES": "elastic", "search").
+    for word in _CLOSED_COMPOUND.finditer(text):
+        halves = _english_halves(word.group())
+        if halves is not None:
+            found.append((word.start(), word.end(), list(halves)))
     return found
+
+
+_CLOSED_COMPOUND = re.compile(r"\b[A-Z][a-z]{7,}\b")
+_HALF_MIN = 4
+
+
+@lru_cache(maxsize=1 << 12)
+def _english_halves(word: str) -> tuple[str, str] | None:
+    """The one split of ``word`` into two English words of four letters and up, or None (none,
+    or more than one)."""
+    splits = [
+        (word[:at], word[at:].capitalize())
+        for at in range(_HALF_MIN, len(word) - _HALF_MIN + 1)
+        if english_readings(word[:at].lower()) and english_readings(word[at:])
+    ]
+    return splits[0] if len(splits) == 1 else None
 
 
 _CAMEL_WORD = re.compile(r"\b[A-Z][a-z]{2,}(?:[A-Z][a-z]{2,})+\b")
