@@ -10,6 +10,7 @@ from dream_assets.core.facts.lexicon import is_negation, lemmas_of
 from dream_assets.core.facts.meaning.restated import (
     OBJECTION_VERBS,
     adjective_negated,
+    clips,
     derived,
     kept_in_other_words,
     not_yet,
@@ -25,7 +26,7 @@ from dream_assets.core.facts.meaning.stated_negatively import (
     prevention_clauses,
     required_stems,
 )
-from dream_assets.core.facts.meaning.text import Text, span
+from dream_assets.core.facts.meaning.text import Text, span, words_of_its_own
 from dream_assets.core.facts.meaning.words import (
     Word,
     clause_before,
@@ -264,7 +265,7 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
         if w.lower.endswith(_LESS) and len(w.lower) - len(_LESS) >= _LESS_ROOT_MIN
     }
     negates_something = bool(negated_clauses)
-    own_words = merged.content - set().union(*(source.content for source in sources))
+    own_words = words_of_its_own(sources, merged)
     findings = []
     for source in sources:
         for negation in _negations(source.words):
@@ -292,19 +293,12 @@ def negation_losses(sources: Sequence[Text], merged: Text) -> list[str]:
 
 def _repeated(stems: frozenset[str], merged_stems: set[str]) -> bool:
     """Whether the merge writes one of ``stems``, or a clipping or an extension of it ("repo" /
-    "repository"; four letters and up)."""
-    if stems & merged_stems:
-        return True
-    return any(
-        a.startswith(b)
-        for stem_ in stems
-        for merged_stem in merged_stems
-        for a, b in ((stem_, merged_stem), (merged_stem, stem_))
-        if len(b) >= _CLIPPED_MIN
+    "repository"; four letters and up: ``restated.clips`` either way round)."""
+    return (
+        bool(stems & merged_stems)
+        or any(clips(stems, word) for word in merged_stems)
+        or any(clips(merged_stems, word) for word in stems)
     )
-
-
-_CLIPPED_MIN = 4
 
 
 # Nineteenth round: an "-less" word, its root four letters and up ("crustless", "sugarless").

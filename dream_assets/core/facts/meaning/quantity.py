@@ -19,7 +19,7 @@ from dream_assets.core.facts.equivalents import (
     percents_of,
 )
 from dream_assets.core.facts.lexicon import TIMES_WORDS, UNIT_WORDS
-from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.facts.meaning.text import Text, words_of_its_own
 from dream_assets.core.facts.merged_text import MergedText
 from dream_assets.core.facts.quantities import measure_elsewhere
 
@@ -264,7 +264,7 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     counts |= {n.lstrip("0") or "0" for m in _RATIO.finditer(merged.text) for n in m.groups()}
     merged_values = _with_fractions(merged_values)
     other_ranks = any(q.value.startswith("#") and q.value != "#1" for q in merged.quantities)
-    own_words = bool(merged.content - set().union(*(source.content for source in sources)))
+    own_words = bool(words_of_its_own(sources, merged))
     source_values: set[str] = set()
     source_values_all = {q.value for s in sources for q in s.quantities}
     findings: dict[str, None] = {}

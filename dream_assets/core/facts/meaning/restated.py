@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from functools import cache
 from typing import Protocol
 
@@ -51,7 +51,7 @@ def restated(negation: _Negation, source: Text, merged: Text) -> bool:
     governed = negation.scope
     # Eighth round: a governed word the merge writes out from its clipping ("not in the repo" /
     # "kept out of the repository") marks the clause as well as the word itself does.
-    clauses = {w.clause for w in merged.words if w.stem in governed or _clips(governed, w.stem)}
+    clauses = {w.clause for w in merged.words if w.stem in governed or clips(governed, w.stem)}
     source_words = {w.lower for w in source.words}
     for index, word in enumerate(merged.words):
         if word.clause in clauses and word.lower in _EXCLUSION_WORDS - source_words:
@@ -239,7 +239,7 @@ def _is_difficulty(words: Sequence[Word], index: int) -> bool:
     return word.lower == "too" and following == "much"
 
 
-def _clips(governed: frozenset[str], word: str) -> bool:
+def clips(governed: Collection[str], word: str) -> bool:
     """A governed word of four letters or more that ``word`` begins with: its clipping ("repo" /
     "repository", "prod" / "production")."""
     return any(len(g) >= 4 and word.startswith(g) for g in governed)

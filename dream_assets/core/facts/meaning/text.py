@@ -57,3 +57,9 @@ def _reading(text: str) -> Text:
 def span(text: Text, words: Sequence[Word]) -> str:
     """The text from the first to the last word, as written, for the finding."""
     return text.text[words[0].start : words[-1].end] if words else ""
+
+
+def words_of_its_own(sources: Sequence[Text], merged: Text) -> frozenset[str]:
+    """The merge's content stems that no source writes: where it says something in words of its
+    own (a lost word restated, rather than dropped: ``negation``, ``quantity``)."""
+    return merged.content - frozenset().union(*(source.content for source in sources))
