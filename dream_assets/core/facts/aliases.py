@@ -36,6 +36,7 @@ from functools import cache, lru_cache
 
 from dream_assets.core.facts.dates import align_dates, aligned_dates, stated_dates
 from dream_assets.core.facts.lexicon import english_readings
+from dream_assets.core.facts.tokens import connector_initials
 
 # Each tuple: spellings of one thing. Matched as whole words, letter case as written (a lowercase
 # spelling matches any case at a sentence start).
@@ -57,7 +58,7 @@ ALIASES: tuple[tuple[str, ...], ...] = (
     ("Mumbai", "Bombay"),
     ("Green Party", "Greens"),
     ("United Kingdom", "UK", "U.K.", "Britain", "Great Britain", "British"),
-    ("United States", "USA", "U.S.", "US"),
+    ("United States", "USA", "U.S.", "US", "American"),  # "American": thirty-first round
     ("New York City", "New York", "NYC"),
     ("Philadelphia", "Philly"),
     ("Shetland sheepdog", "Shetland Sheepdog", "Sheltie"),
@@ -89,7 +90,9 @@ def _form_pattern(form: str) -> re.Pattern[str]:
     pattern = re.escape(form)
     if form[0].islower():  # "doctorate" at a sentence start is "Doctorate"
         pattern = f"(?:{re.escape(form[0].upper())}|{re.escape(form[0])}){re.escape(form[1:])}"
-    return re.compile(rf"(?<![\w.-]){pattern}(?![\w-]|\.\w)")
+    # Thirty-first round: a form opening a compound adjective is the form ("USSR-made", "US-based");
+    # a capitalized part after the hyphen makes another name ("Mercedes-Benz").
+    return re.compile(rf"(?<![\w.-]){pattern}(?!\w|-[^a-z]|\.\w)")
 
 
 def _find(form: str, text: str) -> re.Match[str] | None:
@@ -192,10 +195,11 @@ def _initials(text: str, other: str) -> str:
     for match in list(_ACRONYM.finditer(text))[::-1]:
         if re.search(rf"(?<![\w.]){re.escape(match.group())}(?!\w)", other):
             continue
-        for start, end, words in runs:
-            if _spells(match.group(), words):
-                text = text[: match.start()] + other[start:end] + text[match.end() :]
-                break
+        spelt = next((other[s:e] for s, e, words in runs if _spells(match.group(), words)), "")
+        if not spelt and (name := connector_initials(match.group())) is not None:
+            spelt = found.group() if (found := name.search(other)) else ""  # "UoA" (31st round)
+        if spelt:
+            text = text[: match.start()] + spelt + text[match.end() :]
     # A run of ``text`` that an acronym of ``other`` spells: written as that acronym.
     for acronym in {m.group() for m in _ACRONYM.finditer(other)}:
         if re.search(rf"(?<![\w.]){re.escape(acronym)}(?!\w)", text):
@@ -204,6 +208,9 @@ def _initials(text: str, other: str) -> str:
             if _spells(acronym, words):
                 text = text[:start] + acronym + text[end:]
                 break
+        else:
+            if (name := connector_initials(acronym)) and (found := name.search(text)):
+                text = text[: found.start()] + acronym + text[found.end() :]
     return text
 
 

@@ -117,6 +117,7 @@ _NUMERIC_DATE = re.compile(
 )
 _NUMERIC_MONTH_YEAR = re.compile(r"(?<![\w.,/:-])(?P<month>\d{1,2})/(?P<year>\d{4})(?![\w/])")
 _ISO_DATE = re.compile(r"(?<!\d)(\d{4})-(\d{1,2})-(\d{1,2})(?!\d)")
+_DAY_MONTH = re.compile(r"(?<![\w.,/:-])(?P<a>\d{1,2})/(?P<b>\d{1,2})(?![\w/]|[.,]\d)")
 # Fixed-date holidays, (month, day); a year right after is part of the date.
 HOLIDAYS = {
     "new year's day": (1, 1), "new year's eve": (12, 31), "christmas eve": (12, 24),
@@ -151,6 +152,21 @@ def _valid(key: DateKey) -> bool:
     )
 
 
+def _yearless_readings(match: re.Match[str], every: list[re.Match[str]]) -> list[DateKey]:
+    """A day and month without a year, read in the one order its figures allow ("20/12"), or in
+    the order another such date of the text fixes ("20/12 through 05/01"); "10/12" alone is
+    either, and is read as neither (thirty-first round)."""
+    a, b = int(match["a"]), int(match["b"])
+    if a == b or max(a, b) > 12:
+        return [(None, b, a), (None, a, b)]
+    orders = {int(m["a"]) > 12 for m in every if max(int(m["a"]), int(m["b"])) > 12}
+    if orders == {True}:
+        return [(None, b, a)]
+    if orders == {False}:
+        return [(None, a, b)]
+    return []
+
+
 def written_dates(text: str) -> list[tuple[int, int, frozenset[DateKey]]]:
     """The numeric and holiday dates of ``text``: (start, end, the dates it may mean)."""
     found: list[tuple[int, int, frozenset[DateKey]]] = []
@@ -163,6 +179,21 @@ def written_dates(text: str) -> list[tuple[int, int, frozenset[DateKey]]]:
         key: DateKey = (int(match["year"]), int(match["month"]), None)
         if _valid(key) and not any(s <= match.start() < e for s, e, _ in found):
             found.append((match.start(), match.end(), frozenset({key})))
+    # Thirty-first round: a month and its year, ISO ("2027-06"), and a day and month without a
+    # year ("20/12", "05/01": either order, as for the numeric dates).
+    for match in _YEAR_MONTH.finditer(text):
+        key = (int(match[1]), int(match[2]), None)
+        if _valid(key):
+            found.append((match.start(), match.end(), frozenset({key})))
+    yearless = [
+        m for m in _DAY_MONTH.finditer(text) if not any(s <= m.start() < e for s, e, _ in found)
+    ]
+    for match in yearless:
+        either: frozenset[DateKey] = frozenset(
+            k for k in _yearless_readings(match, yearless) if _valid(k)
+        )
+        if either:
+            found.append((match.start(), match.end(), either))
     for match in _HOLIDAY.finditer(text):
         name = match["name"].lower().replace("\u2019", "'").replace("st. ", "st ")
         said: int | None = int(match["year"]) if match["year"] else None
@@ -256,7 +287,8 @@ def align_dates(text: str, other: str) -> str:
 _WEEKDAY_RANGE = re.compile(
     r"\bMon(?:day)?s?\s*(?:to|through|thru|till|until|-|\u2013)\s*Fri(?:day)?s?\b"
 )
-_WEEKEND_PAIR = re.compile(r"\bSat(?:urday)?s?\s*(?:and|&|-|\u2013)\s*Sun(?:day)?s?\b")
+# "a Saturday or Sunday" is a day of the weekend (thirty-first round).
+_WEEKEND_PAIR = re.compile(r"\bSat(?:urday)?s?\s*(?:and|or|&|-|\u2013)\s*Sun(?:day)?s?\b")
 _WEEKDAYS_WORD = re.compile(r"\b(?:week-?days?|working week|work-?week)\b", re.IGNORECASE)
 _WEEKEND_WORD = re.compile(r"\bweek-?ends?\b", re.IGNORECASE)
 

@@ -318,6 +318,28 @@ def frequency_counts(text: str) -> list[tuple[frozenset[str], Rate]]:
     return found
 
 
+# Thirty-first round: "cycles of two weeks", "Linear cycles run for 14 days" / "fortnightly
+# cycles": the length of a recurring thing that the merge states as the period before its noun
+# (the adverb, up to one word, the noun the source writes too).
+_PERIOD_BEFORE_NOUN = re.compile(
+    rf"\b({'|'.join(_PERIOD_ADVERBS)})\s+([a-z]{{3,}})(?:\s+([a-z]{{3,}}))?", re.IGNORECASE
+)
+
+
+def length_as_period(count: str, source: str, merged: str) -> bool:
+    """Whether ``count`` counts a length of ``source`` that ``merged`` states as a period."""
+    source_words = {w.removesuffix("s") for w in _DURATION_WORDS.findall(source.lower())}
+    periods = {
+        DURATION_UNITS[_PERIOD_ADVERBS[m[1].lower()]]
+        for m in _PERIOD_BEFORE_NOUN.finditer(merged)
+        if {m[2].lower().removesuffix("s"), (m[3] or "").lower().removesuffix("s")} & source_words
+    }
+    lower = count.lower()
+    return bool(periods) and any(
+        lower in words and d in periods for words, d in duration_counts(source)
+    )
+
+
 # ── A duration of hours and minutes written as a clock figure (seventh round) ──────────────
 
 # "3 hours 45 minutes", "3 hours and 45", "3h45": a duration a race time or a timer writes as

@@ -15,11 +15,10 @@ from itertools import pairwise
 from dream_assets.core.facts.baseline import FUNCTION_WORDS
 from dream_assets.core.facts.dates import (
     _MONTHS,
-    _YEAR_MONTH,
     DateKey,
     _iso_key,
     _month_dates,
-    _plausible_year,
+    written_dates,
 )
 from dream_assets.core.facts.equivalents import (
     CURRENCY_SIGNS,
@@ -126,11 +125,11 @@ class MergedText:
                 # The year of "2026-04-15" is still 2026 to a source that said "in 2026".
                 numbers.update(token.split("-"))
                 dates.add(_iso_key(token))
-        for match in _YEAR_MONTH.finditer(text):
-            year, month = int(match.group(1)), int(match.group(2))
-            if _plausible_year(year) and 1 <= month <= 12:
-                dates.add((year, month, None))
+        for _, _, readings in written_dates(text):  # "09.10.2026", "2027-06", "20/12"
+            dates |= readings
         words |= {sign for sign in CURRENCY_SIGNS if sign in text}  # "$" spells "USD"
+        # "R9,500", "Rs 40,000", "A$1,200": an amount after a currency's letters (31st round)
+        numbers |= {canonical_number(m[1]) for m in _LETTERED_AMOUNT.finditer(text)}
         # "M&S" / "Marks and Spencer", "P&O": the initials of a name joined by its "&" are its
         # acronym (fourteenth round)
         words |= {m.group().replace("&", "") for m in _AMPERSAND_INITIALS.finditer(text)}
@@ -347,6 +346,9 @@ _CODE_LETTERS = re.compile(r"(?<![^\W_])([A-Z]{2,})\d")
 _CAMEL_CAPITALS = re.compile(r"[A-Z]")
 
 
+_LETTERED_AMOUNT = re.compile(
+    r"(?<![\w$])(?:R|Rs|RM|Rp|S\$|A\$|C\$|NZ\$|HK\$)\s?(\d{1,3}(?:,\d{3})+|\d{3,})\b"
+)
 _AMPERSAND_INITIALS = re.compile(r"(?<![\w&])[A-Z]{1,2}&[A-Z]{1,2}(?![\w&])")
 _ACRONYM_CONNECTORS = frozenset({"of", "and", "for", "the", "&"})
 

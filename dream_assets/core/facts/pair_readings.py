@@ -27,7 +27,13 @@ from dream_assets.core.facts.agreement import (
     times_difference,
 )
 
-_FORMER = re.compile(r"\b(?:used\s+to|formerly|previously)\b")
+# Thirty-first round: "a former colleague", "an ex-flatmate", "their old flatmate" are past too
+# ("an old friend" is a long one: no role of the people table).
+_FORMER = re.compile(
+    r"\b(?:used\s+to|formerly|previously|former)\b|\bex-[a-z]"
+    r"|\bold\s+(?:flatmate|roommate|housemate|colleague|co-?worker|boss|manager|teacher|tutor"
+    r"|neighbou?r|landlord|landlady|tenant|teammate|mentor|coach|classmate)s?\b"
+)
 # Not done yet: an attempt under way, a course partly through. ("Offered" is not read: "offered a
 # place" is how an admission is said.)
 ATTEMPT = frozenset(

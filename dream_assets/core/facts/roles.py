@@ -86,4 +86,16 @@ def _found_in(text: str, kind: str) -> dict[int, str]:
     """``_found`` over the table of ``kind``, remembered per text (read only, never changed)."""
     if kind == "time of day":
         text = _NOON_BOUND.sub(lambda m: _HALF_OF_DAY.get(m.group(1).lower(), "afternoon"), text)
+    else:
+        text = _ROLE_DONE.sub(lambda m: _ROLE_OF[m.lastgroup or ""], text)
     return _found(text, _TABLES[kind])
+
+
+# Thirty-first round: a role said by what the person does ("used to share a flat with Haruto" /
+# "Haruto, the old flatmate"; "teaches chemistry" / "a chemistry teacher").
+_ROLE_DONE = re.compile(
+    r"\b(?:(?P<flatmate>(?:share[sd]?|sharing)\s+(?:a\s+)?(?:flat|house|apartment|room))"
+    r"|(?P<teacher>teach(?:es|ing)?|taught))\b",
+    re.IGNORECASE,
+)
+_ROLE_OF = {"flatmate": "flatmate", "teacher": "teacher"}

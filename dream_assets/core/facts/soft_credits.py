@@ -14,11 +14,12 @@ from dream_assets.core.facts.equivalents import (
     hour_figures,
     hour_range_figures,
     hours_minutes,
+    length_as_period,
 )
 from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS, english_readings, lemmas_of
 from dream_assets.core.facts.merged_text import MergedText
 from dream_assets.core.facts.quantities import measure_elsewhere
-from dream_assets.core.facts.tokens import TOKEN, Specific, canonical_time
+from dream_assets.core.facts.tokens import TOKEN, Specific, canonical_time, connector_initials
 from dream_assets.core.facts.vocabulary import Vocabulary, straighten
 
 
@@ -104,6 +105,8 @@ def figure_said_otherwise(specific: Specific, source: str, merged: MergedText) -
     / "half a kilo", "2 km" / "2,000 metres": ``quantities.measure_elsewhere``)."""
     if specific.kind == "number" and measure_elsewhere(specific.text, source, merged.text):
         return True
+    if specific.kind == "number" and length_as_period(specific.text, source, merged.text):
+        return True  # "run for 14 days" / "fortnightly cycles" (thirty-first round)
     if specific.kind == "time":
         return canonical_time(specific.text) in {
             clock for clocks in hours_minutes(merged.text).values() for clock in clocks
@@ -120,6 +123,20 @@ def figure_said_otherwise(specific: Specific, source: str, merged: MergedText) -
     return False
 
 
+# Thirty-first round: a kinship word written as a name ("for Dad's seventieth") is the relation a
+# merge writes in lowercase ("the user's father").
+_FATHER, _MOTHER = ("dad", "father"), ("mum", "mom", "mother")
+_GRANDMOTHER, _GRANDFATHER = (
+    ("grandma", "granny", "gran", "nan", "grandmother"),
+    ("grandpa", "grandfather"),
+)
+_KIN_NAMES = {
+    "Dad": _FATHER, "Father": _FATHER, "Papa": _FATHER, "Mum": _MOTHER, "Mom": _MOTHER,
+    "Mother": _MOTHER, "Mama": _MOTHER, "Grandma": _GRANDMOTHER, "Granny": _GRANDMOTHER,
+    "Gran": _GRANDMOTHER, "Nan": _GRANDMOTHER, "Grandpa": _GRANDFATHER,
+}  # fmt: skip
+
+
 def other_spelling(specific: Specific, merged: str, merged_prose: frozenset[str]) -> bool:
     """Thirteenth round (the gate only): "F1" / "Formula 1", "UK" / "British", one thing in the
     pair judge's alias table (``aliases.ALIASES``); "iTalki" / "italki", "Duolingo" /
@@ -127,6 +144,8 @@ def other_spelling(specific: Specific, merged: str, merged_prose: frozenset[str]
     word ("Calendar" / "calendar" stays apart)."""
     name = specific.text
     if alias_stated(name, merged):
+        return True
+    if any(word in merged_prose for word in _KIN_NAMES.get(name, ())):
         return True
     folded = name.casefold()
     return (
@@ -200,6 +219,46 @@ def another_form(
         or _capital_inflection(specific, merged)
         or _variety_of_english(specific, source, merged.text)
         or _ampersand_initials(specific.text, source, merged.text)
+        or _connector_initials(specific.text, source, merged.text)
+        or (specific.initial and _inflected_in(specific.text, merged_prose))
+    )
+
+
+# Thirty-first round: a sentence-opening verb form the lexicon lacks ("Autoscaling is driven by
+# CPU" / "the API autoscales on CPU") is that verb where the merge writes it lowercase in another
+# inflection: a stem of five letters and up, compared without its "-ing", "-es", "-s", "-ed".
+_INFLECTION = re.compile(r"(?:ing|es|ed|s)$")
+_STEM_MIN = 5
+
+
+def _stem(word: str) -> str:
+    return _INFLECTION.sub("", word.lower()).removesuffix("e")
+
+
+def _inflected_in(name: str, merged_prose: frozenset[str]) -> bool:
+    stem = _stem(name)
+    return (
+        name.isalpha()
+        and _INFLECTION.search(name) is not None
+        and len(stem) >= _STEM_MIN
+        and any(w != name.lower() and _stem(w) == stem for w in merged_prose)
+    )
+
+
+# Thirty-first round: "UoA" / "University of Auckland", "TfL" / "Transport for London": an
+# acronym whose lowercase letters are its name's connectors (``tokens.connector_initials``),
+# either way round.
+_MIXED_ACRONYM = re.compile(r"(?<![\w-])[A-Z](?:[a-z][A-Z])+(?![\w-])")
+
+
+def _connector_initials(name: str, source: str, merged: str) -> bool:
+    if (spelt := connector_initials(name)) is not None and spelt.search(merged):
+        return True
+    return any(
+        name in found.group().split()
+        for acronym in set(_MIXED_ACRONYM.findall(merged))
+        if (spelt := connector_initials(acronym)) is not None
+        for found in spelt.finditer(source)
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from dream_assets.core.facts.dates import DateKey
 
@@ -60,6 +61,31 @@ def is_acronym(name: str) -> bool:
 
 def is_plural_acronym(name: str) -> bool:
     return len(name) >= 3 and name.endswith("s") and is_acronym(name[:-1])
+
+
+# Thirty-first round: an acronym whose lowercase letters are the initials of its name's connectors
+# ("UoA" / "University of Auckland", "DoD" / "Department of Defense", "TfL" / "Transport for
+# London"); each capital one word of the name, each lowercase letter one connector, in order.
+_CONNECTOR_ACRONYM = re.compile(r"[A-Z](?:[a-z][A-Z])+")
+_ACRONYM_CONNECTORS = ("of", "for", "the", "and", "at", "in", "on", "de")
+
+
+@lru_cache(maxsize=1 << 10)
+def connector_initials(acronym: str) -> re.Pattern[str] | None:
+    """The name ``acronym`` spells with its connectors ("UoA": a capitalized word, "of" or "on",
+    a capitalized word), or None when it is no such acronym."""
+    if _CONNECTOR_ACRONYM.fullmatch(acronym) is None:
+        return None
+    parts = []
+    for letter in acronym:
+        if letter.isupper():
+            parts.append(rf"{letter}[a-z\u00e0-\u00ff]+")
+            continue
+        connectors = [c for c in _ACRONYM_CONNECTORS if c[0] == letter]
+        if not connectors:
+            return None
+        parts.append(f"(?:{'|'.join(connectors)})")
+    return re.compile(r"(?<![\w-])" + r"\s+".join(parts) + r"(?![\w-])")
 
 
 def is_capitalized_word(name: str) -> bool:

@@ -155,6 +155,9 @@ CREDITED_AS_WRITTEN = {
     # and since the nineteenth round's coverage credit of a weekday range ("Monday to Friday" /
     # "weekdays", ``dates.weekday_range_kept``)
     "weekdays",
+    # and since the thirty-first round's reading of the merge's holidays and numeric dates as
+    # dates (``MergedText.of`` reads ``dates.written_dates``)
+    "holiday with a year",
 }
 
 

@@ -16,6 +16,7 @@ from dream_assets.core.facts.equivalents import (
     hour_figures,
     hour_range_figures,
     hours_minutes,
+    length_as_period,
     percents_of,
 )
 from dream_assets.core.facts.lexicon import TIMES_WORDS, UNIT_WORDS
@@ -148,6 +149,10 @@ _SPOKEN_HOUR = re.compile(
     rf"|(?P<h4>{_HOUR_WORDS}) (?:in the (?:morning|afternoon|evening)|at night))\b"
 )
 _PAST_MINUTE = {"half": "30", "quarter": "15"}
+# Thirty-first round: the end of a range of hours ("from eight to ten" / "from 8 to 10 pm").
+_SPOKEN_RANGE_END = re.compile(
+    rf"\b(?:from|between) (?:{_HOUR_WORDS}) (?:to|and|until|till) (?P<end>{_HOUR_WORDS})\b"
+)
 
 
 def _spoken_clock(text: str) -> dict[str, set[str]]:
@@ -161,6 +166,9 @@ def _spoken_clock(text: str) -> dict[str, set[str]]:
         found.setdefault(hour_word, set()).update(readings)
         if match.group("past"):
             found.setdefault(match.group("past"), set()).update(readings)
+    for match in _SPOKEN_RANGE_END.finditer(text.lower()):
+        hour = UNIT_WORDS[match["end"]]
+        found.setdefault(match["end"], set()).update({f"{hour}:00", f"{hour % 12 + 12}:00"})
     return found
 
 
@@ -225,6 +233,8 @@ def _length_as_period(quantity_text: str, source: Text, merged: Text) -> bool:
     """ "two-week cycles" / "fortnightly cycles", "a one-month plan" / "a monthly plan": a length
     of the source that the merge states as the period of a rate ("fortnightly", "monthly")."""
     lower = quantity_text.lower()
+    if length_as_period(quantity_text, source.text, merged.text):
+        return True  # "cycles of two weeks" / "fortnightly cycles" (thirty-first round)
     if not any(m.group(1).lower() == lower for m in _LENGTH_ADJECTIVE.finditer(source.text)):
         return False
     periods = {
