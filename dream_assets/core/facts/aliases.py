@@ -64,6 +64,13 @@ ALIASES: tuple[tuple[str, ...], ...] = (
     ("Shetland sheepdog", "Shetland Sheepdog", "Sheltie"),
     ("PhD", "Ph.D.", "doctorate", "doctoral degree", "doctoral"),
     ("USSR", "Soviet Union", "Soviet"),  # thirtieth round
+    # Thirty-second round: four spent sets wrote "the iOS app" / "the iPhone app" for one app;
+    # "JDK 17" is "Java 17"; a street type and its postal abbreviation.
+    ("iOS", "iPhone"),
+    ("JDK", "Java"),
+    ("Street", "St"),
+    ("Road", "Rd"),
+    ("Avenue", "Ave"),
     ("weekdays", "weekday", "Weekdays", "Weekday", "Monday to Friday", "Monday through Friday",
      "Mon-Fri", "Monday-Friday"),
     ("weekends", "weekend", "Weekends", "Weekend", "Saturday and Sunday"),

@@ -71,7 +71,16 @@ _QUANTITY = re.compile(
     rf"(?P<half>[- ]and[- ]a[- ]half)?"
     rf"(?:[- ](?P<scale>hundred|thousand|million))?"
     rf"(?:[- ]?(?P<unit>{_UNIT_NAMES}))?(?![\w])"
-    rf"|(?<![\w])half[- ]an?[- ](?P<half_unit>{_UNIT_NAMES})(?![\w])",
+    rf"|(?<![\w])half[- ]an?[- ](?P<half_unit>{_UNIT_NAMES})(?![\w])"
+    rf"|(?<![\w])an?[- ](?P<one_unit>{_UNIT_NAMES})(?![\w])",
+    re.IGNORECASE,
+)
+# Thirty-second round: "a week" is one week ("kept for 7 days" / "retained for a week"), unless it
+# is the period of a rate: a count or an amount within the three words before it ("twice a week",
+# "three tablets a day", "£30 a month", "8 hours a day").
+_RATE_BEFORE = re.compile(
+    rf"(?:\b(?:once|twice|thrice|times|per|every|each|{_WORDS}|{_UNIT_NAMES})\b|[\d%$£€])"
+    r"(?:\W+[a-z]+){0,2}\W*$",
     re.IGNORECASE,
 )
 
@@ -102,6 +111,13 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     figures (a bare amount, to be found by the other side's spellings)."""
     found = []
     for match in _QUANTITY.finditer(text):
+        if match.group("one_unit") is not None:
+            before = text[max(0, match.start() - 24) : match.start()]
+            if _RATE_BEFORE.search(before):
+                continue
+            dimension, size = _UNITS[match.group("one_unit").lower()]
+            found.append(Quantity(match.start(), match.end(), match.group(), dimension, size, True))
+            continue
         if match.group("half_unit") is not None:
             dimension, size = _UNITS[match.group("half_unit").lower()]
             found.append(

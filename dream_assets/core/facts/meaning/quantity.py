@@ -19,7 +19,7 @@ from dream_assets.core.facts.equivalents import (
     length_as_period,
     percents_of,
 )
-from dream_assets.core.facts.lexicon import TIMES_WORDS, UNIT_WORDS
+from dream_assets.core.facts.lexicon import TIMES_WORDS, UNIT_WORDS, number_word_values
 from dream_assets.core.facts.meaning.text import Text, words_of_its_own
 from dream_assets.core.facts.merged_text import MergedText
 from dream_assets.core.facts.quantities import measure_elsewhere
@@ -114,6 +114,29 @@ def _one_by_article(merged: Text, source_values: set[str], sources: Sequence[Tex
         and not any(_same_elsewhere(q.text, q.value, merged, s) for s in sources)
         for q in merged.quantities
         if not q.is_pronoun_one
+    )
+
+
+# Thirty-second round: a percentage in words is the share it is ("insurance covers half" / "fifty
+# percent reimbursed"), as one in figures has been ("50%").
+_WORD_PERCENT = re.compile(r"\b((?:[a-z]+[- ]){0,2}[a-z]+)\s+(?:percent|per cent)\b")
+
+
+def _word_percent_shares(text: str) -> set[str]:
+    found = set()
+    for match in _WORD_PERCENT.finditer(text.lower()):
+        values = number_word_values(re.split(r"[- ]", match[1]))
+        if len(values) == 1:
+            found.add(_fraction_percent(str(values.pop())))
+    return found
+
+
+def _one_unit_long(count: str, source: str, merged: str) -> bool:
+    """One unit of the source ("one year", "one hour") that the merge writes as a length
+    ("year-long", "an hour-long call")."""
+    return any(
+        re.search(rf"\b{re.escape(m[1].lower().removesuffix('s'))}-long\b", merged, re.I)
+        for m in re.finditer(rf"\b{re.escape(count)}\s+([a-z]{{3,}})\b", source, re.I)
     )
 
 
@@ -272,6 +295,7 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     # Counts of things only, never "twice" (a frequency): "the pair of them", "scored 31/33".
     counts = {_GROUP_WORDS[w] for w in lowers if w in _GROUP_WORDS}
     counts |= {n.lstrip("0") or "0" for m in _RATIO.finditer(merged.text) for n in m.groups()}
+    merged_values |= _word_percent_shares(merged.text)
     merged_values = _with_fractions(merged_values)
     other_ranks = any(q.value.startswith("#") and q.value != "#1" for q in merged.quantities)
     own_words = bool(words_of_its_own(sources, merged))
@@ -324,6 +348,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 MergedText.cached(merged.text).times
             ):
                 continue  # "blocks out 9 to 12" / "keeps 9:00-12:00" (ninth round)
+            if quantity.value == "1" and _one_unit_long(quantity.text, source.text, merged.text):
+                continue  # "cached for one year" / "year-long caching" (thirty-second round)
             if quantity.value == "1" and _one_by_article(merged, source_values_all, sources):
                 continue  # "one nonfiction book a month" / "a nonfiction title per month"
             rank = (
