@@ -7,7 +7,7 @@ quantities in other units, "-less" absences, negated status words, each alone an
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2-v35b, every one measured
+The development data: the first blind set (both halves), v2-v36b, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -95,6 +95,8 @@ DEV_SETS = (
     ("v34b", BLIND / "v34b" / "paraphrase_corpus_v34b.jsonl", None),
     ("v35", BLIND / "v35" / "paraphrase_corpus_v35.jsonl", None),
     ("v35b", BLIND / "v35b" / "paraphrase_corpus_v35b.jsonl", None),
+    ("v36", BLIND / "v36" / "paraphrase_corpus_v36.jsonl", None),
+    ("v36b", BLIND / "v36b" / "paraphrase_corpus_v36b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),
