@@ -93,6 +93,10 @@ def test_another_acronym_across_an_ampersand_still_differs() -> None:
             "The team agreed not to adopt GraphQL for the billing API.",
             "For the billing API the team agreed against adopting GraphQL.",
         ),
+        (
+            "Ines decided not to take the night shift.",
+            "Ines opted against taking the night shift.",
+        ),
     ],
 )
 def test_a_decision_against_keeps_the_negation(source: str, merged: str) -> None:
@@ -103,5 +107,14 @@ def test_a_decision_for_the_thing_is_still_a_flip() -> None:
     findings = hard_findings(
         ["Tomasz decided not to renew the gym membership."],
         "Tomasz decided to renew the gym membership.",
+    )
+    assert [f for f in findings if f.startswith("negation: ")]
+
+
+def test_a_word_that_only_begins_like_opt_is_no_decision() -> None:
+    # "opt" is the verb alone ("opted against"), not a prefix: "optimised against" decides nothing.
+    findings = hard_findings(
+        ["The build does not run the slow integration suite."],
+        "The build is optimised against the slow integration suite.",
     )
     assert [f for f in findings if f.startswith("negation: ")]

@@ -49,11 +49,12 @@ def given_up_clauses(words: Sequence[Word]) -> set[int]:
 # "spaces, not tabs" said as "spaces rather than tabs": a contrast that states the negation. Like
 # the verbs above, these credit a source's negation and are never demanded.
 _CONTRAST_PHRASES = (("rather", "than"), ("instead", "of"), ("free", "of"), ("free", "from"))
-# The verbs of deciding and advising before "against" (twenty-eighth round).
-_DECIDING = (
-    "decid", "chose", "choos", "opt", "agree", "vote", "advis", "recommend", "ruled", "warn",
-    "counsel", "argu",
-)  # fmt: skip
+# The verbs of deciding and advising before "against" (twenty-eighth round); "opt" only as the verb
+# ("opted against", never "optimised against").
+_DECIDING = re.compile(
+    r"(?:decid|chose|choos|agree|vote|advis|recommend|ruled|warn|counsel|argu)[a-z]*"
+    r"|opt(?:s|ed|ing)?"
+)
 
 
 def contrast_clauses(words: Sequence[Word]) -> set[int]:
@@ -67,7 +68,7 @@ def contrast_clauses(words: Sequence[Word]) -> set[int]:
     found |= {
         second.clause
         for first, second in itertools.pairwise(words)
-        if second.lower == "against" and first.lower.startswith(_DECIDING)
+        if second.lower == "against" and _DECIDING.fullmatch(first.lower)
     }
     # "grain-free", "alcohol-free": the compound states "without grain".
     found |= {
