@@ -391,7 +391,12 @@ def agent_options(base: DreamOptions, agent_options_file: Path) -> DreamOptions:
         # circle test of dream_assets_tests/test_layout.py builds on that.)
         if not stat.S_ISREG(os.stat(agent_options_file).st_mode):
             raise OptionsError(f"{agent_options_file}: cannot be read: not a regular file")
-        data = agent_options_file.read_bytes()
+        # Opened without waiting and looked at again by its descriptor: a file swapped for a FIFO
+        # between the look and the open is still never waited on.
+        with open(os.open(agent_options_file, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise OptionsError(f"{agent_options_file}: cannot be read: not a regular file")
+            data = handle.read()
     except FileNotFoundError:
         return base
     except OSError as exc:

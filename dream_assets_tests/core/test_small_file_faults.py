@@ -62,6 +62,32 @@ def test_an_options_file_that_is_a_fifo_is_an_error_naming_it(tmp_path: Path) ->
     assert stat.S_ISFIFO(os.lstat(path).st_mode)  # left as it is
 
 
+def test_an_options_file_swapped_for_a_fifo_after_the_look_is_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is regular when looked at and a FIFO when opened (another process swapped it
+    between the two): the open does not wait for a writer and the error names the file."""
+    import dream_assets.core.options as options_module
+
+    path = tmp_path / "dream-options.json"
+    path.write_text("{}", encoding="utf-8")
+    real_stat = os.stat
+
+    def look_then_swap(target: object, *args: object, **kwargs: object) -> os.stat_result:
+        seen = real_stat(target, *args, **kwargs)  # type: ignore[arg-type]
+        if Path(str(target)) == path:
+            path.unlink()
+            os.mkfifo(path)
+        return seen
+
+    monkeypatch.setattr(options_module.os, "stat", look_then_swap)
+    work = _outcome(lambda: agent_options(DreamOptions(), path))
+    with _in_thread(work, _unblock_fifo(path)) as box:
+        (error,) = box
+    assert isinstance(error, OptionsError) and str(path) in str(error), error
+    assert "not a regular file" in str(error)
+
+
 @pytest.mark.parametrize(
     "data",
     [
