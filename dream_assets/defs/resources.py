@@ -44,6 +44,10 @@ def preview_root() -> Path:
 # commands work from the repository root with nothing set; while the directory does not exist the
 # sensors say so in their skip reason.
 DEMO_AGENTS_ROOT = ".demo/agents"
+# How long a step of a preview run waits for another step of the same run to finish copying the
+# volume (a large agent's copy takes a while), bounded so a stuck copy fails the step, naming the
+# lock, instead of hanging it.
+PREVIEW_COPY_LOCK_TIMEOUT_S = 900.0
 
 
 class DreamResource(dg.ConfigurableResource):
@@ -93,7 +97,11 @@ class DreamResource(dg.ConfigurableResource):
         if not self._run_id:
             raise RuntimeError("preview needs a run: no run id on this resource")
         shadow = preview_root() / self._run_id / real.name
-        with file_lock(shadow.parent / ".copy"):
+        with file_lock(
+            shadow.parent / ".copy",
+            timeout=PREVIEW_COPY_LOCK_TIMEOUT_S,
+            what="the preview copy of the volume is not made",
+        ):
             if not shadow.exists():
                 partial = shadow.with_name(shadow.name + ".partial")
                 shutil.rmtree(partial, ignore_errors=True)

@@ -45,6 +45,10 @@ from dream_assets.core.store.state_file import append_own_line, move_aside_for_d
 from dream_assets.core.store.volume import AgentVolume
 
 PASS = "memory_audit"
+# How long an audit waits for another audit of the same agent (the schedule and `dream audit` may
+# overlap): long enough for a large agent's whole audit, bounded so a stuck holder fails the
+# waiting audit with the lock named instead of hanging it.
+AUDIT_LOCK_TIMEOUT_S = 600.0
 
 
 @dataclass
@@ -70,7 +74,11 @@ def run_memory_audit(
     today = now.date()
     # One audit at a time per agent (the schedule and `dream audit` may overlap): the snapshot
     # read and the snapshot write must bracket the same scan.
-    with file_lock(trend_path):
+    with file_lock(
+        trend_path,
+        timeout=AUDIT_LOCK_TIMEOUT_S,
+        what="another audit of this agent is still running; this audit is not taken",
+    ):
         scan = volume.scan_entries()
         # Tombstones are read after the scan: the purge writes the tombstone before it deletes,
         # so every deletion this scan saw already has its tombstone on disk.

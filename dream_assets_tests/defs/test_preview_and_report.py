@@ -87,3 +87,31 @@ def test_safety_report_matches_what_happened_on_disk(
     monkeypatch.setenv("DREAM_AGENTS_ROOT", str(agent.parent))
     assert main(["report", "--run", run_id, "--json"]) == 0  # found among every agent
     assert json.loads(capsys.readouterr().out)["run_id"] == run_id
+
+
+def test_a_preview_step_waits_for_the_runs_copy_only_so_long(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another step of the same preview run holds the copy lock (stuck, here): this step fails
+    after the bound with the lock named, and the real volume is untouched."""
+    import dream_assets.defs.resources as resources
+    from dream_assets.core.store.atomic import file_lock
+
+    agents = tmp_path / "agents"
+    (agents / "ada" / "memories").mkdir(parents=True)
+    resource = resources.DreamResource(agents_root=str(agents), preview=True)
+    run_id = f"bounded-copy-{os.getpid()}-{tmp_path.name}"
+    resource._run_id = run_id
+    copy_lock = preview_root() / run_id / ".copy"
+    copy_lock.parent.mkdir(parents=True, exist_ok=True)
+    monkeypatch.setattr(resources, "PREVIEW_COPY_LOCK_TIMEOUT_S", 0.2)
+    try:
+        refused = pytest.raises(TimeoutError, match="the preview copy of the volume is not made")
+        with file_lock(copy_lock), refused:
+            resource.volume("ada")
+        assert not (preview_root() / run_id / "ada").exists()
+        assert resource.volume("ada").root == preview_root() / run_id / "ada"
+    finally:
+        import shutil
+
+        shutil.rmtree(preview_root() / run_id, ignore_errors=True)

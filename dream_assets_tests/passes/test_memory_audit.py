@@ -325,3 +325,23 @@ def test_tombstone_written_before_a_concurrent_delete_explains_it(tmp_path: Path
     append_line(tombstone_path(volume.audit_dir), tombstone(archived, NOW - DAY, "p-0"))
     volume.hard_delete("m-4")
     assert run_memory_audit(volume, OPTIONS, NOW + DAY).counts["vanished"] == 0
+
+
+def test_an_audit_waits_for_another_audit_only_so_long(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another audit of the agent holds the trend lock (stuck, here): this audit fails after the
+    bound with the lock named, instead of waiting for ever; nothing of the volume is touched."""
+    import dream_assets.passes.memory_audit as memory_audit
+    from dream_assets.core.memory.audit import TREND_FILE
+    from dream_assets.core.store.atomic import file_lock
+
+    volume = make_volume(tmp_path / "agent", [entry("m1", "Prefers tea.")])
+    volume.audit_dir.mkdir(parents=True, exist_ok=True)
+    monkeypatch.setattr(memory_audit, "AUDIT_LOCK_TIMEOUT_S", 0.2)
+    refused = pytest.raises(TimeoutError, match="another audit of this agent is still running")
+    with file_lock(volume.audit_dir / TREND_FILE), refused:
+        run_memory_audit(volume, DreamOptions(), NOW)
+    assert not (volume.audit_dir / TREND_FILE).exists()
+    report = run_memory_audit(volume, DreamOptions(), NOW)  # the lock released: the audit runs
+    assert (volume.audit_dir / TREND_FILE).exists() and report.trend_row is not None
