@@ -88,6 +88,18 @@ def connector_initials(acronym: str) -> re.Pattern[str] | None:
     return re.compile(r"(?<![\w-])" + r"\s+".join(parts) + r"(?![\w-])")
 
 
+# Thirty-third round: a clock time written with a dot before its half of the day ("5.30 am",
+# "7.45pm") is that time ("5:30"); a bare "5.30" stays a number.
+_DOTTED_TIME = re.compile(r"(?<![\d.])(\d{1,2})\.([0-5]\d)\s*(?:[ap]\.?m\b\.?)", re.IGNORECASE)
+
+
+def dotted_times(text: str) -> set[str]:
+    """The clock times ``text`` writes with a dot ("5.30 am" -> "5:30"), canonical."""
+    return {
+        canonical_time(f"{m[1]}:{m[2]}") for m in _DOTTED_TIME.finditer(text) if int(m[1]) <= 12
+    }
+
+
 def is_capitalized_word(name: str) -> bool:
     """Titlecase, where capitalization may be grammar rather than a name."""
     letters = name.replace("'", "")
