@@ -27,6 +27,7 @@ mirror), so nothing it wrote is written twice.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
@@ -123,6 +124,15 @@ def _nameable(key: str) -> bool:
 
 def _stamp(when: datetime | None) -> str:
     return when.isoformat() if when is not None else ""
+
+
+# A merged row's key is its merge's own: a version-4 UUID (DESIGN.md: "a new key (uuid4)") whose
+# bits are those of the namespace and the merged entry's id hashed, not random. A chunk that
+# committed before the connection dropped is not recorded, and the next writeback sends it again:
+# the same key overwrites the row it put instead of adding a copy.
+def merged_key(namespace: Sequence[str], entry_id: str) -> str:
+    digest = hashlib.sha256(json.dumps([list(namespace), entry_id]).encode("utf-8")).digest()
+    return str(uuid.UUID(bytes=digest[:16], version=4))
 
 
 class LangGraphStore:
@@ -332,7 +342,7 @@ class LangGraphStore:
                 )
                 held.update(item.source_refs)
                 continue
-            key = str(uuid.uuid4())
+            key = merged_key(self.namespace, item.entry_id)
             put = ops.PutOp(self.namespace, key, value)
             puts.append((item.entry_id, put, (key, item_version(canonical(value)))))
         for chunk in chunks(puts, self.chunk):

@@ -218,3 +218,44 @@ def test_an_embedder_failing_after_a_chunk_landed_leaves_it_recorded(
     (failure,) = outcome.failures
     assert error in failure and "stopped part way" in failure
     assert set(rows_of(vector_dsn, namespace)) == {"v1", *(r for r, _ in outcome.written.values())}
+
+
+def test_a_put_chunk_committed_before_the_connection_dropped_is_not_written_twice(
+    tmp_path: Path, langgraph_dsn: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second chunk of puts lands (committed) and the connection drops before the writeback
+    learns it: nothing records it, so the next writeback sends it again. Each merged row's key is
+    its merge's own (the namespace and the entry id), so the second put overwrites the first
+    instead of adding a copy: every merged text is in the store once."""
+    import psycopg
+
+    volume = merged_pairs(tmp_path, langgraph_dsn, monkeypatch)
+    texts, _refs = planned(volume)
+    real_writer = LangGraphStore._writer
+    sent: list[int] = []
+
+    class DropsAfterTheSecondCommit:
+        def __init__(self, inner: object) -> None:
+            self.inner = inner
+
+        def batch(self, ops: Sequence[object]) -> object:
+            result = self.inner.batch(ops)  # type: ignore[attr-defined]
+            sent.append(len(ops))
+            if len(sent) == 2:
+                raise psycopg.OperationalError("server closed the connection unexpectedly")
+            return result
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.inner, name)
+
+    def dropping_writer(self: LangGraphStore, store: object, embed: object) -> object:
+        return DropsAfterTheSecondCommit(real_writer(self, store, embed))  # type: ignore[arg-type]
+
+    monkeypatch.setattr(LangGraphStore, "_writer", dropping_writer)
+    first = run_store_writeback(volume, NOW, run_id="run-2")
+    assert first.counts["written"] == 2 and len(first.failures) == 1  # the first chunk recorded
+    assert len(merged_texts(langgraph_dsn)) == 4  # two chunks landed, one unrecorded
+    monkeypatch.setattr(LangGraphStore, "_writer", real_writer)
+    second = run_store_writeback(volume, NOW, run_id="run-3")
+    assert second.failures == []
+    assert merged_texts(langgraph_dsn) == sorted(texts)  # each once: the re-sent chunk overwrote
