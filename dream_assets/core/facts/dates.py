@@ -180,7 +180,7 @@ def written_dates(text: str) -> list[tuple[int, int, frozenset[DateKey]]]:
         if _valid(key) and not any(s <= match.start() < e for s, e, _ in found):
             found.append((match.start(), match.end(), frozenset({key})))
     # Thirty-first round: a month and its year, ISO ("2027-06"), and a day and month without a
-    # year ("20/12", "05/01": either order, as for the numeric dates).
+    # year ("20/12", "05/01"), in the order its figures or another such date fix.
     for match in _YEAR_MONTH.finditer(text):
         key = (int(match[1]), int(match[2]), None)
         if _valid(key):

@@ -87,7 +87,7 @@ def _found_in(text: str, kind: str) -> dict[int, str]:
     if kind == "time of day":
         text = _NOON_BOUND.sub(lambda m: _HALF_OF_DAY.get(m.group(1).lower(), "afternoon"), text)
     else:
-        text = _ROLE_DONE.sub(lambda m: _ROLE_OF[m.lastgroup or ""], text)
+        text = _ROLE_DONE.sub(lambda m: m.lastgroup or "", text)  # the group is the role
     return _found(text, _TABLES[kind])
 
 
@@ -98,4 +98,3 @@ _ROLE_DONE = re.compile(
     r"|(?P<teacher>teach(?:es|ing)?|taught))\b",
     re.IGNORECASE,
 )
-_ROLE_OF = {"flatmate": "flatmate", "teacher": "teacher"}
