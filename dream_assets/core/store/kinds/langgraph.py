@@ -27,9 +27,7 @@ mirror), so nothing it wrote is written twice.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -53,6 +51,7 @@ from dream_assets.core.store.kinds.langgraph_db import (
     library,
     local_embedder,
     mask_dsn,
+    merged_key,
     namespace_pages,
     opened,
     parse_namespace,
@@ -124,15 +123,6 @@ def _nameable(key: str) -> bool:
 
 def _stamp(when: datetime | None) -> str:
     return when.isoformat() if when is not None else ""
-
-
-# A merged row's key is its merge's own: a version-4 UUID (DESIGN.md: "a new key (uuid4)") whose
-# bits are those of the namespace and the merged entry's id hashed, not random. A chunk that
-# committed before the connection dropped is not recorded, and the next writeback sends it again:
-# the same key overwrites the row it put instead of adding a copy.
-def merged_key(namespace: Sequence[str], entry_id: str) -> str:
-    digest = hashlib.sha256(json.dumps([list(namespace), entry_id]).encode("utf-8")).digest()
-    return str(uuid.UUID(bytes=digest[:16], version=4))
 
 
 class LangGraphStore:

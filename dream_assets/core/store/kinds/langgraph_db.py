@@ -10,10 +10,12 @@ stops the whole read.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
 import threading
+import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import ExitStack, contextmanager
 from decimal import Decimal
@@ -301,3 +303,12 @@ def local_embedder() -> tuple[int, EmbedFunc]:
         return [list(map(float, row)) for row in local.embed(list(texts))]
 
     return model.dimension, embed
+
+
+# A merged row's key is its merge's own: a version-4 UUID (DESIGN.md: "a new key (uuid4)") whose
+# bits are those of the namespace and the merged entry's id hashed, not random. A chunk that
+# committed before the connection dropped is not recorded, and the next writeback sends it again:
+# the same key overwrites the row it put instead of adding a copy.
+def merged_key(namespace: Sequence[str], entry_id: str) -> str:
+    digest = hashlib.sha256(json.dumps([list(namespace), entry_id]).encode("utf-8")).digest()
+    return str(uuid.UUID(bytes=digest[:16], version=4))
