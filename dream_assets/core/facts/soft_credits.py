@@ -19,7 +19,13 @@ from dream_assets.core.facts.equivalents import (
 from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS, english_readings, lemmas_of
 from dream_assets.core.facts.merged_text import MergedText
 from dream_assets.core.facts.quantities import measure_elsewhere
-from dream_assets.core.facts.tokens import TOKEN, Specific, canonical_time, connector_initials
+from dream_assets.core.facts.tokens import (
+    TOKEN,
+    Specific,
+    canonical_time,
+    connector_acronyms,
+    connector_initials,
+)
 from dream_assets.core.facts.vocabulary import Vocabulary, straighten
 
 
@@ -248,15 +254,12 @@ def _inflected_in(name: str, merged_prose: frozenset[str]) -> bool:
 # Thirty-first round: "UoA" / "University of Auckland", "TfL" / "Transport for London": an
 # acronym whose lowercase letters are its name's connectors (``tokens.connector_initials``),
 # either way round.
-_MIXED_ACRONYM = re.compile(r"(?<![\w-])[A-Z](?:[a-z][A-Z])+(?![\w-])")
-
-
 def _connector_initials(name: str, source: str, merged: str) -> bool:
     if (spelt := connector_initials(name)) is not None and spelt.search(merged):
         return True
     return any(
         name in found.group().split()
-        for acronym in set(_MIXED_ACRONYM.findall(merged))
+        for acronym in connector_acronyms(merged)
         if (spelt := connector_initials(acronym)) is not None
         for found in spelt.finditer(source)
     )

@@ -70,6 +70,14 @@ _CONNECTOR_ACRONYM = re.compile(r"[A-Z](?:[a-z][A-Z])+")
 _ACRONYM_CONNECTORS = ("of", "for", "the", "and", "at", "in", "on", "de")
 
 
+_CONNECTOR_ACRONYM_IN_TEXT = re.compile(rf"(?<![\w-]){_CONNECTOR_ACRONYM.pattern}(?![\w-])")
+
+
+def connector_acronyms(text: str) -> set[str]:
+    """The acronyms of that shape ``text`` writes ("UoA", "TfL")."""
+    return set(_CONNECTOR_ACRONYM_IN_TEXT.findall(text))
+
+
 @lru_cache(maxsize=1 << 10)
 def connector_initials(acronym: str) -> re.Pattern[str] | None:
     """The name ``acronym`` spells with its connectors ("UoA": a capitalized word, "of" or "on",
