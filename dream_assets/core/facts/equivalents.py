@@ -242,11 +242,13 @@ Rate = tuple[str, Fraction]  # (family, occurrences per unit of the family)
 _PERIOD_ADVERBS = {
     "hourly": "hour", "daily": "day", "nightly": "day", "weekly": "week",
     "fortnightly": "fortnight", "monthly": "month", "yearly": "year", "annually": "year",
+    "annual": "year",
 }  # fmt: skip
 _QUARTERLY = ("month", Fraction(3))
-# Twice a year ("biennial" is every two years; "biweekly" and "bimonthly" are read both ways by
-# people, so they are left out).
-_TWICE_A_YEAR = frozenset({"biannual", "biannually", "semiannual", "semiannually"})
+# Twice a year, and every two years ("biweekly" and "bimonthly" are read both ways by people, so
+# they are left out): times per year.
+_PER_YEAR = {w: Fraction(2) for w in ("biannual", "biannually", "semiannual", "semiannually")}
+_PER_YEAR |= {"biennial": Fraction(1, 2), "biennially": Fraction(1, 2)}
 
 
 def _quarter_rate(before: list[str]) -> list[tuple[frozenset[str], Rate]]:
@@ -267,9 +269,9 @@ def _adverb_rates(text: str) -> list[tuple[frozenset[str], Rate]]:
     found: list[tuple[frozenset[str], Rate]] = []
     words = _DURATION_WORDS.findall(text.lower())
     for index, word in enumerate(words):
-        if word in _TWICE_A_YEAR:  # "biannual reviews" / "twice a year" (ninth round)
+        if word in _PER_YEAR:  # "biannual reviews" / "twice a year" (ninth round)
             family, size = DURATION_UNITS["year"]
-            found.append((frozenset(), (family, 2 / size)))
+            found.append((frozenset(), (family, _PER_YEAR[word] / size)))
             continue
         unit = _QUARTERLY if word == "quarterly" else None
         if word in _PERIOD_ADVERBS:

@@ -126,7 +126,7 @@ class MergedText:
                 # The year of "2026-04-15" is still 2026 to a source that said "in 2026".
                 numbers.update(token.split("-"))
                 dates.add(_iso_key(token))
-        times |= dotted_times(text)  # "5.30 am" is "5:30", and "5:30" a source's "5.30"
+        times |= dotted_times(text)  # "5.30 am" is "5:30" ("0200 UTC" "2:00"), and back
         numbers |= {clock.replace(":", ".") for clock in times}
         for _, _, readings in written_dates(text):  # "09.10.2026", "2027-06", "20/12"
             dates |= readings
@@ -149,9 +149,9 @@ class MergedText:
         dates |= _numeric_day_months(text)
         numbers |= {_thousands(m.group(1)) for m in _THOUSANDS.finditer(text)}
         numbers |= {m.group(1) for m in _UNDER_TOKEN.finditer(text)}  # "U12" / "under-12"
-        if _NOON.search(text):
-            numbers.add("12")  # "12–1pm" / "noon to 1": the hour, written as its name
+        numbers |= {"12"} if _NOON.search(text) else set()  # "12–1pm" / "noon to 1"
         times |= _clock_readings(text)
+        numbers |= {clock.replace(":", "").zfill(4) for clock in times}  # "2 am" / "0200 UTC"
         folded = set()
         for match, kind, initial in positioned_tokens(text):
             token = match.group()

@@ -101,11 +101,26 @@ def connector_initials(acronym: str) -> re.Pattern[str] | None:
 _DOTTED_TIME = re.compile(r"(?<![\d.])(\d{1,2})\.([0-5]\d)\s*(?:[ap]\.?m\b\.?)", re.IGNORECASE)
 
 
+# Thirty-fourth round: four figures before a time zone ("0200 UTC", "1730 CET") are a clock time
+# ("02:00"); four figures alone stay a number.
+ZONED_TIME = re.compile(
+    r"(?<![\w.,:])([01]\d|2[0-3])([0-5]\d)(?=\s*(?:UTC|GMT|CET|CEST|BST|EST|EDT|PST|PDT)\b)"
+)
+
+
 def dotted_times(text: str) -> set[str]:
-    """The clock times ``text`` writes with a dot ("5.30 am" -> "5:30"), canonical."""
-    return {
-        canonical_time(f"{m[1]}:{m[2]}") for m in _DOTTED_TIME.finditer(text) if int(m[1]) <= 12
-    }
+    """The clock times ``text`` writes with a dot ("5.30 am" -> "5:30") or as four figures
+    before a time zone ("0200 UTC" -> "2:00"), canonical."""
+    found = {m[0]: f"{m[1]}:{m[2]}" for m in ZONED_TIME.finditer(text)}
+    found |= {m[0]: f"{m[1]}:{m[2]}" for m in _DOTTED_TIME.finditer(text) if int(m[1]) <= 12}
+    return {canonical_time(clock) for clock in found.values()}
+
+
+def colon_times(text: str) -> str:
+    """``text`` with each clock time ``dotted_times`` reads written with a colon ("5.30 am" ->
+    "5:30 am", "0200 UTC" -> "02:00 UTC"), as the pair judge reads clock times."""
+    text = ZONED_TIME.sub(lambda m: f"{m[1]}:{m[2]}", text)
+    return _DOTTED_TIME.sub(lambda m: m[0].replace(".", ":", 1) if int(m[1]) <= 12 else m[0], text)
 
 
 def is_capitalized_word(name: str) -> bool:

@@ -43,6 +43,7 @@ from dream_assets.core.facts.quantities import (
     equated_quantities,
     spelled_absences,
 )
+from dream_assets.core.facts.tokens import colon_times
 from dream_assets.core.near_duplicates import kindred_words
 from dream_assets.core.near_duplicates.cluster import (
     ORDER_DECIMALS,
@@ -97,8 +98,10 @@ def equated_pair(
     ``clock_words`` a clock time in words as the other's figure ("six in the morning" / "6
     a.m.": ``quantities.equated_clock_words``). False: the rules before the eighth round, for
     the benchmarks."""
-    left = equated(a.text, b.text)
-    right = equated(b.text, left)
+    # thirty-fourth round (not switchable): "5.30 am" / "5:30", "0200 UTC" / "02:00 UTC"
+    left, right = colon_times(a.text), colon_times(b.text)
+    left = equated(left, right)
+    right = equated(right, left)
     if quantities:
         left = equated_quantities(left, right)
         right = equated_quantities(right, left)

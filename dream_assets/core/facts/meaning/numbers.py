@@ -22,6 +22,7 @@ from dream_assets.core.facts.lexicon import (
     scaled_hundreds,
 )
 from dream_assets.core.facts.meaning.words import Word, words_of
+from dream_assets.core.facts.tokens import ZONED_TIME
 
 # ── Quantities ─────────────────────────────────────────────────────────────────────────────
 
@@ -70,7 +71,8 @@ class Quantity:
 def quantities_of(text: str) -> list[Quantity]:
     """Every quantity of ``text`` by canonical value; dates and clock times are left to the
     coverage check, which compares them as dates."""
-    tokens = words_of(_ISO_OR_TIME.sub(lambda m: " " * len(m.group()), text))
+    blank = _ISO_OR_TIME.sub(lambda m: " " * len(m.group()), text)
+    tokens = words_of(ZONED_TIME.sub(lambda m: " " * len(m.group()), blank))  # "0200 UTC"
     found: list[Quantity] = []
     lowers = [t.lower for t in tokens]
     index = 0
@@ -80,7 +82,10 @@ def quantities_of(text: str) -> list[Quantity]:
         before = neighbour(tokens, index, -1)
         after = neighbour(tokens, index, 1)
         if lower[0].isdigit():
-            if (
+            if _inside_a_word(text, word.start, word.end):
+                index += 1
+                continue  # "e2e", "B2B", "k8s": a figure inside a word names, it counts nothing
+            if not _after_currency(text, word.start) and (
                 before in _MONTH_WORDS
                 or after in _MONTH_WORDS
                 or (after == "of" and neighbour(tokens, index, 2) in _MONTH_WORDS)
@@ -194,6 +199,19 @@ def quantities_of(text: str) -> list[Quantity]:
             found.append(Quantity(str(_FRACTION_WORDS[lower]), word.text, is_pronoun_one=period))
         index += 1
     return found
+
+
+def _inside_a_word(text: str, start: int, end: int) -> bool:
+    """Thirty-fourth round: letters on both sides of the figure ("e2e" is end-to-end), a plural's
+    "s" aside ("A100s" is the A100 of "A100 GPUs")."""
+    after = text[end : end + 2]
+    plural = after[:1] == "s" and not after[1:].isalpha()
+    return start > 0 and text[start - 1].isalpha() and after[:1].isalpha() and not plural
+
+
+def _after_currency(text: str, start: int) -> bool:
+    """Thirty-fourth round: "an £85 April service" is an amount, not the 85th of April."""
+    return start > 0 and text[start - 1] in "£$€¥₹"
 
 
 # What may open a clause after the conjunction "once": a subject pronoun or a determiner (the

@@ -89,6 +89,7 @@ _POSITIONAL_FIRST = re.compile(
     re.IGNORECASE,
 )
 _DOUBLE_WORDS = frozenset({"double", "doubled", "twofold"})
+_HALVED = frozenset({"halve", "halved", "halves", "halving"})
 _SECOND_WORDS = frozenset({"another", "alternate", "alternating"})
 # Ninth round: the words of a period of two weeks.
 _FORTNIGHTLY = re.compile(
@@ -169,7 +170,7 @@ _SPOKEN_HOUR = re.compile(
     rf"\b(?:(?P<past>half|quarter) past (?P<h1>{_HOUR_WORDS})"
     r"|(?:at|by|from|until|till|before|after|around|between)"
     rf"(?: (?:about|around|roughly|approximately))? (?P<h2>{_HOUR_WORDS})(?! (?:of|or|to)\b)"
-    rf"|(?P<h3>{_HOUR_WORDS}) o'clock"
+    rf"|(?P<h3>{_HOUR_WORDS}|1[0-2]|[1-9]) o['\u2019]clock"  # "11 o'clock" (thirty-fourth round)
     rf"|(?P<h4>{_HOUR_WORDS}) (?:in the (?:morning|afternoon|evening)|at night))\b"
 )
 _PAST_MINUTE = {"half": "30", "quarter": "15"}
@@ -184,7 +185,7 @@ def _spoken_clock(text: str) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     for match in _SPOKEN_HOUR.finditer(text.lower()):
         hour_word = match.group("h1") or match.group("h2") or match.group("h3") or match.group("h4")
-        hour = UNIT_WORDS[hour_word]
+        hour = UNIT_WORDS.get(hour_word) or int(hour_word)
         minute = _PAST_MINUTE.get(match.group("past") or "", "00")
         readings = {f"{hour}:{minute}", f"{hour % 12 + 12}:{minute}"}
         found.setdefault(hour_word, set()).update(readings)
@@ -223,6 +224,12 @@ _ENUMERATED = re.compile(
     r"(?:(?:named|called)\s+)?"
     r"(?P<names>[A-Z][\w'-]*(?:,\s+[A-Z][\w'-]*)*,?\s+and\s+[A-Z][\w'-]*)"
 )
+# Thirty-fourth round: things of any case listed after a colon ("three clusters on GKE: dev,
+# staging and prod").
+_LISTED = re.compile(
+    r"\b(?P<count>two|three|four|2|3|4)\s+(?:[A-Za-z][\w'-]*\s+){0,3}[A-Za-z][\w'-]*:\s+"
+    r"(?P<names>[\w'-]+(?:,\s+[\w'-]+)*,?\s+and\s+[\w'-]+)\b"
+)
 
 
 def _counted_by_names(
@@ -237,7 +244,7 @@ def _counted_by_names(
     ):
         return False
     merged_words = {w.lower for w in merged.words}
-    for match in _ENUMERATED.finditer(source.text):
+    for match in (*_ENUMERATED.finditer(source.text), *_LISTED.finditer(source.text)):
         if match["count"].lower() != lower:
             continue
         names = [n for n in re.split(r",\s*(?:and\s+)?|\s+and\s+", match["names"]) if n]
@@ -295,6 +302,10 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
         merged_values.add("#1")  # "the first week" / "its opening week" (ninth round)
     # Counts of things only, never "twice" (a frequency): "the pair of them", "scored 31/33".
     counts = {_GROUP_WORDS[w] for w in lowers if w in _GROUP_WORDS}
+    if "a couple of" in " ".join(lowers):
+        counts.add("2")  # "two streets away" / "a couple of streets off" (thirty-fourth round)
+    if _HALVED & set(lowers):
+        merged_values.add("1/2")  # "cut in half" / "halved" (thirty-fourth round)
     counts |= {n.lstrip("0") or "0" for m in _RATIO.finditer(merged.text) for n in m.groups()}
     merged_values |= _word_percent_shares(merged.text)
     merged_values = _with_fractions(merged_values)
