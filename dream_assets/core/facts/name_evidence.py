@@ -426,6 +426,8 @@ def capitalized_runs(text: str) -> dict[str, tuple[str, ...]]:
             )
     for match in _CAPITALIZED_RUN.finditer(straighten(text)):
         words = match.group().split()
+        if words[0] == "The" and len(words) > 2:  # "The Valuation Office Agency" / "VOA" (35th)
+            words = words[1:]
         capitals = "".join(w[0] for w in words if w[0].isupper())
         every = "".join(w[0] for w in words).upper()
         # eleventh round: each part between the connectors is a name of its own ("Los Angeles

@@ -111,11 +111,16 @@ def quantities_of(text: str) -> list[Quantity]:
                 index += 1
             elif (
                 following is not None
-                and following.text in _SCALE_SUFFIXES
+                and (
+                    following.text in _SCALE_SUFFIXES
+                    or (following.text == "m" and _after_currency(text, word.start))
+                )
                 and following.start == word.end
             ):
-                # "$1.2M" is "$1.2 million": the figure and its scale, as the words write them
-                found.append(Quantity(str(_SCALE_SUFFIXES[following.text]), following.text))
+                # "$1.2M" is "$1.2 million": the figure and its scale, as the words write them;
+                # "$1.2m" too after a currency sign (thirty-fifth round), "1.2m" alone a length
+                multiple = _SCALE_SUFFIXES.get(following.text, 1_000_000)
+                found.append(Quantity(str(multiple), following.text))
                 index += 1
             found.append(Quantity(f"#{value}" if ordinal else value, word.text))
         elif lower in _TENS_WORDS and (tens_ordinal := compound_ordinal(lower, after)) is not None:

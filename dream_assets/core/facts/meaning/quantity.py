@@ -90,6 +90,7 @@ _POSITIONAL_FIRST = re.compile(
 )
 _DOUBLE_WORDS = frozenset({"double", "doubled", "twofold"})
 _HALVED = frozenset({"halve", "halved", "halves", "halving"})
+_A_COUPLE = re.compile(r"\ba couple of\b", re.IGNORECASE)
 _SECOND_WORDS = frozenset({"another", "alternate", "alternating"})
 # Ninth round: the words of a period of two weeks.
 _FORTNIGHTLY = re.compile(
@@ -107,7 +108,10 @@ def _one_by_article(merged: Text, source_values: set[str], sources: Sequence[Tex
     states a cardinal above one that no source has (then the count changed: "one child" / "two
     children"). Seventh round: a count of the merge that restates a source's duration or
     frequency in another spelling ("every fortnight" / "every two weeks") is no added count."""
-    if not any(w.lower in _ONE_WORDS for w in merged.words):
+    # the "a" of "a couple of" counts two, not one (thirty-fifth round: "lose one kilo" / "shed a
+    # couple of kilos")
+    couples = {m.start() for m in _A_COUPLE.finditer(merged.text)}
+    if not any(w.lower in _ONE_WORDS and w.start not in couples for w in merged.words):
         return False
     return not any(
         q.value not in source_values
@@ -302,7 +306,7 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
         merged_values.add("#1")  # "the first week" / "its opening week" (ninth round)
     # Counts of things only, never "twice" (a frequency): "the pair of them", "scored 31/33".
     counts = {_GROUP_WORDS[w] for w in lowers if w in _GROUP_WORDS}
-    if "a couple of" in " ".join(lowers):
+    if _A_COUPLE.search(merged.text):
         counts.add("2")  # "two streets away" / "a couple of streets off" (thirty-fourth round)
     if _HALVED & set(lowers):
         merged_values.add("1/2")  # "cut in half" / "halved" (thirty-fourth round)
