@@ -44,11 +44,11 @@ from dream_assets.core.facts.tokens import (
     Specific,
     canonical_number,
     canonical_time,
-    dotted_times,
     is_acronym,
     is_capitalized_word,
     is_plural_acronym,
     positioned_tokens,
+    written_times,
 )
 from dream_assets.core.facts.vocabulary import straighten
 
@@ -126,7 +126,7 @@ class MergedText:
                 # The year of "2026-04-15" is still 2026 to a source that said "in 2026".
                 numbers.update(token.split("-"))
                 dates.add(_iso_key(token))
-        times |= dotted_times(text)  # "5.30 am" is "5:30" ("0200 UTC" "2:00"), and back
+        times |= written_times(text)  # "5.30 am" is "5:30" ("0200 UTC" "2:00"), and back
         numbers |= {clock.replace(":", ".") for clock in times}
         for _, _, readings in written_dates(text):  # "09.10.2026", "2027-06", "20/12"
             dates |= readings

@@ -108,7 +108,7 @@ ZONED_TIME = re.compile(
 )
 
 
-def dotted_times(text: str) -> set[str]:
+def written_times(text: str) -> set[str]:
     """The clock times ``text`` writes with a dot ("5.30 am" -> "5:30") or as four figures
     before a time zone ("0200 UTC" -> "2:00"), canonical."""
     found = {m[0]: f"{m[1]}:{m[2]}" for m in ZONED_TIME.finditer(text)}
@@ -116,8 +116,9 @@ def dotted_times(text: str) -> set[str]:
     return {canonical_time(clock) for clock in found.values()}
 
 
+@lru_cache(maxsize=1 << 16)
 def colon_times(text: str) -> str:
-    """``text`` with each clock time ``dotted_times`` reads written with a colon ("5.30 am" ->
+    """``text`` with each clock time ``written_times`` reads written with a colon ("5.30 am" ->
     "5:30 am", "0200 UTC" -> "02:00 UTC"), as the pair judge reads clock times."""
     text = ZONED_TIME.sub(lambda m: f"{m[1]}:{m[2]}", text)
     return _DOTTED_TIME.sub(lambda m: m[0].replace(".", ":", 1) if int(m[1]) <= 12 else m[0], text)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import pytest
 
 from dream_assets.core.facts.agreement import Statement
-from dream_assets.core.facts.tokens import dotted_times
+from dream_assets.core.facts.tokens import written_times
 from dream_assets.core.near_duplicates.candidates import pair_disagreement
 from dream_assets_tests.builders import hard_findings
 
@@ -33,7 +33,7 @@ from dream_assets_tests.builders import hard_findings
     ],
 )
 def test_four_figures_are_a_time_only_before_a_time_zone(text: str, times: set[str]) -> None:
-    assert dotted_times(text) == times
+    assert written_times(text) == times
 
 
 @pytest.mark.parametrize(

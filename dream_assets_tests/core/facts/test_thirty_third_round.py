@@ -1,6 +1,6 @@
 """Issue 24, thirty-third round (v36 and v36b, measured once and spent, pooled with the sixty sets
 before them as development data; docs/merge-checks.md, "Thirty-third round"): a clock time written
-with a dot before its half of the day ("5.30 am") is that clock time (``tokens.dotted_times``),
+with a dot before its half of the day ("5.30 am") is that clock time (``tokens.written_times``),
 for the gate and the pair judge, with guards beside it.
 
 The sentences are written for these tests, not taken from a corpus.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from dream_assets.core.facts.agreement import Statement
-from dream_assets.core.facts.tokens import dotted_times
+from dream_assets.core.facts.tokens import written_times
 from dream_assets.core.near_duplicates.candidates import pair_disagreement
 from dream_assets_tests.builders import hard_findings
 
@@ -26,7 +26,7 @@ from dream_assets_tests.builders import hard_findings
     ],
 )
 def test_a_dotted_time_is_read_only_before_its_half_of_the_day(text: str, times: set[str]) -> None:
-    assert dotted_times(text) == times
+    assert written_times(text) == times
 
 
 @pytest.mark.parametrize(

@@ -84,7 +84,7 @@ def quantities_of(text: str) -> list[Quantity]:
         if lower[0].isdigit():
             if _inside_a_word(text, word.start, word.end):
                 index += 1
-                continue  # "e2e", "B2B", "k8s": a figure inside a word names, it counts nothing
+                continue  # "e2e", "B2B", "p2p": a figure inside a word names, it counts nothing
             if not _after_currency(text, word.start) and (
                 before in _MONTH_WORDS
                 or after in _MONTH_WORDS

@@ -23,7 +23,7 @@ from dream_assets.core.facts.lexicon import TIMES_WORDS, UNIT_WORDS, number_word
 from dream_assets.core.facts.meaning.text import Text, words_of_its_own
 from dream_assets.core.facts.merged_text import MergedText
 from dream_assets.core.facts.quantities import measure_elsewhere
-from dream_assets.core.facts.tokens import dotted_times
+from dream_assets.core.facts.tokens import written_times
 
 # A share written as a fraction or a percentage is one quantity ("half" / "50%").
 _SHARE_PERCENT = {"1/2": "50", "1/4": "25"}
@@ -327,7 +327,7 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
             *hour_figures(source.text).items(),
         ):
             spoken.setdefault(figure, set()).update(clocks)  # "3 hours 41 minutes" / "3:41"
-        for clock in dotted_times(source.text):  # "5.30 am" / "5:30" (thirty-third round)
+        for clock in written_times(source.text):  # "5.30 am" / "5:30" (thirty-third round)
             spoken.setdefault(clock.split(":")[0], set()).add(clock)
         for quantity in source.quantities:
             source_values.add(quantity.value)
