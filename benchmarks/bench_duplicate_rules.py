@@ -7,7 +7,7 @@ quantities in other units, "-less" absences, negated status words, each alone an
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2-v38b, every one measured
+The development data: the first blind set (both halves), v2-v39b, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -101,6 +101,8 @@ DEV_SETS = (
     ("v37b", BLIND / "v37b" / "paraphrase_corpus_v37b.jsonl", None),
     ("v38", BLIND / "v38" / "paraphrase_corpus_v38.jsonl", None),
     ("v38b", BLIND / "v38b" / "paraphrase_corpus_v38b.jsonl", None),
+    ("v39", BLIND / "v39" / "paraphrase_corpus_v39.jsonl", None),
+    ("v39b", BLIND / "v39b" / "paraphrase_corpus_v39b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),
