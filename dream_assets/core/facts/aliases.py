@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
-from dream_assets.core.facts.dates import align_dates, aligned_dates, stated_dates
+from dream_assets.core.facts.dates import _MONTHS, align_dates, aligned_dates, stated_dates
 from dream_assets.core.facts.lexicon import english_readings
 from dream_assets.core.facts.tokens import connector_initials
 
@@ -290,7 +290,8 @@ _ROMAN = {"II": 2, "III": 3, "IV": 4, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "XI
 def _numbered(match: re.Match[str]) -> tuple[str, int] | None:
     word, number = match.groups()
     value = int(number) if number.isdigit() else _ROMAN.get(number)
-    return None if value is None else (word, value)
+    # "May 5" is a date, never "M5" (a motorway, a model)
+    return None if value is None or word in _MONTHS else (word, value)
 
 
 def _numbered_names(text: str, other: str) -> str:

@@ -111,6 +111,7 @@ def test_the_pair_judge_reads_one_numbered_name(a: str, b: str) -> None:
         ("Amara sits the CFA Level 3 exam in May.", "Amara sits the CFA L2 exam in May."),
         ("Amara sits the CFA Level III exam in May.", "Amara sits the CFA Level 2 exam in May."),
         ("Amara sits the CFA Level III exam in May.", "Amara sits the CFA Level II exam in May."),
+        ("Drives to Bristol on May 5.", "Drives to Bristol on the M5."),  # a date is no "M5"
     ],
 )
 def test_the_pair_judge_tells_another_number_apart(a: str, b: str) -> None:
