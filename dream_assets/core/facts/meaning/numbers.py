@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from dream_assets.core.facts.equivalents import CURRENCY_SIGNS
 from dream_assets.core.facts.lexicon import (
     ORDINAL_WORDS,
     SCALE_WORDS,
@@ -214,9 +215,14 @@ def _inside_a_word(text: str, start: int, end: int) -> bool:
     return start > 0 and text[start - 1].isalpha() and after[:1].isalpha() and not plural
 
 
+# The currency signs (``equivalents.CURRENCY_SIGNS``, which the coverage check also spells as
+# codes) and two more that only mark an amount here.
+_AMOUNT_SIGNS = CURRENCY_SIGNS | {"¥", "₹"}
+
+
 def _after_currency(text: str, start: int) -> bool:
     """Thirty-fourth round: "an £85 April service" is an amount, not the 85th of April."""
-    return start > 0 and text[start - 1] in "£$€¥₹"
+    return start > 0 and text[start - 1] in _AMOUNT_SIGNS
 
 
 # What may open a clause after the conjunction "once": a subject pronoun or a determiner (the
