@@ -29,7 +29,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from dream_assets.core.facts.equivalents import DURATION_UNITS, hours_minutes_spans
+from dream_assets.core.facts.equivalents import DURATION_UNITS
+from dream_assets.core.facts.hours import hours_minutes_spans
 from dream_assets.core.facts.lexicon import TENS_WORDS, UNIT_WORDS, readable_figure
 
 # (dimension, size in the dimension's base unit) of each unit spelling. The units of time and

@@ -9,12 +9,12 @@ import re
 
 from dream_assets.core.facts.aliases import alias_stated
 from dream_assets.core.facts.baseline import CLOSED_CLASS_WORDS
-from dream_assets.core.facts.equivalents import (
+from dream_assets.core.facts.equivalents import length_as_period
+from dream_assets.core.facts.hours import (
     clock_hours,
     hour_figures,
     hour_range_figures,
     hours_minutes,
-    length_as_period,
 )
 from dream_assets.core.facts.lexicon import NAMES_THAT_ARE_WORDS, english_readings, lemmas_of
 from dream_assets.core.facts.merged_text import MergedText

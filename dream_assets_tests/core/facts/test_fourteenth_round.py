@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from dream_assets.core.facts.equivalents import hour_figures, hours_minutes
+from dream_assets.core.facts.hours import hour_figures, hours_minutes
 from dream_assets_tests.core.facts.merges import check
 
 

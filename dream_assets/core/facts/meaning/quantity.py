@@ -9,15 +9,18 @@ from fractions import Fraction
 from dream_assets.core.facts.dates import range_first_days
 from dream_assets.core.facts.equivalents import (
     calendar_readings,
-    clock_hours,
     duration_counts,
     durations_of,
     frequency_counts,
+    length_as_period,
+    percents_of,
+)
+from dream_assets.core.facts.hours import (
+    clock_hours,
     hour_figures,
     hour_range_figures,
     hours_minutes,
-    length_as_period,
-    percents_of,
+    spoken_clock,
 )
 from dream_assets.core.facts.lexicon import TIMES_WORDS, UNIT_WORDS, number_word_values
 from dream_assets.core.facts.meaning.text import Text, words_of_its_own
@@ -164,43 +167,6 @@ def _canonical_decimal(share: Fraction) -> str:
     return text
 
 
-# Seventh round: an hour said in words is a clock time ("at nine", "five o'clock", "quarter past
-# nine"); a merge that states the time in figures ("9 a.m.", "9:15") keeps it.
-_HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
-# Eighteenth round: a hedge between the preposition and the hour ("until about ten"), "between"
-# ("between five and eight"), and an hour bound to a part of the day ("eight in the evening",
-# "ten at night").
-_SPOKEN_HOUR = re.compile(
-    rf"\b(?:(?P<past>half|quarter) past (?P<h1>{_HOUR_WORDS})"
-    r"|(?:at|by|from|until|till|before|after|around|between)"
-    rf"(?: (?:about|around|roughly|approximately))? (?P<h2>{_HOUR_WORDS})(?! (?:of|or|to)\b)"
-    rf"|(?P<h3>{_HOUR_WORDS}|1[0-2]|[1-9]) o['\u2019]clock"  # "11 o'clock" (thirty-fourth round)
-    rf"|(?P<h4>{_HOUR_WORDS}) (?:in the (?:morning|afternoon|evening)|at night))\b"
-)
-_PAST_MINUTE = {"half": "30", "quarter": "15"}
-# Thirty-first round: the end of a range of hours ("from eight to ten" / "from 8 to 10 pm").
-_SPOKEN_RANGE_END = re.compile(
-    rf"\b(?:from|between) (?:{_HOUR_WORDS}) (?:to|and|until|till) (?P<end>{_HOUR_WORDS})\b"
-)
-
-
-def _spoken_clock(text: str) -> dict[str, set[str]]:
-    """The words of ``text`` that say an hour -> the clock readings they may be."""
-    found: dict[str, set[str]] = {}
-    for match in _SPOKEN_HOUR.finditer(text.lower()):
-        hour_word = match.group("h1") or match.group("h2") or match.group("h3") or match.group("h4")
-        hour = UNIT_WORDS.get(hour_word) or int(hour_word)
-        minute = _PAST_MINUTE.get(match.group("past") or "", "00")
-        readings = {f"{hour}:{minute}", f"{hour % 12 + 12}:{minute}"}
-        found.setdefault(hour_word, set()).update(readings)
-        if match.group("past"):
-            found.setdefault(match.group("past"), set()).update(readings)
-    for match in _SPOKEN_RANGE_END.finditer(text.lower()):
-        hour = UNIT_WORDS[match["end"]]
-        found.setdefault(match["end"], set()).update({f"{hour}:00", f"{hour % 12 + 12}:00"})
-    return found
-
-
 def _day_of_stated_month(value: str, sources: Sequence[Text], merged: Text) -> bool:
     """Eighth round: "back on the 27th" beside "23 December" names a day of a month the sources
     state; a merge's date of that day in that month ("returning on 27 December") keeps it. The
@@ -321,7 +287,7 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     for source in sources:
         if source.numeric_exempt:
             continue  # telemetry figures move between cycles (see coverage.py)
-        spoken = _spoken_clock(source.text)
+        spoken = spoken_clock(source.text)
         for figure, clocks in (
             *hours_minutes(source.text).items(),
             *hour_figures(source.text).items(),
