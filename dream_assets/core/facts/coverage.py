@@ -425,15 +425,12 @@ def _specifics_read(
     evidence: frozenset[str],
     names: frozenset[str],
 ) -> tuple[Specific, ...]:
-    return tuple(
-        _specifics(
-            text,
-            numeric_exempt=numeric_exempt,
-            vocabulary=vocabulary,
-            evidence=evidence,
-            names=names,
-        )
+    """``_specifics`` read once per distinct arguments (issue 27): the pair judge asks it of one
+    text against every other text of its candidate pairs, a merge check for each keeper it tries."""
+    found = _specifics(
+        text, numeric_exempt=numeric_exempt, vocabulary=vocabulary, evidence=evidence, names=names
     )
+    return tuple(found)
 
 
 def _in_numeric_date(specific: Specific, source: str, merged: MergedText) -> bool:

@@ -67,9 +67,21 @@ def hours_minutes_spans(text: str) -> list[tuple[re.Match[str], str]]:
 # "until 11" / "11 a.m.", "after 10 pm" / "22:00" (fourteenth round): an hour of the day written
 # as a bare figure after a time preposition, or with its half of the day, which a merge writes as a
 # clock time. Read only for the merge gate.
+# Thirty-sixth round: a hedge before the figure ("from about 9"), and a comma or full stop after it
+# that no digit follows ("lessons on Saturdays at 9, and ..."); "9,000" and "9.30" stay apart.
 _BARE_HOUR = re.compile(
-    r"\b(?:at|by|from|until|till|before|after|around|past)\s+(\d{1,2})(?![\d:.,%/-]|\s*(?:am|pm|a\.m|p\.m))",
+    r"\b(?:at|by|from|until|till|before|after|around|past)\s+"
+    r"(?:(?:about|around|roughly|approximately)\s+)?"
+    r"(\d{1,2})(?!\d|[:.,/]\d|[-%]|\s*(?:am|pm|a\.m|p\.m))",
     re.IGNORECASE,
+)
+# Thirty-sixth round: a figure with its part of the day ("about 3 in the afternoon" / "3 pm"), and
+# the end of a range that opens with a clock time ("from 6:30 to 8" / "6:30-8 pm").
+_DAYPART_HOUR = re.compile(
+    r"\b(\d{1,2})\s+(?:in\s+the\s+(morning|afternoon|evening)|at\s+(night))\b", re.IGNORECASE
+)
+_RANGE_AFTER_CLOCK = re.compile(
+    r"\b\d{1,2}[:.]\d{2}\s*(?:to|-|\u2013|until|till)\s*(\d{1,2})(?!\d|[:.]\d)", re.IGNORECASE
 )
 _MARKED_HOUR = re.compile(r"(?<![\w:.,$£€])(\d{1,2})\s*(a\.?m|p\.?m)\b\.?", re.IGNORECASE)
 
@@ -78,6 +90,17 @@ def hour_figures(text: str) -> dict[str, set[str]]:
     """Each figure of ``text`` that says an hour of the day -> the clock times it may be."""
     found: dict[str, set[str]] = {}
     for match in _BARE_HOUR.finditer(text):
+        hour = int(match.group(1))
+        if 1 <= hour <= 12:
+            found.setdefault(match.group(1), set()).update({f"{hour}:00", f"{hour + 12}:00"})
+    for match in _DAYPART_HOUR.finditer(text):
+        hour = int(match.group(1))
+        if 1 <= hour <= 12:
+            morning = (match.group(2) or "").lower() == "morning"
+            found.setdefault(match.group(1), set()).add(
+                f"{hour % 12 if morning else hour % 12 + 12}:00"
+            )
+    for match in _RANGE_AFTER_CLOCK.finditer(text):
         hour = int(match.group(1))
         if 1 <= hour <= 12:
             found.setdefault(match.group(1), set()).update({f"{hour}:00", f"{hour + 12}:00"})
@@ -126,11 +149,17 @@ _HOUR_WORDS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
 # "ten at night").
 _SPOKEN_HOUR = re.compile(
     rf"\b(?:(?P<past>half|quarter) past (?P<h1>{_HOUR_WORDS})"
+    # thirty-sixth round: an hour and its minutes in words ("home around four thirty" / "4:30"),
+    # read before the hour alone
+    r"|(?:at|by|from|until|till|before|after|around|about)"
+    rf"(?: (?:about|around|roughly|approximately))? (?P<h5>{_HOUR_WORDS}) "
+    r"(?P<m5>fifteen|thirty|forty-five)(?![\w-])"
     r"|(?:at|by|from|until|till|before|after|around|between)"
     rf"(?: (?:about|around|roughly|approximately))? (?P<h2>{_HOUR_WORDS})(?! (?:of|or|to)\b)"
     rf"|(?P<h3>{_HOUR_WORDS}|1[0-2]|[1-9]) o['\u2019]clock"  # "11 o'clock" (thirty-fourth round)
     rf"|(?P<h4>{_HOUR_WORDS}) (?:in the (?:morning|afternoon|evening)|at night))\b"
 )
+_MINUTE_WORDS = {"fifteen": "15", "thirty": "30", "forty-five": "45"}
 _PAST_MINUTE = {"half": "30", "quarter": "15"}
 # Thirty-first round: the end of a range of hours ("from eight to ten" / "from 8 to 10 pm").
 _SPOKEN_RANGE_END = re.compile(
@@ -142,13 +171,15 @@ def spoken_clock(text: str) -> dict[str, set[str]]:
     """The words of ``text`` that say an hour -> the clock readings they may be."""
     found: dict[str, set[str]] = {}
     for match in _SPOKEN_HOUR.finditer(text.lower()):
-        hour_word = match.group("h1") or match.group("h2") or match.group("h3") or match.group("h4")
+        hour_word = next(match.group(f"h{n}") for n in range(1, 6) if match.group(f"h{n}"))
         hour = UNIT_WORDS.get(hour_word) or int(hour_word)
         minute = _PAST_MINUTE.get(match.group("past") or "", "00")
+        minute = _MINUTE_WORDS.get(match.group("m5") or "", minute)
         readings = {f"{hour}:{minute}", f"{hour % 12 + 12}:{minute}"}
         found.setdefault(hour_word, set()).update(readings)
-        if match.group("past"):
-            found.setdefault(match.group("past"), set()).update(readings)
+        for said_minute in (match.group("past"), match.group("m5")):
+            if said_minute:
+                found.setdefault(said_minute, set()).update(readings)
     for match in _SPOKEN_RANGE_END.finditer(text.lower()):
         hour = UNIT_WORDS[match["end"]]
         found.setdefault(match["end"], set()).update({f"{hour}:00", f"{hour % 12 + 12}:00"})

@@ -259,6 +259,32 @@ def is_inflected_english(word: str) -> bool:
     return any(lemma != word for pos in _INFLECTED_POS for lemma in lemmas.get(pos, ()))
 
 
+# Thirty-sixth round: a verb's "-ing" form or its "re-" form that lemminflect does not list
+# ("Bouldering three times a week", "Reindexing the catalogue", "Retest ferritin in 12 weeks").
+_REDONE = "re"
+_GERUND = "ing"
+_DERIVED_ROOT_MIN = 4
+
+
+@cache
+def derived_english(word: str) -> bool:
+    """Whether lowercase ``word`` is a gerund or a "re-" verb of an English word ("bouldering",
+    "reindexing", "retest"), its root four letters and up; names never are ("beijing": no root)."""
+    stems = [word.removeprefix(_REDONE)] if word.startswith(_REDONE) else []
+    stems.append(word)
+    for form in stems:
+        roots = [form]
+        if form.endswith(_GERUND):
+            root = form[: -len(_GERUND)]
+            roots = [root, root + "e", root[:-1] if root[-1:] == root[-2:-1] else root]
+        elif form == word:
+            continue  # neither "-ing" nor "re-": a word lemminflect would list
+        for root in roots:
+            if len(root) >= _DERIVED_ROOT_MIN and {"VERB", "NOUN"} & set(english_readings(root)):
+                return True
+    return False
+
+
 @cache
 def english_readings(word: str) -> dict[str, tuple[str, ...]]:
     """lemminflect's readings of lowercase ``word`` (part of speech -> lemmas); {} for a word it

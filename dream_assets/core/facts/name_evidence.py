@@ -1,8 +1,7 @@
 """How strong a dropped capital is as evidence of a lost name (issue 24): the merge gate reports a
 weak one as a ``name:`` hint instead of rejecting (``coverage.missing_specifics(..., soft=True)``);
 the coverage-only rule and the pair judge are unchanged (docs/merge-checks.md, "Hard gates and
-hints"). Since the sixth round it also says where a name is restated whole (``restated_in``): a
-credit, in every rule that calls ``coverage.missing_specifics``."""
+hints"). Since the sixth round: where a name is restated whole (``restated_in``), a credit."""
 
 from __future__ import annotations
 
@@ -15,6 +14,7 @@ from dream_assets.core.facts.lexicon import (
     NAMES_THAT_ARE_WORDS,
     ORDINAL_WORDS,
     UNIT_WORDS,
+    derived_english,
     english_readings,
     inflected_lowercase,
     lemmas_of,
@@ -139,7 +139,9 @@ def soft_reason(
         return None
     if text.lower() in NAMES_THAT_ARE_WORDS:
         return None
-    if specific.initial and english_readings(text.lower()):
+    # thirty-sixth round: a gerund or "re-" verb lemminflect does not list, in a merge that rewords
+    derived = rewords and derived_english(text.lower())
+    if specific.initial and (english_readings(text.lower()) or derived):
         return None if _opens_as_subject(text, source) else "opener"
     if specific.initial and inflected_lowercase(text, straighten(merged)):
         return "opener"
@@ -441,10 +443,3 @@ def capitalized_runs(text: str) -> dict[str, tuple[str, ...]]:
             if word[0].isupper():
                 found[word] = tuple(dict.fromkeys((capitals, every, *parts, *found.get(word, ()))))
     return found
-
-
-# ── Cost, not rules (issue 27) ─────────────────────────────────────────────────────────────
-# ``_specifics`` is a pure function of its arguments, and the pair judge asks it of one source
-# text against every other text of its candidate pairs (at 100 000 planted entries, 29 392 checks
-# of 11 323 texts), a merge check again for each keeper it tries: read once per distinct
-# arguments, what it finds is ``_specifics``'s, unchanged.

@@ -22,6 +22,7 @@ from dream_assets.core.facts.meaning.restated import (
 from dream_assets.core.facts.meaning.stated_negatively import (
     contrast_clauses,
     given_up_clauses,
+    off_clauses,
     passed_over,
     prevention_clauses,
     required_stems,
@@ -33,6 +34,7 @@ from dream_assets.core.facts.meaning.words import (
     clause_stems,
     position,
     stem,
+    subject_before,
 )
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
@@ -206,14 +208,17 @@ def negation_flips(a: Text, b: Text) -> str | None:
         given_up_clauses(b.words) | prevention_clauses(b.words) | _negative_word_clauses(b.words)
     )
     b_by_clause = clause_stems(b.words)
-    b_negated = set().union(*(b_by_clause.get(c, set()) for c in b_negated_clauses))
+    # Thirty-sixth round: "off" as an absence ("Fridays off" / "never works on Fridays") credits
+    # any word the negation governs, its predicate or its object
+    b_off = set().union(*(b_by_clause.get(c, set()) for c in off_clauses(b.words)))
+    b_negated = set().union(*(b_by_clause.get(c, set()) for c in b_negated_clauses)) | b_off
     for negation in _negations(a.words):
         governed = _clause_content(
             a.words, position(a.words, negation.cue), step=1, limit=_PREDICATE
         )
         first = next((w for w in governed if w.lower not in _NOT_A_PREDICATE), None)
         stems = {first.stem} if first is not None else set()
-        if stems & b_stems and not stems & b_negated:
+        if stems & b_stems and not stems & b_negated and not negation.scope & b_off:
             return f"negation: {span(a, negation.words)}"
     return None
 
@@ -317,12 +322,14 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
     """A merge may not negate what a source states positively ("eats eggs" -> "eats no eggs")."""
     source_stems: set[str] = set()
     source_negated: set[str] = set()
+    source_scopes: set[str] = set()  # the words each source negation governs
     required: set[str] = set()
     for source in sources:
         source_stems |= source.content
         stems_by_clause = clause_stems(source.words)
         for negation in _negations(source.words):
             source_negated |= stems_by_clause.get(negation.cue.clause, set())
+            source_scopes |= negation.scope
         # A verb of refusal ("avoids flying", "has stopped adding sugar") or a contrast states
         # the negation the merge spells out.
         stated_negatively = (
@@ -380,12 +387,20 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
                 # "merges require a green run" / "blocks merges without a green run": what a
                 # source requires, its absence stated with the consequence (eighteenth round)
                 or stated & required
+                # "wants a day trip but not a desert tour" / "a desert tour is not wanted": the
+                # merge negates what a source negates, its subject now (thirty-sixth round)
+                or _negated_subject(merged.words, negation, source_scopes)
             ):
                 finding += DOUBLE  # a hint (``merge_check``), never a credit
             elif _negates_own_words(negation, source_stems):
                 finding += OWN_WORDS  # a hint too (sixteenth round)
             findings.append(finding)
     return findings
+
+
+def _negated_subject(words: Sequence[Word], negation: _Negation, scopes: set[str]) -> bool:
+    subject = subject_before(words, negation.cue)
+    return bool(subject) and all(w.stem in scopes for w in subject)
 
 
 # "no migration reaches prod until it is reviewed": a negation bound to a condition states when

@@ -180,7 +180,11 @@ def quantities_of(text: str) -> list[Quantity]:
         elif lower in _TIMES_WORDS:
             # "never deleted once accepted", "once the build passes": "once" opening a clause is
             # the conjunction (when, after), not a count (seventh round)
-            conjunction = lower == "once" and (_opens_clause(after) or _once_idiom(lowers, index))
+            conjunction = lower == "once" and (
+                _opens_clause(after)
+                or _once_idiom(lowers, index)
+                or _subject_after(tokens[index + 1] if index + 1 < len(tokens) else None, word)
+            )
             found.append(Quantity(str(_TIMES_WORDS[lower]), word.text, is_pronoun_one=conjunction))
         elif lower in _ORDINAL_WORDS:
             # "Will fly into Marrakech first.": an adverb of order closing its clause, not a count;
@@ -246,6 +250,17 @@ def _once_idiom(lowers: Sequence[str], index: int) -> bool:
     if any(after[: len(idiom)] == idiom for idiom in _ONCE_AFTER):
         return True
     return index > 0 and lowers[index - 1] in _ONCE_BEFORE
+
+
+def _subject_after(following: Word | None, once: Word) -> bool:
+    """Thirty-sixth round: "once Zoya starts nursery", "once five years are complete": a name
+    written mid-sentence or a number opens the clause of the conjunction ("once a week", "once
+    in 2021" stay counts)."""
+    if following is None or following.clause != once.clause:
+        return False
+    if following.lower in _UNITS_WORDS and following.lower not in ("one", "a"):
+        return True
+    return following.text[:1].isupper() and following.text[1:].islower()
 
 
 def _opens_clause(following: str) -> bool:

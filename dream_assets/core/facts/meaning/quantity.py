@@ -92,15 +92,19 @@ _POSITIONAL_FIRST = re.compile(
     re.IGNORECASE,
 )
 _DOUBLE_WORDS = frozenset({"double", "doubled", "twofold"})
+_MORNING_AND_NIGHT = re.compile(r"\bmorning and (?:night|evening)\b", re.IGNORECASE)
 _HALVED = frozenset({"halve", "halved", "halves", "halving"})
 _A_COUPLE = re.compile(r"\ba couple of\b", re.IGNORECASE)
-_SECOND_WORDS = frozenset({"another", "alternate", "alternating"})
+# Thirty-sixth round: "a second charger" / "a spare charger", "a second approval" / "an extra
+# sign-off", "an additional approver".
+_SECOND_WORDS = frozenset({"another", "alternate", "alternating", "additional", "extra", "spare"})
 # Ninth round: the words of a period of two weeks.
 _FORTNIGHTLY = re.compile(
     r"\b(?:fortnight|fortnightly|biweekly|every (?:two|2) weeks|every other)\b", re.I
 )
 # Ninth round: "in the first week" / "in its opening week": the adjective that orders first.
-_FIRST_WORDS = frozenset({"opening"})
+# Thirty-sixth round: "her first child" / "her firstborn", "a first ferment" / "a primary ferment".
+_FIRST_WORDS = frozenset({"opening", "firstborn", "primary"})
 # Numbers a merge writes as a ratio or a range ("31/33", "5–8"): read apart from dates, they
 # still state their figures.
 _RATIO = re.compile(r"(?<![\d.,:/])(\d+)\s*[/\u2013-]\s*(\d+)(?![\d.,:/])")
@@ -190,7 +194,7 @@ def _range_first_day(value: str, source: Text, merged: Text) -> bool:
 # A count said by naming what it counts: "two classmates, Aoife and Declan", "three cats: Miso,
 # Tofu and Udon" (twenty-first round). The names follow the counted noun (up to four words).
 _ENUMERATED = re.compile(
-    r"\b(?P<count>two|three|four|2|3|4)\s+(?:[a-z][\w'-]*\s+){0,3}[a-z][\w'-]*[,:]?\s+"
+    r"\b(?P<count>(?i:two|three|four)|2|3|4)\s+(?:[a-z][\w'-]*\s+){0,3}[a-z][\w'-]*[,:]?\s+"
     r"(?:(?:named|called)\s+)?"
     r"(?P<names>[A-Z][\w'-]*(?:,\s+[A-Z][\w'-]*)*,?\s+and\s+[A-Z][\w'-]*)"
 )
@@ -272,6 +276,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
         merged_values.add("#1")  # "the first week" / "its opening week" (ninth round)
     # Counts of things only, never "twice" (a frequency): "the pair of them", "scored 31/33".
     counts = {_GROUP_WORDS[w] for w in lowers if w in _GROUP_WORDS}
+    if "both" in lowers:
+        counts.add("2")  # "two siblings" / "both siblings" (thirty-sixth round)
     if _A_COUPLE.search(merged.text):
         counts.add("2")  # "two streets away" / "a couple of streets off" (thirty-fourth round)
     if _HALVED & set(lowers):
@@ -316,6 +322,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue  # "two-week cycles" / "fortnightly cycles"
             if quantity.text.lower() == "twice" and _DOUBLE_WORDS & set(lowers):
                 continue  # "charged twice" / "a double charge" (fourteenth round)
+            if quantity.text.lower() == "twice" and _MORNING_AND_NIGHT.search(merged.text):
+                continue  # "twice daily" / "morning and night" (thirty-sixth round)
             if quantity.text.endswith("%") and _fraction_percent(quantity.value) in merged_values:
                 continue  # "a 50% deposit" / "half paid up front"
             if _day_of_stated_month(quantity.value, sources, merged):

@@ -283,11 +283,13 @@ WAITING_WORDS = frozenset({"waiting", "awaiting", "awaits", "pending"})
 
 def not_yet(words: Sequence[Word], negation: _Negation) -> bool:
     """ "has not yet heard", "has yet to be updated": a negation of what has not happened yet."""
-    if negation.cue.lower == "yet":
-        return True
+    if negation.cue.lower == "yet" or any(w.lower == "yet" for w in negation.words[1:]):
+        return True  # "are not booked yet" (thirty-sixth round: "yet" among the governed words)
     index = position(words, negation.cue)
     if index + 1 < len(words) and words[index + 1].lower == "yet":
         return True
+    if index > 0 and words[index - 1].lower == "still":
+        return True  # "still hasn't replaced" (thirty-sixth round)
     # nineteenth round: "yet" closing the negated words and its sentence ("has no decision
     # yet."), not the conjunction ("no decision, yet they wait")
     after = position(words, negation.words[-1]) + 1
@@ -305,12 +307,17 @@ def waits(words: Sequence[Word]) -> bool:
     if any(w.lower in WAITING_WORDS for w in words):
         return True
     return any(
-        first.lower == "still" and second.lower in _STILL_OPEN
+        (first.lower == "still" and second.lower in _STILL_OPEN)
+        or (first.lower in _OPEN_INTENT and second.lower in _OPEN_AFTER)
         for first, second in itertools.pairwise(words)
     )
 
 
 _STILL_OPEN = frozenset({"needs", "need", "has", "have", "to"})
+# Thirty-sixth round: an intention not acted on ("keeps meaning to replace it") and a choice still
+# being made ("is deciding whether to repair it"): "still hasn't replaced", "hasn't yet decided".
+_OPEN_INTENT = frozenset({"meaning", "means", "deciding", "weighing"})
+_OPEN_AFTER = frozenset({"to", "whether", "between"})
 
 
 def positive_idiom(words: Sequence[Word], negation: _Negation) -> bool:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from dream_assets.core.facts.meaning.words import Word
+from dream_assets.core.facts.tokens import WEEKDAYS, WEEKDAYS_PLURAL
 
 # "gave up coffee" / "does not drink coffee": the phrasal verb of quitting, read as a pair.
 _GIVE_UP = frozenset({"give", "gives", "gave", "given", "giving"})
@@ -27,15 +28,32 @@ _PREVENTION_VERBS = frozenset(
 _PREVENTION_REACH = 8
 
 
+# Thirty-sixth round: the verb of prevention without its "from", before a gerund ("his back
+# prevents him lifting the tables", "a hook stops anyone committing .env files"); "keeps" before a
+# gerund continues ("keeps running"), so only "prevent" and "stop" read so.
+_PREVENTION_WITHOUT_FROM = frozenset(
+    {"stop", "stops", "stopped", "stopping", "prevent", "prevents", "prevented", "preventing"}
+)
+_GERUND_REACH = 3
+# "leaves the home office alone" / "doesn't clean the home office": leaving a thing alone.
+_LEAVE = frozenset({"leave", "leaves", "left", "leaving"})
+_LEAVE_REACH = 5
+
+
 def prevention_clauses(words: Sequence[Word]) -> set[int]:
-    found = set()
-    for index, word in enumerate(words):
-        if word.lower in _PREVENTION_VERBS and any(
-            w.lower == "from" and w.clause == word.clause
-            for w in words[index + 1 : index + 1 + _PREVENTION_REACH]
-        ):
-            found.add(word.clause)
-    return found
+    return {word.clause for index, word in enumerate(words) if _prevents(words, index)}
+
+
+def _prevents(words: Sequence[Word], index: int) -> bool:
+    word = words[index]
+    after = [
+        w.lower for w in words[index + 1 : index + 1 + _PREVENTION_REACH] if w.clause == word.clause
+    ]
+    if word.lower in _PREVENTION_VERBS and "from" in after:
+        return True
+    if word.lower in _PREVENTION_WITHOUT_FROM:
+        return any(w.endswith("ing") and len(w) > 5 for w in after[1:_GERUND_REACH])
+    return word.lower in _LEAVE and "alone" in after[:_LEAVE_REACH]
 
 
 def given_up_clauses(words: Sequence[Word]) -> set[int]:
@@ -136,3 +154,39 @@ def bound_said(negated: Sequence[Word], merged: str) -> bool:
         (compared & _BELOW_WORDS and _LOWER_BOUND.search(text))
         or (compared & _ABOVE_WORDS and _UPPER_BOUND.search(text))
     )
+
+
+# Thirty-sixth round: "off" stating an absence -- time off ("Fridays off", "Fridays are always off"
+# / "never works on Fridays"), staying off ("stays off cruise ships" / "no ferry or cruise trips"),
+# and the idioms "off the table", "off the menu", "off limits". "off" after another verb is its
+# particle and states nothing negative ("paid off the loan", "takes Fridays off" is read by the
+# verb's own negation, if any).
+_TIME_OFF = frozenset(
+    {"day", "days", "week", "weeks", "weekend", "weekends", "time", "morning", "mornings",
+     "afternoon", "afternoons", "evening", "evenings", "night", "nights"}
+    | {day.lower() for day in (*WEEKDAYS, *WEEKDAYS_PLURAL)}
+)  # fmt: skip
+# "takes Fridays off", "gets the day off": time off as the object of a verb, which the verb's own
+# negation reads ("doesn't take Fridays off" / "takes Fridays off" differ)
+_TAKEN = frozenset({"take", "takes", "took", "taking", "get", "gets", "got", "getting"})
+_OFF_BEFORE = frozenset({"stay", "stays", "stayed", "staying", "is", "are", "always", "usually"})
+_OFF_IDIOMS = (("the", "table"), ("the", "menu"), ("limits",))
+
+
+def off_clauses(words: Sequence[Word]) -> set[int]:
+    found = set()
+    for index, word in enumerate(words):
+        if word.lower != "off":
+            continue
+        before = words[index - 1].lower if index and words[index - 1].clause == word.clause else ""
+        after = tuple(w.lower for w in words[index + 1 : index + 3] if w.clause == word.clause)
+        taken = any(
+            w.lower in _TAKEN and w.clause == word.clause for w in words[max(0, index - 3) : index]
+        )
+        if (
+            (before in _TIME_OFF and not taken)
+            or before in _OFF_BEFORE
+            or any(after[: len(idiom)] == idiom for idiom in _OFF_IDIOMS)
+        ):
+            found.add(word.clause)
+    return found

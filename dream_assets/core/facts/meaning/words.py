@@ -152,6 +152,26 @@ def clause_before(words: Sequence[Word], word: Word) -> list[Word]:
     return list(words[first:at])
 
 
+# The auxiliaries between a passive subject and its negation ("a desert tour is not wanted", "the
+# licence hasn't been changed").
+_AUXILIARIES = frozenset(
+    {"is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "gets", "got"}
+)
+_SUBJECT_REACH = 2
+
+
+def subject_before(words: Sequence[Word], word: Word) -> list[Word]:
+    """The content words right before ``word`` in its clause, past any auxiliaries: the subject
+    of a passive ("a desert tour is not wanted" -> desert, tour; at most two words)."""
+    before = clause_before(words, word)
+    while before and before[-1].lower in _AUXILIARIES:
+        before.pop()
+    subject: list[Word] = []
+    while before and before[-1].content and len(subject) < _SUBJECT_REACH:
+        subject.insert(0, before.pop())
+    return subject
+
+
 def clause_after(words: Sequence[Word], word: Word) -> list[Word]:
     """The words of ``word``'s clause after it (the nearest ``CLAUSE_REACH``), in order."""
     at = position(words, word) + 1
