@@ -103,6 +103,8 @@ DEV_SETS = (
     ("v38b", BLIND / "v38b" / "paraphrase_corpus_v38b.jsonl", None),
     ("v39", BLIND / "v39" / "paraphrase_corpus_v39.jsonl", None),
     ("v39b", BLIND / "v39b" / "paraphrase_corpus_v39b.jsonl", None),
+    ("v40", BLIND / "v40" / "paraphrase_corpus_v40.jsonl", None),
+    ("v40b", BLIND / "v40b" / "paraphrase_corpus_v40b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),

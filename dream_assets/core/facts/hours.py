@@ -78,7 +78,7 @@ _BARE_HOUR = re.compile(
 # Thirty-sixth round: a figure with its part of the day ("about 3 in the afternoon" / "3 pm"), and
 # the end of a range that opens with a clock time ("from 6:30 to 8" / "6:30-8 pm").
 _DAYPART_HOUR = re.compile(
-    r"\b(\d{1,2})\s+(?:in\s+the\s+(morning|afternoon|evening)|at\s+(night))\b", re.IGNORECASE
+    r"\b(\d{1,2})\s+(?:in\s+the\s+(morning|afternoon|evening)|at\s+night)\b", re.IGNORECASE
 )
 _RANGE_AFTER_CLOCK = re.compile(
     r"\b\d{1,2}[:.]\d{2}\s*(?:to|-|\u2013|until|till)\s*(\d{1,2})(?!\d|[:.]\d)", re.IGNORECASE
@@ -89,7 +89,7 @@ _MARKED_HOUR = re.compile(r"(?<![\w:.,$£€])(\d{1,2})\s*(a\.?m|p\.?m)\b\.?", r
 def hour_figures(text: str) -> dict[str, set[str]]:
     """Each figure of ``text`` that says an hour of the day -> the clock times it may be."""
     found: dict[str, set[str]] = {}
-    for match in _BARE_HOUR.finditer(text):
+    for match in (*_BARE_HOUR.finditer(text), *_RANGE_AFTER_CLOCK.finditer(text)):
         hour = int(match.group(1))
         if 1 <= hour <= 12:
             found.setdefault(match.group(1), set()).update({f"{hour}:00", f"{hour + 12}:00"})
@@ -100,10 +100,6 @@ def hour_figures(text: str) -> dict[str, set[str]]:
             found.setdefault(match.group(1), set()).add(
                 f"{hour % 12 if morning else hour % 12 + 12}:00"
             )
-    for match in _RANGE_AFTER_CLOCK.finditer(text):
-        hour = int(match.group(1))
-        if 1 <= hour <= 12:
-            found.setdefault(match.group(1), set()).update({f"{hour}:00", f"{hour + 12}:00"})
     for match in _MARKED_HOUR.finditer(text):
         hour = int(match.group(1))
         if 1 <= hour <= 12:

@@ -135,7 +135,8 @@ def soft_reason(
         return "clipped"
     if rewords and _is_letter_acronym(text):
         return "acronym"
-    if not text[1:].islower() or text in WEEKDAYS or text in WEEKDAYS_PLURAL:
+    camel = text.isalpha() and not text[1:].isupper()  # "HashiCorp" (thirty-seventh round)
+    if not (text[1:].islower() or camel) or text in WEEKDAYS or text in WEEKDAYS_PLURAL:
         return None
     if text.lower() in NAMES_THAT_ARE_WORDS:
         return None

@@ -28,11 +28,13 @@ from dream_assets.core.facts.agreement import (
 )
 
 # Thirty-first round: "a former colleague", "an ex-flatmate", "their old flatmate" are past too
-# ("an old friend" is a long one: no role of the people table).
+# ("an old friend" is a long one: no role of the people table). Thirty-seventh round: one word
+# between ("their old college roommate") and the mates of a band, a dorm, a school.
 _FORMER = re.compile(
     r"\b(?:used\s+to|formerly|previously|former)\b|\bex-[a-z]"
-    r"|\bold\s+(?:flatmate|roommate|housemate|colleague|co-?worker|boss|manager|teacher|tutor"
-    r"|neighbou?r|landlord|landlady|tenant|teammate|mentor|coach|classmate)s?\b"
+    r"|\bold\s+(?:[a-z]+\s+)?(?:flatmate|roommate|housemate|colleague|co-?worker|boss|manager"
+    r"|teacher|tutor|neighbou?r|landlord|landlady|tenant|teammate|mentor|coach|classmate"
+    r"|bandmate|dorm-?mate|schoolmate|workmate)s?\b"
 )
 # Not done yet: an attempt under way, a course partly through. ("Offered" is not read: "offered a
 # place" is how an admission is said.)

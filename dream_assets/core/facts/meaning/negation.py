@@ -34,7 +34,7 @@ from dream_assets.core.facts.meaning.words import (
     clause_stems,
     position,
     stem,
-    subject_before,
+    subject_among,
 )
 
 # ── Negation ───────────────────────────────────────────────────────────────────────────────
@@ -161,7 +161,12 @@ def _not_a_negation(words: Sequence[Word], index: int) -> bool:
     if following.lower[0].isdigit() and following.start - words[index].end <= 2:
         return True
     after = words[index + 2].lower if index + 2 < len(words) else ""
+    if following.lower == "matter" and after in _WH_WORDS:
+        return True  # "no matter what he suggests": "whatever he suggests" (thirty-seventh round)
     return after == "than" and following.lower != "longer"
+
+
+_WH_WORDS = frozenset({"what", "how", "where", "when", "who", "which", "whether"})
 
 
 def _clause_content(words: Sequence[Word], index: int, *, step: int, limit: int) -> list[Word]:
@@ -336,6 +341,7 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
             contrast_clauses(source.words)
             | given_up_clauses(source.words)
             | _negative_word_clauses(source.words)
+            | off_clauses(source.words)  # "running is off-limits" (thirty-seventh round)
         )
         # Fifteenth round: "mentoring is unpaid" / "mentors without pay": the word an "un-"
         # negates is stated, and negated.
@@ -389,18 +395,13 @@ def negation_additions(sources: Sequence[Text], merged: Text) -> list[str]:
                 or stated & required
                 # "wants a day trip but not a desert tour" / "a desert tour is not wanted": the
                 # merge negates what a source negates, its subject now (thirty-sixth round)
-                or _negated_subject(merged.words, negation, source_scopes)
+                or subject_among(merged.words, negation.cue, source_scopes)
             ):
                 finding += DOUBLE  # a hint (``merge_check``), never a credit
             elif _negates_own_words(negation, source_stems):
                 finding += OWN_WORDS  # a hint too (sixteenth round)
             findings.append(finding)
     return findings
-
-
-def _negated_subject(words: Sequence[Word], negation: _Negation, scopes: set[str]) -> bool:
-    subject = subject_before(words, negation.cue)
-    return bool(subject) and all(w.stem in scopes for w in subject)
 
 
 # "no migration reaches prod until it is reviewed": a negation bound to a condition states when

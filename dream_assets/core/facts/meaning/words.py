@@ -172,6 +172,13 @@ def subject_before(words: Sequence[Word], word: Word) -> list[Word]:
     return subject
 
 
+def subject_among(words: Sequence[Word], word: Word, stems: set[str]) -> bool:
+    """Whether ``word`` has a subject before it (``subject_before``) whose stems are all among
+    ``stems``."""
+    subject = subject_before(words, word)
+    return bool(subject) and all(w.stem in stems for w in subject)
+
+
 def clause_after(words: Sequence[Word], word: Word) -> list[Word]:
     """The words of ``word``'s clause after it (the nearest ``CLAUSE_REACH``), in order."""
     at = position(words, word) + 1
