@@ -105,6 +105,8 @@ DEV_SETS = (
     ("v39b", BLIND / "v39b" / "paraphrase_corpus_v39b.jsonl", None),
     ("v40", BLIND / "v40" / "paraphrase_corpus_v40.jsonl", None),
     ("v40b", BLIND / "v40b" / "paraphrase_corpus_v40b.jsonl", None),
+    ("v41", BLIND / "v41" / "paraphrase_corpus_v41.jsonl", None),
+    ("v41b", BLIND / "v41b" / "paraphrase_corpus_v41b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),
