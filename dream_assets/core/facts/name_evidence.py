@@ -135,7 +135,7 @@ def soft_reason(
         return "clipped"
     if rewords and _is_letter_acronym(text):
         return "acronym"
-    camel = text.isalpha() and not text[1:].isupper()  # "HashiCorp" (thirty-seventh round)
+    camel = text.isalpha() and not text[1:].isupper()  # capitals inside: "HashiCorp" (37th round)
     if not (text[1:].islower() or camel) or text in WEEKDAYS or text in WEEKDAYS_PLURAL:
         return None
     if text.lower() in NAMES_THAT_ARE_WORDS:
