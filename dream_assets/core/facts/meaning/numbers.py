@@ -260,7 +260,7 @@ def _subject_after(following: Word | None, once: Word) -> bool:
     in 2021" stay counts)."""
     if following is None or following.clause != once.clause:
         return False
-    if following.lower in _UNITS_WORDS and following.lower not in ("one", "a"):
+    if following.lower in _UNITS_WORDS and following.lower != "one":
         return True
     return following.text[:1].isupper() and following.text[1:].islower()
 

@@ -38,6 +38,7 @@ _GERUND_REACH = 3
 # "leaves the home office alone" / "doesn't clean the home office": leaving a thing alone.
 _LEAVE = frozenset({"leave", "leaves", "left", "leaving"})
 _LEAVE_REACH = 5
+_PREVENTION_CUES = _PREVENTION_VERBS | _PREVENTION_WITHOUT_FROM | _LEAVE
 
 
 def prevention_clauses(words: Sequence[Word]) -> set[int]:
@@ -46,6 +47,8 @@ def prevention_clauses(words: Sequence[Word]) -> set[int]:
 
 def _prevents(words: Sequence[Word], index: int) -> bool:
     word = words[index]
+    if word.lower not in _PREVENTION_CUES:
+        return False  # most words: no look ahead built
     after = [
         w.lower for w in words[index + 1 : index + 1 + _PREVENTION_REACH] if w.clause == word.clause
     ]
