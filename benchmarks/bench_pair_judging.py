@@ -83,7 +83,10 @@ def main(size: int, verdicts_out: Path | None, directory: Path | None = None) ->
         for e in live
     ]
     verdicts: dict[tuple[Statement, Statement], str | None] = {}
+    # As a cycle's process does (``core/collection.py``): the entries built for the run move to
+    # the permanent generation, so no collection walks them while the pairs are judged.
     gc.collect()
+    gc.freeze()
     start = time.process_time()
     for pair in pairs:
         key = (statements[pair.left], statements[pair.right])

@@ -61,9 +61,13 @@ def parse_time(value: str) -> datetime:
 # about a microsecond each, where a look-up is 20 ns (docs/benchmarks.md, round 9). Only exact
 # ``datetime`` values in ``UTC``: two such values are equal exactly when they are the same instant,
 # so equal keys always format alike (other zones compare equal across a fold, subclasses may format
-# otherwise). Bounded: emptied when full.
+# otherwise). Bounded: emptied when full. A cycle formats each entry's timestamps once per pass
+# (its file, its fingerprint, its index row), a pass apart: a bound below a corpus's timestamps
+# empties the dict before any is asked again, and every call pays the look-up and the format
+# (1.2 µs against 0.85 µs for the format alone). Round 23 (issue 27): room for five timestamps
+# of each of 100 000 entries (about 55 MB when full).
 _FORMATTED: dict[datetime, str] = {}
-_FORMATTED_KEPT = 1 << 16
+_FORMATTED_KEPT = 1 << 19
 
 
 def format_time(value: datetime) -> str:

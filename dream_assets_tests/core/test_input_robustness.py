@@ -22,7 +22,8 @@ from dream_assets.core.memory.merge import merged_standing
 from dream_assets.core.models import MemoryEntry, Skill, VolumeFormatError, pair_input
 from dream_assets.core.record_bounds import INT64_MAX
 from dream_assets.core.store import entry_index_file as index_file
-from dream_assets.core.store.entry_index import EntryIndex, parse_entry
+from dream_assets.core.store.entry_file import parse_entry
+from dream_assets.core.store.entry_index import EntryIndex
 from dream_assets.core.store.jsonl import CONVERSATION_LINE, TELEMETRY_LINE, read_jsonl
 from dream_assets_tests.builders import NOW, entry, make_volume
 

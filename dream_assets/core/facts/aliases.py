@@ -332,11 +332,7 @@ def _profile(text: str) -> _Profile:
         if pair[0][:1].isupper() or pair[1][:1].isupper():
             pairs.setdefault((pair[0].casefold(), pair[1].casefold()), pair)
     return _Profile(
-        aliases=frozenset(
-            n for n, forms in enumerate(ALIASES) if any(_find(f, text) for f in forms)
-        )
-        if _any_alias().search(text)
-        else frozenset(),
+        aliases=_alias_groups(text),
         acronyms=_ACRONYM.search(text) is not None,
         runs=bool(_initial_runs(text)),
         pairs=pairs,
@@ -351,15 +347,38 @@ def _profile(text: str) -> _Profile:
 
 
 # ── Cost, not rules (issue 27) ─────────────────────────────────────────────────────────────
-# ``_profile`` asks each of the ~70 alias forms of its text; most texts write none. One search for
-# any form first: it matches where some form's own pattern does (the alternation of those same
-# patterns), so a text without one is read in one search instead of seventy.
+# ``_profile`` asks which ``ALIASES`` groups a text writes a form of; most texts write none. A
+# form matches only where it opens a word (``_form_pattern``'s look-behind), and its first word
+# ends where the text's word does (the form goes on with a space, a dot or a hyphen, or the
+# pattern's look-ahead ends it), so a text writes a form only if one of its words is, letter case
+# aside, that form's first word: only the groups of those openers are searched. One alternation
+# of all ~90 form patterns (the filter before) cost 90 µs a text; the words' set costs a few
+# (docs/benchmarks.md, issue 27 round 23).
+_WORD_RUN = re.compile(r"\w+")
 
 
 @cache
-def _any_alias() -> re.Pattern[str]:
-    return re.compile(
-        "|".join(f"(?:{_form_pattern(form).pattern})" for forms in ALIASES for form in forms)
+def _alias_openers() -> dict[str, frozenset[int]]:
+    """Each form's first word, case folded -> the groups with a form opening with it."""
+    openers: dict[str, set[int]] = {}
+    for index, forms in enumerate(ALIASES):
+        for form in forms:
+            first = _WORD_RUN.match(form)
+            assert first is not None, form  # every form opens with a letter or a digit
+            openers.setdefault(first.group().casefold(), set()).add(index)
+    return {word: frozenset(groups) for word, groups in openers.items()}
+
+
+def _alias_groups(text: str) -> frozenset[int]:
+    """The ``ALIASES`` groups ``text`` writes a form of (each form searched as ``_find`` does)."""
+    openers = _alias_openers()
+    candidates: set[int] = set()
+    for word in _WORD_RUN.findall(text):
+        groups = openers.get(word.casefold())
+        if groups is not None:
+            candidates |= groups
+    return frozenset(
+        n for n in candidates if any(_find(form, text) is not None for form in ALIASES[n])
     )
 
 

@@ -72,7 +72,7 @@ from dream_assets.core.facts.tokens import (
     Specific,
     is_capitalized_word,
     is_plural_acronym,
-    positioned_tokens,
+    token_list,
 )
 from dream_assets.core.facts.vocabulary import (
     BUILT_IN_NUMERIC_EXEMPT_CATEGORY,
@@ -162,7 +162,7 @@ def _midsentence_lowercase_words(text: str) -> frozenset[str]:
     """The merge's lowercase mid-sentence words with their lemmas ("pets" -> pet, "master's" ->
     master): a sentence-start capital in a source is credited by any inflection of its word."""
     words: set[str] = set()
-    for match, kind, initial in positioned_tokens(straighten(text)):
+    for match, kind, initial in token_list(straighten(text)):
         word = match.group()
         if kind == "word" and not initial and word.islower():
             word = word[:-2] if word.endswith("'s") else word
@@ -175,7 +175,7 @@ def capitalized_words_of(text: str) -> frozenset[str]:
     """The casefolded capitalized words of ``text`` written mid-sentence: evidence of a name."""
     return frozenset(
         match.group().removesuffix("'s").casefold()
-        for match, kind, initial in positioned_tokens(straighten(text))
+        for match, kind, initial in token_list(straighten(text))
         if kind == "word" and not initial and is_capitalized_word(match.group())
     )
 
@@ -228,7 +228,7 @@ def _specifics(
     text = straighten(text)
     month_dates = _month_dates(text)
     previous_kind, previous_end = "", -1
-    tokens = list(positioned_tokens(text))
+    tokens = token_list(text)
     for index, (match, kind, sentence_initial) in enumerate(tokens):
         token = match.group()
         after_clock = (

@@ -47,7 +47,7 @@ from dream_assets.core.facts.tokens import (
     is_acronym,
     is_capitalized_word,
     is_plural_acronym,
-    positioned_tokens,
+    token_list,
     written_times,
 )
 from dream_assets.core.facts.vocabulary import straighten
@@ -153,7 +153,7 @@ class MergedText:
         times |= _clock_readings(text)
         numbers |= {clock.replace(":", "").zfill(4) for clock in times}  # "2 am" / "0200 UTC"
         folded = set()
-        for match, kind, initial in positioned_tokens(text):
+        for match, kind, initial in token_list(text):
             token = match.group()
             if kind != "word" or token.islower() or (initial and is_capitalized_word(token)):
                 continue

@@ -141,7 +141,19 @@ class Specific:
     unit: str = ""
 
 
-def positioned_tokens(text: str) -> Iterator[tuple[re.Match[str], str, bool]]:
+PositionedToken = tuple[re.Match[str], str, bool]
+
+
+@lru_cache(maxsize=1 << 12)
+def token_list(text: str) -> tuple[PositionedToken, ...]:
+    """``positioned_tokens``, read once per text while it is in use: the coverage check and the
+    merged text's reading each walk the tokens of one text, and the pair judge reads a text
+    against each text of its candidate pairs, which come together (issue 27, round 23). Few kept:
+    a text's tokens hold a match object each."""
+    return tuple(positioned_tokens(text))
+
+
+def positioned_tokens(text: str) -> Iterator[PositionedToken]:
     """Every word, code and number token of ``text`` with whether it opens a sentence."""
     sentence_initial = True
     previous_word = ""

@@ -15,7 +15,7 @@ import itertools
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TypeVar
 
@@ -58,16 +58,18 @@ def _create_temp_beside(path: Path) -> tuple[int, str]:
     return tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
 
 
-def _write_temp_beside(path: Path, data: bytes, *, sync: bool) -> str:
-    """``data`` in a temp file next to ``path`` with ``path``'s mode; returns the temp path."""
+def _write_temp_beside(path: Path, data: bytes, *, sync: bool, mode: int | None = None) -> str:
+    """``data`` in a temp file next to ``path`` with ``path``'s mode (``mode`` when the caller has
+    just read it); returns the temp path."""
     fd, tmp = _in_directory(path.parent, lambda: _create_temp_beside(path))
     try:
         # mkstemp creates 0600; keep the mode the agent gave the file (or the usual 0644), so an
         # agent reading its volume as another user still can after the cycle rewrote a file.
-        try:
-            mode = os.stat(path).st_mode & 0o7777
-        except FileNotFoundError:
-            mode = 0o644
+        if mode is None:
+            try:
+                mode = os.stat(path).st_mode & 0o7777
+            except FileNotFoundError:
+                mode = 0o644
         try:
             os.fchmod(fd, mode)
             # Plain writes on the descriptor: no file object per temp file (a batch writes one
@@ -158,6 +160,7 @@ def atomic_write_batch(
     items: list[tuple[Path, bytes]],
     guard: Callable[[Path], bool] | None = None,
     lock: Callable[[Path], contextlib.AbstractContextManager[object]] | None = None,
+    modes: Mapping[Path, int] | None = None,
 ) -> list[tuple[Path, OSError]]:
     """Write many files of one directory atomically with batched durability.
 
@@ -170,7 +173,9 @@ def atomic_write_batch(
     the target is still as the caller read it; a target that is not is left alone
     (``ChangedMeanwhile``), so batching does not widen a check-then-write window. ``lock(path)``,
     when given, is held across that check and the rename, so a writer following the same lock
-    protocol (``core.store.entry_lock``) cannot land between them.
+    protocol (``core.store.entry_lock``) cannot land between them. ``modes``: the permission
+    bits of the files the caller has just looked at (``AgentVolume.save_many``), so each temp file
+    takes its target's mode without a ``stat`` of its own; a file not in it is asked.
     """
     if not items:
         return []
@@ -182,7 +187,8 @@ def atomic_write_batch(
         for path, data in items:
             try:
                 # One filesystem sync for the whole batch below, not one fsync per file.
-                tmp = _write_temp_beside(path, data, sync=False)
+                mode = modes.get(path) if modes is not None else None
+                tmp = _write_temp_beside(path, data, sync=False, mode=mode)
             except OSError as exc:
                 failed.append((path, exc))
                 continue

@@ -1,11 +1,10 @@
 """The entry index: each memory entry file is read at most once per cycle, and not at all when
 it has not changed since the last one (docs/agent-volume.md, the entry index).
 
-One ``os.scandir`` walk of ``memory/entries/`` stats every file; a file whose stat tuple (size,
-mtime_ns, ctime_ns, inode) matches what the index recorded is not opened: its parsed entry comes
-from this process's memory, or, in a new process, from the index file
-``<agent>/dream-entry-index.sqlite`` (its stat tuple, sha256 and parsed entry as typed columns:
-``core/store/entry_index_file.py``), so a new process builds its entries without parsing JSON.
+One ``os.scandir`` walk of ``memory/entries/`` stats each file the index has a row for (others
+are read); a file whose stat tuple (size, mtime_ns, ctime_ns, inode) matches its row is not
+opened: its entry comes from this process's memory or from ``<agent>/dream-entry-index.sqlite``
+(stat tuple, sha256, entry as typed columns: ``core/store/entry_index_file.py``): no JSON parsed.
 Every asset of a run goes through ``AgentVolume.scan_entries()``, so they share one index, and
 one walk: a volume opened for a Dagster run (``AgentVolume(root, run_id=...)``) walks the directory
 at its run's first scan only. Its later scans see the run's own writes (``note_written``) and
@@ -24,8 +23,8 @@ Linux filesystem's tick or a small clock skew. The file's stat is taken on the o
 before its bytes are read, so a row never pairs a newer stat with older content.
 
 The index is a cache: a missing, unreadable or foreign-version index file is rebuilt from the
-files, never trusted over them, and a row is only ever a (stat, content) pair that was true when
-it was written, so two processes updating it concurrently can only cause extra reads.
+files, and a row is only ever a (stat, content) pair true when written: two processes updating it
+at once only cause extra reads.
 """
 
 from __future__ import annotations
@@ -33,7 +32,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import hashlib
-import json
 import os
 import stat as stat_mode
 import time
@@ -42,8 +40,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from dream_assets.core import collection
-from dream_assets.core.models import FileProblem, MemoryEntry, VolumeFormatError
+from dream_assets.core.models import FileProblem, MemoryEntry
 from dream_assets.core.store import entry_index_file as index_file
+from dream_assets.core.store.entry_file import NOT_REGULAR, parse_entry
+from dream_assets.core.store.entry_file import read_entry as _read
 from dream_assets.core.store.entry_index_file import Row, StatKey
 
 INDEX_FILE = "dream-entry-index.sqlite"
@@ -77,21 +77,6 @@ def stat_key(st: os.stat_result) -> StatKey:
 def is_racy(st: os.stat_result, seen_ns: int) -> bool:
     """Modified so close to ``seen_ns`` that a same-tick rewrite would leave the stat unchanged."""
     return max(st.st_mtime_ns, st.st_ctime_ns) >= seen_ns - RACY_WINDOW_NS
-
-
-def parse_entry(data: str, path: Path) -> MemoryEntry:
-    """The one way an entry file's text becomes an entry (the id must match the file name).
-
-    Raises ValueError (``VolumeFormatError`` or ``json.JSONDecodeError``) for any file that is
-    not a valid entry, nested too deeply for the JSON parser included."""
-    try:
-        raw = json.loads(data)
-    except RecursionError as exc:
-        raise VolumeFormatError(f"{path}: not JSON: nested too deeply to read") from exc
-    entry = MemoryEntry.from_dict(raw, str(path))
-    if entry.id != path.stem:
-        raise VolumeFormatError(f"{path}: id {entry.id!r} does not match the file name")
-    return entry
 
 
 class EntryIndex:
@@ -221,15 +206,20 @@ class EntryIndex:
             reason = f"{path} resolves outside the agent volume {self.root}"
             self._set(name, Row((0, 0, 0, 0), "", racy=True, problem=reason), result)
             return
-        try:
-            st = dirent.stat()
-        except OSError as exc:
-            self._set(name, Row((0, 0, 0, 0), "", racy=True, problem=str(exc)), result)
+        key: StatKey = (0, 0, 0, 0)
+        if not symlink and not dirent.is_file(follow_symlinks=False):  # the walk's type: no stat
+            self._set(name, Row(key, "", racy=True, problem=f"{path}: {NOT_REGULAR}"), result)
             return
-        key = stat_key(st)
-        # A symlinked entry is re-read every time: its own stat does not change with its target.
-        if row is not None and row.key == key and not row.racy and not symlink:
-            return
+        if row is not None or symlink:
+            try:
+                st = dirent.stat()
+            except OSError as exc:
+                self._set(name, Row(key, "", racy=True, problem=str(exc)), result)
+                return
+            key = stat_key(st)
+            # A symlinked entry is re-read every time: its own stat does not change with its target.
+            if row is not None and row.key == key and not row.racy and not symlink:
+                return
         try:
             data, st = _read(path)
         except OSError as exc:
@@ -397,8 +387,7 @@ class EntryIndex:
             self._persist()
 
     def _load(self) -> dict[str, Row]:
-        if self.rows is None:
-            self.rows = index_file.load_rows(self.db_path)
+        self.rows = index_file.load_rows(self.db_path) if self.rows is None else self.rows
         return self.rows
 
     def _persist(self) -> None:
@@ -408,21 +397,6 @@ class EntryIndex:
         index_file.store_rows(self.db_path, self.rows, self._dirty, self._deleted)
         self._dirty.clear()
         self._deleted.clear()
-
-
-def _read(path: Path) -> tuple[bytes, os.stat_result]:
-    """The file's bytes and the stat of the very inode read, taken before the read."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        st = os.fstat(fd)
-        if not stat_mode.S_ISREG(st.st_mode):
-            raise IsADirectoryError(21, "Is a directory", str(path))
-        chunks = []
-        while chunk := os.read(fd, max(st.st_size, 65536) + 1):
-            chunks.append(chunk)
-        return b"".join(chunks), st
-    finally:
-        os.close(fd)
 
 
 _MEMO: OrderedDict[tuple[int, Path], EntryIndex] = OrderedDict()

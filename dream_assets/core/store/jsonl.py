@@ -16,6 +16,7 @@ from typing import Any
 
 from dream_assets.core.clock import parse_time
 from dream_assets.core.record_bounds import MAX_NESTING, nested_deeper_than
+from dream_assets.core.store.atomic import CYCLE_LOCK_TIMEOUT_S, atomic_write_text, file_lock
 
 Validator = Callable[[dict[str, Any]], str | None]
 
@@ -142,3 +143,34 @@ def read_jsonl(path: Path, validate: Validator | None = None) -> JsonlRead:
     if path.exists():
         result.records.extend(iter_jsonl(path, result, validate))
     return result
+
+
+def clear_upto(
+    path: Path, upto_bytes: int | None, keep_sessions: frozenset[str] | set[str] = frozenset()
+) -> int:
+    """Clear the log at ``path`` up to ``upto_bytes`` (the size the readers saw: a line the agent
+    appended since is kept), keeping the lines of ``keep_sessions`` (in the quiet period,
+    unread); the bytes removed. A log that is not a regular file (a directory, FIFO) is no log:
+    never touched."""
+    if not path.is_file():  # missing, or not a regular file: never read, locked or replaced
+        return 0
+    with file_lock(path, timeout=CYCLE_LOCK_TIMEOUT_S, what="not cleared this cycle"):
+        if (data := read_regular(path)) is None:  # no longer a regular file: left alone
+            return 0
+        cut = len(data) if upto_bytes is None else min(upto_bytes, len(data))
+        kept = [
+            line
+            for line in data[:cut].decode("utf-8", errors="replace").splitlines(keepends=True)
+            if keep_sessions and _session_of(line) in keep_sessions
+        ]
+        rest = data[cut:].decode("utf-8", errors="replace")
+        atomic_write_text(path, "".join(kept) + rest)
+    return cut - sum(len(line.encode("utf-8")) for line in kept)
+
+
+def _session_of(line: str) -> str | None:
+    try:
+        record = json.loads(line)
+    except ValueError:
+        return None
+    return str(record.get("session_id")) if isinstance(record, dict) else None

@@ -7,8 +7,8 @@ a file that does not parse is reported (``FileProblem``) and left in place, neve
 
 from __future__ import annotations
 
-import json
 import os
+import stat as stat_mode
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -23,13 +23,12 @@ from dream_assets.core.models import (
 )
 from dream_assets.core.store import jsonl
 from dream_assets.core.store.atomic import (
-    CYCLE_LOCK_TIMEOUT_S,
     append_line,
     atomic_write_batch,
     atomic_write_text,
-    file_lock,
 )
-from dream_assets.core.store.entry_index import EntryIndex, index_for, parse_entry, stat_key
+from dream_assets.core.store.entry_file import parse_entry, read_entry
+from dream_assets.core.store.entry_index import EntryIndex, index_for, stat_key
 from dream_assets.core.store.entry_lock import StripeLocks
 from dream_assets.core.store.jsonl import CONVERSATION_LINE, JsonlRead, encode_line, read_jsonl
 
@@ -164,6 +163,11 @@ class AgentVolume:
         return self.logs_dir / f"{kind}.jsonl"
 
     def entry_path(self, entry_id: str) -> Path:
+        return self._entry_file(entry_id)[0]
+
+    def _entry_file(self, entry_id: str) -> tuple[Path, int | None]:
+        """The entry's path (refused if it resolves outside the volume) and, for a regular file,
+        its permission bits from the one ``lstat`` (a batch's temp files take them: round 23)."""
         try:
             validate_entry_id(entry_id)
         except ValueError as exc:
@@ -177,9 +181,14 @@ class AgentVolume:
             self._entries_dir_inside = self.entries_dir.is_dir() and self._is_inside(
                 self.entries_dir
             )
-        if self._entries_dir_inside and not os.path.islink(path):
-            return path
-        return self._inside(path)
+        if self._entries_dir_inside:
+            try:
+                st = os.lstat(path)
+            except OSError:  # missing (a new entry) or unreadable: no symlink to resolve
+                return path, None
+            if not stat_mode.S_ISLNK(st.st_mode):
+                return path, stat_mode.S_IMODE(st.st_mode)
+        return self._inside(path), None
 
     def skill_path(self, name: str, *, archived: bool = False) -> Path:
         try:
@@ -212,7 +221,7 @@ class AgentVolume:
         """An entry by id, live or archived; None when absent."""
         path = self.entry_path(entry_id)
         try:
-            data = path.read_bytes()
+            data, _stat = read_entry(path)  # a FIFO named like the entry: refused, not waited on
         except FileNotFoundError:
             return None
         # The same bytes the index parsed (or the cycle wrote): its entry, not a second parse.
@@ -250,7 +259,9 @@ class AgentVolume:
         (id -> ``entry_stat`` taken before the caller read the entry), an entry whose file
         changed since is left alone (``ChangedMeanwhile``)."""
         texts = {entry.id: entry.to_json().encode("utf-8") for entry in entries}
-        paths = {entry.id: self.entry_path(entry.id) for entry in entries}
+        files = {entry.id: self._entry_file(entry.id) for entry in entries}
+        paths = {entry_id: path for entry_id, (path, _mode) in files.items()}
+        modes = {path: mode for path, mode in files.values() if mode is not None}
 
         def unchanged(path: Path) -> bool:
             assert expect is not None
@@ -267,6 +278,7 @@ class AgentVolume:
                 # The guard and the rename under the entry's lock: an agent write through
                 # ``update_entry`` lands before (and fails the guard) or after, never between.
                 stripes.held if expect else None,
+                modes,
             )
         errors = {path.stem: exc for path, exc in failed}
         for entry in entries:
@@ -398,24 +410,9 @@ class AgentVolume:
         upto_bytes: int | None = None,
         keep_sessions: frozenset[str] | set[str] = frozenset(),
     ) -> int:
-        """Clear the conversation log up to ``upto_bytes`` (the size the readers saw: a line the
-        agent appended since is kept), keeping the turns of ``keep_sessions`` (in the quiet period,
-        unread). A log that is not a regular file (a directory, FIFO) is no log: never touched."""
-        path = self.conversation_log
-        if not path.is_file():  # missing, or not a regular file: never read, locked or replaced
-            return 0
-        with file_lock(path, timeout=CYCLE_LOCK_TIMEOUT_S, what="not cleared this cycle"):
-            if (data := jsonl.read_regular(path)) is None:  # no longer a regular file: left alone
-                return 0
-            cut = len(data) if upto_bytes is None else min(upto_bytes, len(data))
-            kept = [
-                line
-                for line in data[:cut].decode("utf-8", errors="replace").splitlines(keepends=True)
-                if keep_sessions and _session_of(line) in keep_sessions
-            ]
-            rest = data[cut:].decode("utf-8", errors="replace")
-            atomic_write_text(path, "".join(kept) + rest)
-        return cut - sum(len(line.encode("utf-8")) for line in kept)
+        """Clear the conversation log up to ``upto_bytes``, keeping the turns of
+        ``keep_sessions``; the bytes removed (``jsonl.clear_upto``)."""
+        return jsonl.clear_upto(self.conversation_log, upto_bytes, keep_sessions)
 
     # -- misc -------------------------------------------------------------------------------
     def is_busy(self) -> bool:
@@ -430,14 +427,6 @@ class AgentVolume:
                 except OSError:
                     continue
         return total
-
-
-def _session_of(line: str) -> str | None:
-    try:
-        record = json.loads(line)
-    except ValueError:
-        return None
-    return str(record.get("session_id")) if isinstance(record, dict) else None
 
 
 def discover_agents(agents_root: Path) -> list[str]:

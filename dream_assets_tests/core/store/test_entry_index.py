@@ -147,6 +147,30 @@ def test_a_symlinked_entry_pointing_outside_is_a_problem(tmp_path: Path) -> None
     assert "outside the agent volume" in scan.problems[0].reason
 
 
+@pytest.mark.timeout(30)
+def test_a_fifo_or_directory_named_like_an_entry_is_a_problem_never_waited_on(
+    tmp_path: Path,
+) -> None:
+    # Found in issue 27's round 23: the walk opened a FIFO named like an entry and waited for a
+    # writer for ever (so did ``get``). Each is now a problem naming the file; the others are read.
+    volume = make_volume(tmp_path / "a", [entry("m-1"), entry("m-3")])
+    os.mkfifo(volume.entries_dir / "m-2.json")
+    (volume.entries_dir / "m-4.json").mkdir()
+    os.mkfifo(volume.root / "pipe")
+    os.symlink(volume.root / "pipe", volume.entries_dir / "m-5.json")
+    for _walk in range(2):  # a first walk, and one with the index's rows
+        scan = AgentVolume(volume.root).scan_entries()
+        assert [e.id for e in scan.entries] == ["m-1", "m-3"]
+        assert {p.path.name: "not a regular file" in p.reason for p in scan.problems} == {
+            "m-2.json": True,
+            "m-4.json": True,
+            "m-5.json": True,
+        }
+    with pytest.raises(OSError, match="not a regular file"):
+        volume.get("m-2")
+    assert volume.get("m-1") is not None
+
+
 def test_a_symlinked_entry_inside_the_volume_follows_its_target(tmp_path: Path) -> None:
     volume = make_volume(tmp_path / "a", [entry("m-1")])
     target = volume.root / "kept" / "m-2.json"

@@ -205,6 +205,31 @@ def test_atomic_rewrite_keeps_the_files_mode(tmp_path: Path) -> None:
     assert shared.stat().st_mode & 0o777 == 0o664 and shared.read_text() == '{"a": 1}'
 
 
+def test_a_batch_write_keeps_each_files_mode_from_its_one_lstat(tmp_path: Path) -> None:
+    # Issue 27, round 23: ``save_many`` takes each file's mode from the lstat that checks it is no
+    # symlink; a symlink inside the volume is asked through its target, a new entry gets 0644, and
+    # a file symlinked out of the volume is refused before anything is written.
+    volume = make_volume(tmp_path / "a", [entry(f"m-{n}") for n in range(3)])
+    volume.entry_path("m-0").chmod(0o600)
+    volume.entry_path("m-1").chmod(0o664)
+    target = tmp_path / "a" / "kept" / "m-2.json"
+    target.parent.mkdir()
+    volume.entry_path("m-2").rename(target)
+    target.chmod(0o640)
+    os.symlink(target, volume.entries_dir / "m-2.json")
+    written = [entry(f"m-{n}", f"Fact {n}, again.") for n in range(4)]
+    assert volume.save_many(written) == {}
+    modes = {p.name: p.stat().st_mode & 0o777 for p in volume.entries_dir.iterdir()}
+    assert modes == {"m-0.json": 0o600, "m-1.json": 0o664, "m-2.json": 0o640, "m-3.json": 0o644}
+    assert [volume.get(f"m-{n}").content for n in range(4)] == [e.content for e in written]
+    outside = tmp_path / "outside.json"
+    outside.write_text(entry("m-9").to_json())
+    os.symlink(outside, volume.entries_dir / "m-9.json")
+    with pytest.raises(PathEscapeError):
+        volume.save_many([entry("m-9", "Overwritten.")])
+    assert json.loads(outside.read_text())["content"] == "A fact."
+
+
 def test_archiving_a_skill_twice_keeps_both_versions(tmp_path: Path) -> None:
     volume = make_volume(tmp_path / "a")
     volume.save_skill(Skill(name="notes", summary="v1", content="version one\n"))
