@@ -169,6 +169,22 @@ def _initial_runs(text: str) -> list[tuple[int, int, list[str]]]:
     return found
 
 
+# Two capitalized words or more in one run: ``_CAPITALIZED_RUN`` with its repetition taken once
+# at least (a run of ``_initial_runs`` with two named words; round 23, issue 27).
+_TWO_CAPITALIZED = re.compile(
+    r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|&|for|the|de|in|on|at)\s+){0,2}[A-Z][a-z]+)+"
+)
+
+
+def _has_initial_runs(text: str) -> bool:
+    """``bool(_initial_runs(text))`` without listing the sub-runs: what a text's profile asks."""
+    return bool(
+        _TWO_CAPITALIZED.search(text)
+        or _CAMEL_WORD.search(text)
+        or any(_english_halves(w.group()) for w in _CLOSED_COMPOUND.finditer(text))
+    )
+
+
 _CLOSED_COMPOUND = re.compile(r"\b[A-Z][a-z]{7,}\b")
 _HALF_MIN = 4
 
@@ -334,7 +350,7 @@ def _profile(text: str) -> _Profile:
     return _Profile(
         aliases=_alias_groups(text),
         acronyms=_ACRONYM.search(text) is not None,
-        runs=bool(_initial_runs(text)),
+        runs=_has_initial_runs(text),
         pairs=pairs,
         codes=frozenset(
             (m.group(1) or m.group(3), m.group(2) or m.group(4)) for m in _CODE.finditer(text)

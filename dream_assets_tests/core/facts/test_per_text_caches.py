@@ -16,7 +16,9 @@ from dream_assets.core.facts import agreement, aliases, coverage, merged_text, q
 from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.facts.coverage import CoverageSource
 from dream_assets.core.facts.meaning import text as meaning_text
-from dream_assets.core.facts.meaning.text import Text
+from dream_assets.core.facts.meaning.numbers import quantities_of
+from dream_assets.core.facts.meaning.text import Text, straighten
+from dream_assets.core.facts.meaning.words import words_of
 from dream_assets.core.facts.merge_check import check_merge
 from dream_assets.core.near_duplicates.candidates import pair_disagreement
 
@@ -192,6 +194,27 @@ def test_alias_groups_are_the_groups_some_form_finds() -> None:
         assert aliases._alias_groups(text) == every_form, text
         found_any += bool(every_form)
     assert 0 < found_any < len(texts)
+
+
+def test_a_profiles_runs_and_a_readings_quantities_are_those_read_in_full() -> None:
+    # Round 23 (issue 27): a text's profile asks whether it has an initial run without listing the
+    # sub-runs, and a reading's quantities reuse its words where no date or time was blanked.
+    texts = sorted({a.text for a, _ in _dev_pairs()})
+    texts += [
+        "Works at the London School of Hygiene & Tropical Medicine.",
+        "Uses TypeScript and Elasticsearch; met Ana Lima in Porto.",
+        "Lives in Lisbon.",
+        "The 3 kids leave at 7:30 on 2024-05-01; two cats, 0200 UTC standup.",
+        "Bank of America, Royal Society for the Protection of Birds",
+    ]
+    with_runs = 0
+    for text in texts:
+        listed = bool(aliases._initial_runs(text))
+        assert aliases._has_initial_runs(text) == listed, text
+        with_runs += listed
+        plain = straighten(text)
+        assert quantities_of(plain, words_of(plain)) == quantities_of(plain), text
+    assert 0 < with_runs < len(texts)
 
 
 @pytest.mark.parametrize(("module", "name"), MEMOS)

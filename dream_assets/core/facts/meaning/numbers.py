@@ -71,11 +71,13 @@ class Quantity:
     is_pronoun_one: bool = False
 
 
-def quantities_of(text: str) -> list[Quantity]:
+def quantities_of(text: str, words: tuple[Word, ...] | None = None) -> list[Quantity]:
     """Every quantity of ``text`` by canonical value; dates and clock times are left to the
-    coverage check, which compares them as dates."""
+    coverage check, which compares them as dates. ``words``: ``words_of(text)`` when the caller
+    has it, used where no date or time was blanked (the words are then the same)."""
     blank = _ISO_OR_TIME.sub(lambda m: " " * len(m.group()), text)
-    tokens = words_of(ZONED_TIME.sub(lambda m: " " * len(m.group()), blank))  # "0200 UTC"
+    blank = ZONED_TIME.sub(lambda m: " " * len(m.group()), blank)  # "0200 UTC"
+    tokens = words if words is not None and blank == text else words_of(blank)
     found: list[Quantity] = []
     lowers = [t.lower for t in tokens]
     index = 0

@@ -37,7 +37,7 @@ class Text:
         text = straighten(text)
         words = words_of(text)
         content = frozenset(w.stem for w in words if w.content and not w.lower[0].isdigit())
-        return cls(id, text, words, tuple(quantities_of(text)), content, numeric_exempt)
+        return cls(id, text, words, tuple(quantities_of(text, words)), content, numeric_exempt)
 
 
 # ── Cost, not rules (issue 27) ─────────────────────────────────────────────────────────────
