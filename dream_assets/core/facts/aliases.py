@@ -171,9 +171,7 @@ def _initial_runs(text: str) -> list[tuple[int, int, list[str]]]:
 
 # Two capitalized words or more in one run: ``_CAPITALIZED_RUN`` with its repetition taken once
 # at least (a run of ``_initial_runs`` with two named words; round 23, issue 27).
-_TWO_CAPITALIZED = re.compile(
-    r"\b[A-Z][a-z]+(?:\s+(?:(?:of|and|&|for|the|de|in|on|at)\s+){0,2}[A-Z][a-z]+)+"
-)
+_TWO_CAPITALIZED = re.compile(_CAPITALIZED_RUN.pattern.removesuffix(")*") + ")+")
 
 
 def _has_initial_runs(text: str) -> bool:
@@ -368,7 +366,7 @@ def _profile(text: str) -> _Profile:
 # ends where the text's word does (the form goes on with a space, a dot or a hyphen, or the
 # pattern's look-ahead ends it), so a text writes a form only if one of its words is, letter case
 # aside, that form's first word: only the groups of those openers are searched. One alternation
-# of all ~90 form patterns (the filter before) cost 90 µs a text; the words' set costs a few
+# of all 86 form patterns (the filter before) cost 90 µs a text; the words' set costs a few
 # (docs/benchmarks.md, issue 27 round 23).
 _WORD_RUN = re.compile(r"\w+")
 
