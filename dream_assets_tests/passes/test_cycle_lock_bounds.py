@@ -26,7 +26,7 @@ from dream_assets.core.clock import FixedClock
 from dream_assets.core.options import DreamOptions
 from dream_assets.core.safety import budget as budget_module
 from dream_assets.core.safety.budget import TokenBudget
-from dream_assets.core.store import volume as volume_module
+from dream_assets.core.store import jsonl as jsonl_module
 from dream_assets.core.store.atomic import append_line, file_lock, lock_path_for
 from dream_assets.core.telemetry import retention
 from dream_assets.core.telemetry.retention import sweep_session_dir
@@ -44,7 +44,7 @@ def _short_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
     # raising=False: the code before the bound had none of these names (and must still fail).
     for module, name in (
         (retention, "LOCK_TIMEOUT_S"),
-        (volume_module, "CYCLE_LOCK_TIMEOUT_S"),
+        (jsonl_module, "CYCLE_LOCK_TIMEOUT_S"),  # the conversation log's clear (jsonl.clear_upto)
         (budget_module, "CYCLE_LOCK_TIMEOUT_S"),
     ):
         monkeypatch.setattr(module, name, SHORT_S, raising=False)
