@@ -217,6 +217,9 @@ class EntryIndex:
                 self._set(name, Row(key, "", racy=True, problem=str(exc)), result)
                 return
             key = stat_key(st)
+            if not stat_mode.S_ISREG(st.st_mode):  # a symlink to a device or FIFO: never opened
+                self._set(name, Row(key, "", racy=True, problem=f"{path}: {NOT_REGULAR}"), result)
+                return
             # A symlinked entry is re-read every time: its own stat does not change with its target.
             if row is not None and row.key == key and not row.racy and not symlink:
                 return
@@ -259,8 +262,8 @@ class EntryIndex:
             path = self.entries_dir / name
             try:
                 st = os.lstat(path)
-                if stat_mode.S_ISLNK(st.st_mode) or is_racy(st, seen_ns):
-                    continue  # a symlink, or still inside the window: the next walk's
+                if not stat_mode.S_ISREG(st.st_mode) or is_racy(st, seen_ns):
+                    continue  # a symlink or no file, or still inside the window: the next walk's
                 data, st = _read(path)
             except OSError:
                 continue  # gone or unreadable since: the next walk sees it

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 from pathlib import Path
 
@@ -149,7 +150,7 @@ def test_a_symlinked_entry_pointing_outside_is_a_problem(tmp_path: Path) -> None
 
 @pytest.mark.timeout(30)
 def test_a_fifo_or_directory_named_like_an_entry_is_a_problem_never_waited_on(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Found in issue 27's round 23: the walk opened a FIFO named like an entry and waited for a
     # writer for ever (so did ``get``). Each is now a problem naming the file; the others are read.
@@ -158,6 +159,14 @@ def test_a_fifo_or_directory_named_like_an_entry_is_a_problem_never_waited_on(
     (volume.entries_dir / "m-4.json").mkdir()
     os.mkfifo(volume.root / "pipe")
     os.symlink(volume.root / "pipe", volume.entries_dir / "m-5.json")
+    opened: list[str] = []
+    real_read = entry_index._read
+
+    def reading(path: Path) -> tuple[bytes, os.stat_result]:
+        opened.append(path.name)
+        return real_read(path)
+
+    monkeypatch.setattr(entry_index, "_read", reading)
     for _walk in range(2):  # a first walk, and one with the index's rows
         scan = AgentVolume(volume.root).scan_entries()
         assert [e.id for e in scan.entries] == ["m-1", "m-3"]
@@ -166,9 +175,36 @@ def test_a_fifo_or_directory_named_like_an_entry_is_a_problem_never_waited_on(
             "m-4.json": True,
             "m-5.json": True,
         }
+    assert "m-5.json" not in opened  # refused from the stat through its symlink, never opened
     with pytest.raises(OSError, match="not a regular file"):
         volume.get("m-2")
     assert volume.get("m-1") is not None
+
+
+def test_a_device_behind_a_symlink_is_refused_without_being_opened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    volume = make_volume(tmp_path / "a", [entry("m-1")])
+    device = volume.root / "null"
+    try:
+        os.mknod(device, 0o600 | stat.S_IFCHR, os.makedev(1, 3))  # /dev/null's numbers
+    except PermissionError:
+        pytest.skip("making a device node needs CAP_MKNOD")
+    os.symlink(device, volume.entries_dir / "m-2.json")
+    opened: list[str] = []
+    real_read = entry_index._read
+
+    def reading(path: Path) -> tuple[bytes, os.stat_result]:
+        opened.append(path.name)
+        return real_read(path)
+
+    monkeypatch.setattr(entry_index, "_read", reading)
+    scan = AgentVolume(volume.root).scan_entries()
+    assert [e.id for e in scan.entries] == ["m-1"]
+    assert [(p.path.name, "not a regular file" in p.reason) for p in scan.problems] == [
+        ("m-2.json", True)
+    ]
+    assert "m-2.json" not in opened
 
 
 def test_a_symlinked_entry_inside_the_volume_follows_its_target(tmp_path: Path) -> None:
