@@ -148,9 +148,23 @@ def test_a_symlinked_entry_pointing_outside_is_a_problem(tmp_path: Path) -> None
     assert "outside the agent volume" in scan.problems[0].reason
 
 
+@pytest.fixture
+def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the entry files the index opens from now on."""
+    names: list[str] = []
+    real_read = entry_index._read
+
+    def reading(path: Path) -> tuple[bytes, os.stat_result]:
+        names.append(path.name)
+        return real_read(path)
+
+    monkeypatch.setattr(entry_index, "_read", reading)
+    return names
+
+
 @pytest.mark.timeout(30)
 def test_a_fifo_or_directory_named_like_an_entry_is_a_problem_never_waited_on(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, opened: list[str]
 ) -> None:
     # Found in issue 27's round 23: the walk opened a FIFO named like an entry and waited for a
     # writer for ever (so did ``get``). Each is now a problem naming the file; the others are read.
@@ -159,14 +173,6 @@ def test_a_fifo_or_directory_named_like_an_entry_is_a_problem_never_waited_on(
     (volume.entries_dir / "m-4.json").mkdir()
     os.mkfifo(volume.root / "pipe")
     os.symlink(volume.root / "pipe", volume.entries_dir / "m-5.json")
-    opened: list[str] = []
-    real_read = entry_index._read
-
-    def reading(path: Path) -> tuple[bytes, os.stat_result]:
-        opened.append(path.name)
-        return real_read(path)
-
-    monkeypatch.setattr(entry_index, "_read", reading)
     for _walk in range(2):  # a first walk, and one with the index's rows
         scan = AgentVolume(volume.root).scan_entries()
         assert [e.id for e in scan.entries] == ["m-1", "m-3"]
@@ -182,7 +188,7 @@ def test_a_fifo_or_directory_named_like_an_entry_is_a_problem_never_waited_on(
 
 
 def test_a_device_behind_a_symlink_is_refused_without_being_opened(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, opened: list[str]
 ) -> None:
     volume = make_volume(tmp_path / "a", [entry("m-1")])
     device = volume.root / "null"
@@ -191,14 +197,6 @@ def test_a_device_behind_a_symlink_is_refused_without_being_opened(
     except PermissionError:
         pytest.skip("making a device node needs CAP_MKNOD")
     os.symlink(device, volume.entries_dir / "m-2.json")
-    opened: list[str] = []
-    real_read = entry_index._read
-
-    def reading(path: Path) -> tuple[bytes, os.stat_result]:
-        opened.append(path.name)
-        return real_read(path)
-
-    monkeypatch.setattr(entry_index, "_read", reading)
     scan = AgentVolume(volume.root).scan_entries()
     assert [e.id for e in scan.entries] == ["m-1"]
     assert [(p.path.name, "not a regular file" in p.reason) for p in scan.problems] == [
