@@ -218,6 +218,12 @@ def duplicate_judge(split: str, path: Path) -> None:
             if kin:
                 settings.append((f"{name} (twenty-fourth round)", {**scans, **kin}))
                 name += " + a shared subject in other words"
+            # The thirty-eighth round's number band (absent from earlier revisions).
+            numbers = getattr(MINILM, "number_floor", None)
+            if numbers is not None and "number_floor" in accepts:
+                settings.append((f"{name} (thirty-seventh round)", scans))
+                scans = {**scans, "number_floor": numbers}
+                name += f" + number band from {numbers}"
             settings.append((f"{name} (the scan's)", scans))
             if "max_cluster_size" in accepts:
                 # Groups of four are never whole at the seed default cap of 3: what a raised cap

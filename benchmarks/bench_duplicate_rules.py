@@ -160,9 +160,18 @@ def settings(model: embeddings.RecordedModel) -> list[tuple[str, dict]]:
             {**scans, "kindred": False},
         )
     )
-    rows.append(
-        (f"{seventh} + readings + a subject in other words (twenty-fifth, the scan's)", scans)
-    )
+    rows.append((f"{seventh} + readings + a subject in other words (twenty-fifth round)", scans))
+    number = model.number_floor
+    for floor in (0.50, 0.45, 0.40, 0.35):
+        rows.append(
+            (
+                f"{seventh} + readings + a subject in other words + number band {floor}"
+                + (" (thirty-eighth round, the scan's)" if floor == number else ""),
+                {**scans, "number": floor},
+            )
+        )
+    if number is not None:
+        scans = {**scans, "number": number}
     rows += [
         (f"{base} + equivalences (sixth round), caps raised (max_cluster_size 4)",
          {**sixth, "cap": 4}),
@@ -192,6 +201,7 @@ def scored(
         "eighth": rule.get("eighth"),
         "readings": rule.get("readings", True),
         "kindred": rule.get("kindred", True),
+        "number_floor": rule.get("number"),
     }
     out = {}
     for name, path, split in sets:

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
+from dream_assets.core.facts import agreement
 from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.near_duplicates.candidates import (
     EIGHTH_RULES,
@@ -81,6 +82,7 @@ def score_corpus(
     eighth: frozenset[str] | None = None,
     readings: bool = True,
     kindred: bool = True,
+    number_floor: float | None = None,
 ) -> CorpusScore:
     """Score one split (``None``: all lines); ``vectors_of`` None means lexical only.
     ``band_floor`` and ``triangle_floor``: the scan's lower bands (``SubjectBand``);
@@ -93,7 +95,8 @@ def score_corpus(
     eighth round's rules that apply (None: all, ``candidates.EIGHTH_RULES``); ``readings=False``:
     the judge without the twentieth round's pair readings (``core/facts/pair_readings.py``);
     ``kindred=False``: the subject band without a shared subject in other words (the rule before
-    the twenty-fifth round, ``core/near_duplicates/kindred_words.py``)."""
+    the twenty-fifth round, ``core/near_duplicates/kindred_words.py``); ``number_floor``: the
+    number band (``SubjectBand.number_floor``, thirty-eighth round)."""
     chosen = [line for line in lines if split is None or line["split"] == split]
     groups = [line["members"] for line in chosen if line["kind"] == "group"]
     pairs = [line for line in chosen if line["kind"] == "lookalike"]
@@ -135,6 +138,8 @@ def score_corpus(
                 triangle_floor,
                 specifics_floor,
                 lambda i, j: pair_same_specifics(statements[i], statements[j], eighth=rules),
+                number_floor,
+                lambda i: agreement.subject_numbers(statements[i].text),
             )
             if band_floor is not None
             else None,

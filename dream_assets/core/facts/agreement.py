@@ -204,13 +204,13 @@ def shares_subject(
     }
     if a_specifics & b_specifics:
         return True
-    if numbers and _subject_numbers(a.text) & _subject_numbers(b.text):
+    if numbers and subject_numbers(a.text) & subject_numbers(b.text):
         return True
     return len(_read(a.text).content & _read(b.text).content) >= SHARED_SUBJECT_WORDS
 
 
 @lru_cache(maxsize=1 << 16)
-def _subject_numbers(text: str) -> frozenset[str]:
+def subject_numbers(text: str) -> frozenset[str]:
     """The numbers of ``text`` as the pair judge reads them (any spelling, clock times as their
     24-hour readings), those that can name a subject."""
     found = {
@@ -415,7 +415,7 @@ def same_specifics(
     # The cheap tests first: most neighbours in the band share no specific and no number.
     a_specifics = _casefolded_specifics(a.text, a.category, vocabulary)
     b_specifics = _casefolded_specifics(b.text, b.category, vocabulary)
-    if not a_specifics & b_specifics and not _subject_numbers(a.text) & _subject_numbers(b.text):
+    if not a_specifics & b_specifics and not subject_numbers(a.text) & subject_numbers(b.text):
         return False
     if _numbers(_CLOCK.sub(" ", a.text)) != _numbers(_CLOCK.sub(" ", b.text)):
         return False

@@ -9,16 +9,18 @@ score down. 2. **Judgement**: ``agree(i, j)`` (``core/facts/agreement.py`` in th
    for a pair to count at all, so complete linkage then guarantees that *every* pair inside a
    cluster agrees on its specifics, negation, status and subject time.
 
-Below the threshold three bands admit a semantic neighbour as a candidate (``SubjectBand``): the
+Below the threshold four bands admit a semantic neighbour as a candidate (``SubjectBand``): the
 *subject band* (down to ``floor``: the two share a subject), the *specifics band* (down to
-``specifics_floor``: the two state the same specifics and numbers) and the *triangle band* (down
-to ``triangle_floor``: the pair closes a triangle of two kept pairs, see ``_closed_triangles``).
+``specifics_floor``: the two state the same specifics and numbers), the *number band* (down to
+``number_floor``: the same, with a number written by both) and the *triangle band* (down to
+``triangle_floor``: the pair closes a triangle of two kept pairs, see ``_closed_triangles``).
 Cluster formation itself is ``clusters_from_pairs`` (greedy, complete linkage, capped), unchanged.
 """
 
 from __future__ import annotations
 
 import hashlib
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -48,6 +50,7 @@ from dream_assets.core.near_duplicates import kindred_words
 from dream_assets.core.near_duplicates.cluster import (
     ORDER_DECIMALS,
     Cluster,
+    MaskedFloor,
     clusters_from_pairs,
 )
 from dream_assets.core.near_duplicates.lexical_search import (
@@ -218,13 +221,23 @@ class SubjectBand:
     neighbour is a candidate when ``specifics_agree(i, j)``: the two state the same specifics and
     numbers, at least one ("Earns about £62,000 a year" / "Gross annual pay comes to roughly
     sixty-two thousand pounds"; ``pair_same_specifics``), and is judged like every candidate
-    (docs/benchmarks.md, "Seventh round: the duplicate judge")."""
+    (docs/benchmarks.md, "Seventh round: the duplicate judge").
+
+    ``number_floor`` (None: no number band): below the specifics band, down to it, a neighbour
+    is a candidate when the specifics agree *and* the two write a number in common
+    (``numbers(i)``: a row's numbers of 2 and up in any spelling, ``agreement.subject_numbers``):
+    "Gives MSF twenty pounds monthly" / "Donates £20 a month to Médecins Sans Frontières". A name
+    alone in common is not enough there: two facts about one person or pet sit in that band too.
+    The search finds the band's pairs through each row's numbers (``cluster.MaskedFloor``), so it
+    never lists every pair down to the floor (docs/benchmarks.md, "Thirty-eighth round")."""
 
     floor: float
     shares: Callable[[int, int], bool]
     triangle_floor: float | None = None
     specifics_floor: float | None = None
     specifics_agree: Callable[[int, int], bool] | None = None
+    number_floor: float | None = None
+    numbers: Callable[[int], frozenset[str]] | None = None
 
 
 @dataclass
@@ -291,7 +304,12 @@ def judged_clusters(
         lowest = min(floor, band.floor) if band else floor
         if band is not None and band.specifics_floor is not None:
             lowest = min(lowest, band.specifics_floor)
-        semantic, search = neighbour_pairs(matrix, lowest)
+        lower = None
+        number_floor = band.number_floor if band is not None else None
+        if band is not None and band.numbers is not None and number_floor is not None:
+            # The number band below: found through each row's numbers (``cluster.MaskedFloor``).
+            lower = MaskedFloor(number_floor, number_masks(len(texts), band.numbers))
+        semantic, search = neighbour_pairs(matrix, lowest, lower=lower)
         if band is not None:
             # Below the threshold, a neighbour is a candidate only when a band admits it.
             semantic = [p for p in semantic if p.similarity >= floor or _in_band(band, p)]
@@ -338,12 +356,33 @@ def _in_band(band: SubjectBand, pair: SimilarPair) -> bool:
     """The subject band (``floor`` and a shared subject) or the specifics band admits ``pair``."""
     if pair.similarity >= band.floor - THRESHOLD_TOLERANCE and band.shares(pair.left, pair.right):
         return True
-    return (
+    if (
         band.specifics_floor is not None
         and band.specifics_agree is not None
         and pair.similarity >= band.specifics_floor - THRESHOLD_TOLERANCE
-        and band.specifics_agree(pair.left, pair.right)
+    ):
+        return band.specifics_agree(pair.left, pair.right)
+    floor, numbers, agree = band.number_floor, band.numbers, band.specifics_agree
+    return (
+        floor is not None
+        and numbers is not None
+        and agree is not None
+        and pair.similarity >= floor - THRESHOLD_TOLERANCE
+        and bool(numbers(pair.left) & numbers(pair.right))
+        and agree(pair.left, pair.right)
     )
+
+
+def number_masks(count: int, numbers: Callable[[int], frozenset[str]]) -> np.ndarray:
+    """Each row's numbers as a 64-bit mask, one bit per number (its CRC-32 modulo 64): two rows
+    that write no number in common never share a bit (``cluster.MaskedFloor``)."""
+    masks = np.zeros(count, dtype=np.uint64)
+    for row in range(count):
+        bits = 0
+        for number in numbers(row):
+            bits |= 1 << (zlib.crc32(number.encode()) & 63)
+        masks[row] = bits
+    return masks
 
 
 def _closed_triangles(

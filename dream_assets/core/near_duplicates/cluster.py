@@ -74,10 +74,15 @@ def cluster_id_for(member_ids: Iterable[str]) -> str:
 
 
 def embedding_pairs(
-    vectors: np.ndarray, threshold: float, *, block_cells: int = _BLOCK_CELLS
+    vectors: np.ndarray,
+    threshold: float,
+    *,
+    block_cells: int = _BLOCK_CELLS,
+    lower: MaskedFloor | None = None,
 ) -> list[SimilarPair]:
     """All pairs of embedding rows with cosine >= ``threshold`` (dense, in row blocks of at most
-    ``block_cells`` scores)."""
+    ``block_cells`` scores); with ``lower``, also the pairs down to its floor whose masks meet
+    (``MaskedFloor``)."""
     matrix = np.asarray(vectors, dtype=np.float64)
     if not np.all(np.isfinite(matrix)):
         raise ValueError("vectors must be finite")
@@ -93,14 +98,38 @@ def embedding_pairs(
     for start in range(0, n_rows, block):
         stop = min(n_rows, start + block)
         scores = matrix[start:stop] @ matrix[start:].T
-        left_local, right_local = np.nonzero(scores >= floor)
+        left_local, right_local = np.nonzero(scores >= (lower.low(floor) if lower else floor))
         left = left_local.astype(np.int64) + start
         right = right_local.astype(np.int64) + start
         keep = right > left
+        if lower is not None:
+            keep &= lower.admits(scores[left_local, right_local], floor, left, right)
         lefts.append(left[keep])
         rights.append(right[keep])
         sims.append(scores[left_local[keep], right_local[keep]])
     return as_pairs(lefts, rights, sims)
+
+
+@dataclass(frozen=True)
+class MaskedFloor:
+    """A lower floor for a vector search, for some pairs only: below the search's threshold, down
+    to ``floor``, a pair is found only when its two rows' ``masks`` share a bit (each row's mask
+    marks what it holds, e.g. its numbers hashed to one of 64 bits: two rows that hold nothing in
+    common never meet). The masks only narrow the search; the caller checks the pair itself.
+    The search's cost stays that of its threshold plus the pairs whose masks meet, rather than
+    every pair down to ``floor``."""
+
+    floor: float
+    masks: np.ndarray  # uint64, one per row
+
+    def low(self, threshold_floor: float) -> float:
+        return min(threshold_floor, self.floor - THRESHOLD_TOLERANCE)
+
+    def admits(
+        self, scores: np.ndarray, threshold_floor: float, left: np.ndarray, right: np.ndarray
+    ) -> np.ndarray:
+        """Of pairs found down to ``low``: those at the threshold, or whose masks meet."""
+        return (scores >= threshold_floor) | ((self.masks[left] & self.masks[right]) != 0)
 
 
 def clusters_from_pairs(

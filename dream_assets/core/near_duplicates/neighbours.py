@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from dream_assets.core.near_duplicates.cluster import embedding_pairs
+from dream_assets.core.near_duplicates.cluster import MaskedFloor, embedding_pairs
 from dream_assets.core.near_duplicates.lexical_search import THRESHOLD_TOLERANCE, SimilarPair
 
 # Exact below this many rows: about 3 s at 20 000 rows of d = 384.
@@ -44,13 +44,18 @@ def normalized(vectors: np.ndarray) -> np.ndarray:
 
 
 def neighbour_pairs(
-    vectors: np.ndarray, threshold: float, *, exact_max_rows: int = EXACT_MAX_ROWS
+    vectors: np.ndarray,
+    threshold: float,
+    *,
+    exact_max_rows: int = EXACT_MAX_ROWS,
+    lower: MaskedFloor | None = None,
 ) -> tuple[list[SimilarPair], str]:
-    """Pairs (``left < right``) with cosine >= ``threshold``, and the search used."""
+    """Pairs (``left < right``) with cosine >= ``threshold``, and the search used; with
+    ``lower``, also the pairs down to its floor whose masks meet (``cluster.MaskedFloor``)."""
     matrix = normalized(vectors)
     if matrix.shape[0] <= exact_max_rows:
-        return embedding_pairs(matrix, threshold), "exact"
-    return cell_pairs(matrix, threshold), "cells"
+        return embedding_pairs(matrix, threshold, lower=lower), "exact"
+    return cell_pairs(matrix, threshold, lower=lower), "cells"
 
 
 def cell_pairs(
@@ -60,6 +65,7 @@ def cell_pairs(
     probes: int = DEFAULT_PROBES,
     cells: int | None = None,
     seed: int = 0,
+    lower: MaskedFloor | None = None,
 ) -> list[SimilarPair]:
     """Blocked by cells (see the module doc); ``matrix`` rows must be unit (or zero) vectors."""
     rows = matrix.shape[0]
@@ -91,9 +97,11 @@ def cell_pairs(
         if members.size == 0 or probers.size == 0:
             continue
         scores = matrix[probers] @ matrix[members].T
-        p_at, m_at = np.nonzero(scores >= floor)
+        p_at, m_at = np.nonzero(scores >= (lower.low(floor) if lower else floor))
         a, b = probers[p_at], members[m_at]
         keep = a != b
+        if lower is not None:
+            keep &= lower.admits(scores[p_at, m_at], floor, a, b)
         lefts.append(np.minimum(a[keep], b[keep]))
         rights.append(np.maximum(a[keep], b[keep]))
         sims.append(scores[p_at[keep], m_at[keep]])

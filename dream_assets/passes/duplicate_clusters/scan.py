@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from dream_assets.core.facts.agreement import Statement
+from dream_assets.core.facts.agreement import Statement, subject_numbers
 from dream_assets.core.facts.coverage import VOCABULARY_FILE_NAME, load_vocabulary
 from dream_assets.core.memory.merge import REVIEWED_HASH
 from dream_assets.core.models import SUBJECT_TIME_KEYS, MemoryEntry, pair_input, review_fingerprint
@@ -98,6 +98,7 @@ def compute_clusters(
     band_floor: float | None = None
     triangle_floor: float | None = None
     specifics_floor: float | None = None
+    number_floor: float | None = None
     if embedder is not None and live:
         try:
             done = embed_with_cache(
@@ -116,6 +117,7 @@ def compute_clusters(
             band_floor = embedder.band_floor
             triangle_floor = embedder.triangle_floor
             specifics_floor = getattr(embedder, "specifics_floor", None)
+            number_floor = getattr(embedder, "number_floor", None)
             counts.update(embedded=done.embedded, cached=done.cached)
     vocabulary, warning = load_vocabulary(volume.root / VOCABULARY_FILE_NAME)
     if warning:
@@ -157,6 +159,8 @@ def compute_clusters(
 
         return call
 
+    # A row's numbers for the number band (``SubjectBand.numbers``), guarded as a pair of itself.
+    numbers = guarded(lambda i, _: subject_numbers(statement(i).text), frozenset[str]())
     settings = pair_settings(options, volume.root / VOCABULARY_FILE_NAME)
     if embedder is not None:
         inputs = []
@@ -208,6 +212,8 @@ def compute_clusters(
                     ),
                     False,
                 ),
+                number_floor,
+                lambda i: numbers(i, i),
             )
             if band_floor is not None
             else None,
@@ -320,7 +326,7 @@ def _model_rules(options: DreamOptions, embedder: Embedder | None) -> str:
         return options.embedding_model
     floors = (
         f"{embedder.threshold}|{embedder.band_floor}|{embedder.triangle_floor}"
-        f"|{getattr(embedder, 'specifics_floor', None)}"
+        f"|{getattr(embedder, 'specifics_floor', None)}|{getattr(embedder, 'number_floor', None)}"
     )
     return f"{options.embedding_model}|{floors}|{candidate_rules_version()}"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from dream_assets.core.facts.agreement import Statement, _clock_times, _subject_numbers
+from dream_assets.core.facts.agreement import Statement, _clock_times, subject_numbers
 from dream_assets.core.facts.quantities import (
     equated_clock_words,
     equated_quantities,
@@ -188,9 +188,9 @@ def test_a_done_participle_without_being_still_differs() -> None:
 )
 def test_a_clock_time_in_words_is_the_other_sides_figure(a: str, b: str) -> None:
     left, right = equated_pair(Statement(a), Statement(b))
-    assert _subject_numbers(left.text) & _subject_numbers(right.text)
+    assert subject_numbers(left.text) & subject_numbers(right.text)
     left, right = equated_pair(Statement(a), Statement(b), clock_words=False)
-    assert not _subject_numbers(left.text) & _subject_numbers(right.text)
+    assert not subject_numbers(left.text) & subject_numbers(right.text)
 
 
 def test_another_clock_time_in_words_is_read_as_its_own_figure() -> None:
