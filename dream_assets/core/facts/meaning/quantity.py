@@ -262,6 +262,15 @@ RANK = " (a rank?)"
 _FIRST_OF = re.compile(r"\bfirst\s+of\b", re.I)
 
 
+def _bare_year_figure(value: str, text: str) -> bool:
+    """Whether ``text`` writes the figure ``value`` bare where it could be a year ("2,000 IU" /
+    "2000 IU"): ``numbers.quantities_of`` leaves a four-figure number from 1900 to 2199 to the
+    dates, so the side that writes it bare has no quantity of that value (thirty-ninth round)."""
+    if not (value.isdigit() and len(value) == 4 and 1900 <= int(value) <= 2199):
+        return False
+    return re.search(rf"(?<![\w.,]){value}(?![\w]|[.,]\d)", text) is not None
+
+
 def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Every quantity of every source is in the merge by value; the merge adds none."""
     merged_values = {q.value for q in merged.quantities}
@@ -305,7 +314,7 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
             source_values.add(quantity.value)
             if quantity.is_pronoun_one:
                 continue
-            if quantity.value in merged_values:
+            if quantity.value in merged_values or _bare_year_figure(quantity.value, merged.text):
                 continue
             said = spoken.get(quantity.text.lower())
             if said and said & MergedText.cached(merged.text).times:
@@ -359,6 +368,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
         if quantity.value.startswith("#"):
             continue  # "first" also orders ("ran before the briefing" -> "triage first")
         if quantity.value in _with_fractions(source_values):
+            continue
+        if any(_bare_year_figure(quantity.value, s.text) for s in sources):
             continue
         if any(_same_elsewhere(quantity.text, quantity.value, merged, s) for s in sources):
             continue
