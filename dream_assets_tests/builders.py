@@ -225,6 +225,49 @@ def band_scan(
     return [c.member_ids for c in scan.clusters]
 
 
+def pair_scan(
+    texts: Sequence[str],
+    cosine: float,
+    *,
+    band_floor: float = 0.60,
+    specifics_floor: float | None = 0.55,
+    number_floor: float | None = None,
+) -> list[tuple[str, ...]]:
+    """The clusters the scan's candidates and pair judge (``candidates.pair_disagreement``, the
+    bands' ``pair_shares_subject`` / ``pair_same_specifics``) form over two ``texts`` (ids ``e0``,
+    ``e1``) whose vectors meet at ``cosine``: threshold 0.74, triangle band 0.50."""
+    from dream_assets.core.facts.agreement import Statement, subject_numbers
+    from dream_assets.core.near_duplicates.candidates import (
+        SubjectBand,
+        judged_clusters,
+        pair_disagreement,
+        pair_same_specifics,
+        pair_shares_subject,
+    )
+
+    vectors = np.linalg.cholesky(np.array([[1.0, cosine], [cosine, 1.0]]))
+    statements = [Statement(t) for t in texts]
+    scan = judged_clusters(
+        list(texts),
+        ["e0", "e1"],
+        threshold=0.88,
+        max_cluster_size=3,
+        vectors=vectors,
+        cosine_threshold=0.74,
+        disagreement=lambda i, j: pair_disagreement(statements[i], statements[j]),
+        band=SubjectBand(
+            band_floor,
+            lambda i, j: pair_shares_subject(statements[i], statements[j]),
+            0.50,
+            specifics_floor,
+            lambda i, j: pair_same_specifics(statements[i], statements[j]),
+            number_floor,
+            lambda i: subject_numbers(statements[i].text),
+        ),
+    )
+    return [c.member_ids for c in scan.clusters]
+
+
 def hard_findings(sources: list[str], merged: str) -> list[str]:
     """The merge gate's hard findings (``check_merge`` less its hints) on ``merged`` of
     ``sources``, each source its own id: what the rounds' tests of issue 24 assert on."""

@@ -13,18 +13,15 @@ import pytest
 
 from dream_assets.core.facts.agreement import Statement, subject_numbers
 from dream_assets.core.near_duplicates.candidates import (
-    SubjectBand,
-    judged_clusters,
     number_masks,
     pair_disagreement,
     pair_same_specifics,
-    pair_shares_subject,
 )
 from dream_assets.core.near_duplicates.cluster import MaskedFloor, embedding_pairs
 from dream_assets.core.near_duplicates.neighbours import cell_pairs, neighbour_pairs
 from dream_assets.core.options import DreamOptions
 from dream_assets.passes.duplicate_clusters.scan import _model_rules, scan_duplicate_clusters
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import NOW, entry, make_volume, pair_scan
 
 # One fact, few words in common, one date and one number written by both (a spent blind set's
 # group, cosine 0.49 under the recorded model).
@@ -38,27 +35,7 @@ CAT = ("Cat Miso likes to sleep on the laptop keyboard.", "User's cat Miso is al
 
 
 def _scan(texts: Sequence[str], cosine: float, number_floor: float | None) -> list[tuple[str, ...]]:
-    vectors = np.linalg.cholesky(np.array([[1.0, cosine], [cosine, 1.0]]))
-    statements = [Statement(t) for t in texts]
-    scan = judged_clusters(
-        list(texts),
-        ["e0", "e1"],
-        threshold=0.88,
-        max_cluster_size=3,
-        vectors=vectors,
-        cosine_threshold=0.74,
-        disagreement=lambda i, j: pair_disagreement(statements[i], statements[j]),
-        band=SubjectBand(
-            0.60,
-            lambda i, j: pair_shares_subject(statements[i], statements[j]),
-            0.50,
-            0.55,
-            lambda i, j: pair_same_specifics(statements[i], statements[j]),
-            number_floor,
-            lambda i: subject_numbers(statements[i].text),
-        ),
-    )
-    return [c.member_ids for c in scan.clusters]
+    return pair_scan(texts, cosine, number_floor=number_floor)
 
 
 def test_the_pairs_read_as_the_band_asks() -> None:

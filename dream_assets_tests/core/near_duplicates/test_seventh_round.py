@@ -3,17 +3,14 @@ own words, and the specifics band (docs/benchmarks.md, "Seventh round: the dupli
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.near_duplicates.candidates import (
-    SubjectBand,
-    judged_clusters,
     pair_disagreement,
     pair_same_specifics,
-    pair_shares_subject,
 )
+from dream_assets_tests.builders import pair_scan
 
 # Wordings of one fact whose status words are written by both sides ("called", "retired", "last").
 SAME_STATUS = [
@@ -75,25 +72,7 @@ def test_specifics_that_differ_or_are_absent_do_not_agree(a: str, b: str) -> Non
 
 
 def _scan(texts: list[str], cosine: float, specifics_floor: float | None) -> list[tuple[str, ...]]:
-    vectors = np.linalg.cholesky(np.array([[1.0, cosine], [cosine, 1.0]]))
-    statements = [Statement(t) for t in texts]
-    scan = judged_clusters(
-        texts,
-        ["e0", "e1"],
-        threshold=0.88,
-        max_cluster_size=3,
-        vectors=vectors,
-        cosine_threshold=0.74,
-        disagreement=lambda i, j: pair_disagreement(statements[i], statements[j]),
-        band=SubjectBand(
-            0.64,
-            lambda i, j: pair_shares_subject(statements[i], statements[j]),
-            0.50,
-            specifics_floor,
-            lambda i, j: pair_same_specifics(statements[i], statements[j]),
-        ),
-    )
-    return [c.member_ids for c in scan.clusters]
+    return pair_scan(texts, cosine, band_floor=0.64, specifics_floor=specifics_floor)
 
 
 def test_the_specifics_band_admits_a_pair_that_states_the_same_specifics() -> None:
