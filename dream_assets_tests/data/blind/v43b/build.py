@@ -1,0 +1,66 @@
+"""Layout only: reads hand-written raw files, shuffles with a fixed seed, assigns ids, writes JSONL."""
+import glob, json, random
+
+def build_b():
+    recs = []
+    for fn in sorted(glob.glob('raw_b_*.txt')):
+        for line in open(fn, encoding='utf-8'):
+            line = line.strip()
+            if not line or line.startswith('#'):
+                continue
+            parts = line.split('|', 3)
+            if parts[0] == 'G':
+                _, diff, dom, rest = parts
+                recs.append({"kind": "group", "difficulty": diff, "domain": dom, "split": "final",
+                             "members": [m.strip() for m in rest.split(' ## ')]})
+            elif parts[0] == 'L':
+                _, differs, dom, rest = parts
+                a, b = [m.strip() for m in rest.split(' ## ')]
+                recs.append({"kind": "lookalike", "differs": differs, "domain": dom, "split": "final", "pair": [a, b]})
+            elif parts[0] == 'F':
+                _, dom, text = line.split('|', 2)
+                recs.append({"kind": "filler", "domain": dom, "split": "final", "text": text.strip()})
+            else:
+                raise ValueError(line)
+    random.Random(4343).shuffle(recs)
+    c = {"group": 0, "lookalike": 0, "filler": 0}
+    pre = {"group": "pg43b", "lookalike": "la43b", "filler": "f43b"}
+    out = []
+    for r in recs:
+        c[r["kind"]] += 1
+        rid = "%s-%03d" % (pre[r["kind"]], c[r["kind"]])
+        out.append({"kind": r["kind"], "id": rid, **{k: v for k, v in r.items() if k != "kind"}})
+    with open('paraphrase_corpus_v43b.jsonl', 'w', encoding='utf-8') as f:
+        for r in out:
+            f.write(json.dumps(r, ensure_ascii=False) + '\n')
+
+def build_a():
+    cases = []
+    for fn in sorted(glob.glob('raw_a_*.txt')):
+        blocks = open(fn, encoding='utf-8').read().split('\n\n')
+        for b in blocks:
+            lines = [l for l in b.strip().split('\n') if l.strip() and not l.startswith('#')]
+            if not lines:
+                continue
+            label, kind, reword, dom, cat = [x.strip() for x in lines[0].split('|')]
+            srcs = [l[2:].strip() for l in lines[1:] if l.startswith('S ')]
+            merged = [l[2:].strip() for l in lines[1:] if l.startswith('M ')]
+            note = [l[2:].strip() for l in lines[1:] if l.startswith('N ')]
+            assert len(merged) == 1, b
+            cases.append({"label": label, "kind": None if kind == '-' else kind, "reword": reword,
+                          "domain": dom, "category": cat, "sources": srcs, "merged": merged[0],
+                          "note": note[0] if note else ""})
+    random.Random(4343).shuffle(cases)
+    with open('merge_corpus_v43b.jsonl', 'w', encoding='utf-8') as f:
+        for i, c in enumerate(cases, 1):
+            cid = "e43b-%04d" % i
+            rec = {"case_id": cid,
+                   "sources": [{"id": "%s-s%d" % (cid, j), "content": s, "category": c["category"]}
+                               for j, s in enumerate(c["sources"], 1)],
+                   "merged": c["merged"], "category": c["category"], "label": c["label"], "kind": c["kind"],
+                   "reword": c["reword"], "domain": c["domain"], "split": "final", "note": c["note"]}
+            f.write(json.dumps(rec, ensure_ascii=False) + '\n')
+
+if __name__ == '__main__':
+    build_b()
+    build_a()
