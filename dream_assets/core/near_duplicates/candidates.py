@@ -353,7 +353,8 @@ def judged_clusters(
 
 
 def _in_band(band: SubjectBand, pair: SimilarPair) -> bool:
-    """The subject band (``floor`` and a shared subject) or the specifics band admits ``pair``."""
+    """The subject band (``floor`` and a shared subject), the specifics band or, under it, the
+    number band admits ``pair``."""
     if pair.similarity >= band.floor - THRESHOLD_TOLERANCE and band.shares(pair.left, pair.right):
         return True
     if (
