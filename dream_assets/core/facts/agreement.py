@@ -39,7 +39,6 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 
-from dream_assets.core.facts.aliases import unclipped
 from dream_assets.core.facts.coverage import (
     DEFAULT_VOCABULARY,
     CoverageResult,
@@ -59,7 +58,8 @@ from dream_assets.core.facts.meaning.negation import negation_flips
 from dream_assets.core.facts.meaning.text import Text
 from dream_assets.core.facts.pair_measures import without_shared_measures
 from dream_assets.core.facts.roles import class_difference
-from dream_assets.core.facts.status_uses import no_status_words
+from dream_assets.core.facts.sentence_openers import judged_names
+from dream_assets.core.facts.status_uses import after_bare_be, no_status_words
 
 
 @cache
@@ -112,6 +112,15 @@ IRREGULAR_PAST = frozenset(
         "built", "sent", "told", "found", "held", "kept", "moved",
     }
 )  # fmt: skip
+# Fortieth round: words ending in "-ed" that are no past tense ("two hundred dollars", "the
+# speed limit", "a sacred site"); a regular past is read by its "-ed" (``_status``), and "Still owes
+# her two hundred dollars" was read as done against a planned "still".
+NOT_PAST_ED = frozenset(
+    {
+        "hundred", "kindred", "sacred", "naked", "wicked", "hatred", "rugged", "speed",
+        "breed", "bleed", "greed", "steed", "tweed", "indeed", "exceed", "proceed", "succeed",
+    }
+)  # fmt: skip
 CANCELLED = frozenset({"cancelled", "canceled", "postponed", "scrapped"})
 # Begun and ended: "Started the course" / "Finished the course", "has started taking" / "has
 # stopped taking".
@@ -129,8 +138,8 @@ def disagreement(
         return "subject time differs"
     a_missing = _covered(CoverageSource("a", a.text, a.category), b.text, vocabulary)
     b_missing = _covered(CoverageSource("b", b.text, b.category), a.text, vocabulary)
-    a_names = unclipped(a_missing.missing, b_missing.missing)
-    b_names = unclipped(b_missing.missing, a_missing.missing)
+    a_names = judged_names(a_missing.missing, b_missing.missing, a, b.text, vocabulary)
+    b_names = judged_names(b_missing.missing, a_missing.missing, b, a.text, vocabulary)
     if a_names and b_names:
         return f"specifics differ: {a_names[0]} / {b_names[0]}"
     times = times_difference(_clock_times_read(a.text), _clock_times_read(b.text))
@@ -254,7 +263,10 @@ def _status(words: frozenset[str] | set[str]) -> frozenset[str]:
     if (
         words & DONE
         or words & IRREGULAR_PAST
-        or any(w.endswith("ed") and len(w) > 4 and w not in PLANNED for w in words)
+        or any(
+            w.endswith("ed") and len(w) > 4 and w not in PLANNED and w not in NOT_PAST_ED
+            for w in words
+        )
     ):
         found.add("done")
     if words & CANCELLED or {"called", "off"} <= words:
@@ -370,6 +382,7 @@ def status_difference_in_own_words(
     if progressive:
         a_own, b_own = a_own - _after_being(a.text), b_own - _after_being(b.text)
     a_own, b_own = a_own - no_status_words(a.text), b_own - no_status_words(b.text)
+    a_own, b_own = a_own - after_bare_be(a.text), b_own - after_bare_be(b.text)
     return _status_difference(_status(a_own), _status(b_own))
 
 

@@ -11,12 +11,18 @@ in "going to" before a bare verb ("is going to move", as the merge gate reads it
 ``meaning/status.py``); "began going to a Leeds chess club", "keeps going", "going well" state
 none, and were read as planned against a done "joined".
 
+Fortieth round: the word after a bare "be" is a passive after a modal or "to" ("must be
+submitted by 5 pm", "is waiting to be paid back", "nothing else can be planned"); the word before
+"be" carries the status (a "will" is itself planned), so the participle states none
+(``after_bare_be``). It was read as done against a planned "due" or "still".
+
 Twenty-eighth round: "will" after a possessive or a determiner ("the user's will", "a living
 will") is the document, not a plan; it was read as planned against a done "signed" or "drawn up".
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from functools import lru_cache
 
@@ -46,3 +52,13 @@ def no_status_words(text: str) -> frozenset[str]:
         for word, every, plain in NO_STATUS_USES
         if (uses := len(every.findall(text))) and uses == len(plain.findall(text))
     )
+
+
+_WORD = re.compile(r"[a-z]+(?:'[a-z]+)*")  # as ``agreement`` reads words
+
+
+@lru_cache(maxsize=1 << 16)
+def after_bare_be(text: str) -> frozenset[str]:
+    """The word after each bare "be" ("must be submitted": "submitted"; not "been", "being")."""
+    tokens = _WORD.findall(text.lower().replace("\u2019", "'"))
+    return frozenset(after for word, after in itertools.pairwise(tokens) if word == "be")

@@ -1,0 +1,84 @@
+"""The near-duplicate judge's names, less the sentence openers (issue 24, fortieth round).
+
+``agreement.disagreement`` keeps two texts apart when each names a specific the other does not
+("specifics differ: Tessa / Violet"). A Titlecase English word that opens a sentence is read as a
+specific too, and a paraphrase often opens on a different one: "Solar panels were installed last
+spring" / "The house got rooftop PV", "Cow's milk causes stomach trouble" / "Dairy disagrees with
+the user's gut", "Feature branches are deleted after merging" / "Once a PR is merged ...". On the
+spent blind sets such openers split seven hard paraphrase groups.
+
+The judge now reads such a word as the merge gate reads it (``name_evidence.soft_reason``,
+"opener": an English word opening a sentence, not as a subject before "is", "has", "still" ...):
+weak evidence of a name, so it alone does not keep the two apart. One exception keeps it hard:
+the other text opens a sentence on another capitalized word followed by the same word
+(``_substituted``: "Tessa books the company travel" / "Violet books the company travel"), where
+the two sentences name different subjects in one place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Protocol
+
+from dream_assets.core.facts.aliases import unclipped
+from dream_assets.core.facts.coverage import _evidence_of, _specifics_read, capitalized_words_of
+from dream_assets.core.facts.name_evidence import soft_reason
+from dream_assets.core.facts.vocabulary import Vocabulary, straighten
+
+
+class Statement(Protocol):
+    """What the judge reads of a side (``agreement.Statement``)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def category(self) -> str: ...
+
+
+def judged_names(
+    mine: Sequence[str],
+    theirs: Sequence[str],
+    statement: Statement,
+    other: str,
+    vocabulary: Vocabulary,
+) -> list[str]:
+    """The specifics of ``statement`` missing from ``other`` (``mine``; the other's missing from
+    it: ``theirs``) that keep the two apart: ``unclipped``, less the sentence openers the other
+    does not replace (module docstring)."""
+    names = unclipped(mine, theirs)
+    if not names:
+        return names
+    text = statement.text
+    found = {
+        specific.text: specific
+        for specific in _specifics_read(
+            text,
+            vocabulary.is_numeric_exempt(statement.category),
+            vocabulary,
+            _evidence_of((text,)),
+            capitalized_words_of(text),
+        )
+    }
+    return [
+        name
+        for name in names
+        if name not in found
+        or soft_reason(found[name], text, other, vocabulary) != "opener"
+        or _substituted(name, text, other)
+    ]
+
+
+@lru_cache(maxsize=1 << 12)
+def _substituted(name: str, text: str, other: str) -> bool:
+    """Whether ``other`` opens a sentence on another capitalized word before the word that
+    follows ``name`` where ``name`` opens a sentence of ``text``."""
+    opening = r"(?:^|[.!?;:]\s+)"
+    after = re.findall(rf"{opening}{re.escape(name)}\s+(\w+)", straighten(text))
+    return any(
+        found != name
+        for word in after
+        for found in re.findall(rf"{opening}([A-Z]\w*)\s+{re.escape(word)}\b", straighten(other))
+    )
