@@ -296,7 +296,7 @@ def _codes(text: str, other: str) -> str:
 # Thirty-fourth round: a numbered name ("Level II" / "Level 2" / "L2", "Tier 3" / "T3"): a
 # capitalized word and its number in figures or Roman numerals, or the word's initial joined to the
 # number, written as ``other`` writes it. Another number ("Level 3" / "L2") stays apart.
-_NUMBERED = re.compile(r"\b([A-Z][a-z]+) (\d{1,2}|[IVX]{2,4})\b")
+NUMBERED = re.compile(r"\b([A-Z][a-z]+) (\d{1,2}|[IVX]{2,4})\b")
 _LETTER_NUMBER = re.compile(r"(?<![\w.-])([A-Z])(\d{1,2})(?![\w.-])")
 _ROMAN = {"II": 2, "III": 3, "IV": 4, "VI": 6, "VII": 7, "VIII": 8, "IX": 9, "XI": 11, "XII": 12}
 
@@ -308,8 +308,8 @@ def _numbered(match: re.Match[str]) -> tuple[str, int] | None:
     return None if value is None or word in _MONTHS else (word, value)
 
 
-def _numbered_names(text: str, other: str) -> str:
-    theirs = {key: m.group() for m in _NUMBERED.finditer(other) if (key := _numbered(m))}
+def numbered_names(text: str, other: str) -> str:
+    theirs = {key: m.group() for m in NUMBERED.finditer(other) if (key := _numbered(m))}
     theirs |= {(m[1], int(m[2])): m.group() for m in _LETTER_NUMBER.finditer(other)}
 
     def written(match: re.Match[str]) -> str:
@@ -319,7 +319,7 @@ def _numbered_names(text: str, other: str) -> str:
         # "Level 2" differ in their numbers)
         return theirs.get(key) or theirs.get((key[0][0], key[1])) or f"{key[0]} {key[1]}"
 
-    return _NUMBERED.sub(written, text)
+    return NUMBERED.sub(written, text)
 
 
 @dataclass(frozen=True)
@@ -356,7 +356,7 @@ def _profile(text: str) -> _Profile:
         written_dates=bool(aligned_dates(text)),
         dates=bool(stated_dates(text)),
         plural_names=_PLURAL_NAME.search(text) is not None,
-        numbered=bool(_NUMBERED.search(text) or _LETTER_NUMBER.search(text)),
+        numbered=bool(NUMBERED.search(text) or _LETTER_NUMBER.search(text)),
     )
 
 
@@ -418,7 +418,7 @@ def equated(text: str, other: str) -> str:
     if mine.plural_names:
         text = _plural_names(text, other)
     if mine.numbered:
-        text = _numbered_names(text, other)
+        text = numbered_names(text, other)
     return text
 
 

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
+from dream_assets.core.facts.aliases import NUMBERED, numbered_names
 from dream_assets.core.facts.dates import range_first_days
 from dream_assets.core.facts.equivalents import (
     calendar_readings,
@@ -271,6 +272,14 @@ def _bare_year_figure(value: str, text: str) -> bool:
     return re.search(rf"(?<![\w.,]){value}(?![\w]|[.,]\d)", text) is not None
 
 
+def _numbered_name_kept(figure: str, text: str, other: str) -> bool:
+    """Whether ``figure`` numbers a name of ``text`` ("CFA Level 2") that ``other`` writes in
+    another spelling ("CFA Level II", "L2"): the pair judge's equivalence (thirty-fourth round,
+    ``aliases.numbered_names``), read by the gate since the forty-first round."""
+    names = [m.group() for m in NUMBERED.finditer(text) if m.group(2) == figure]
+    return bool(names) and any(name in numbered_names(other, text) for name in names)
+
+
 def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
     """Every quantity of every source is in the merge by value; the merge adds none."""
     merged_values = {q.value for q in merged.quantities}
@@ -339,6 +348,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
                 continue  # "on the 27th" (of the December a source names) / "on 27 December"
             if _range_first_day(quantity.value, source, merged):
                 continue  # "from 10 to 30 June" / "between June 10 and June 30"
+            if _numbered_name_kept(quantity.text, source.text, merged.text):
+                continue  # "CFA Level 2" / "CFA Level II" (forty-first round)
             if (
                 quantity.value == "#2"
                 and re.search(r"\bevery second\b", source.text, re.I)
@@ -372,6 +383,8 @@ def quantity_findings(sources: Sequence[Text], merged: Text) -> list[str]:
         if any(_bare_year_figure(quantity.value, s.text) for s in sources):
             continue
         if any(_same_elsewhere(quantity.text, quantity.value, merged, s) for s in sources):
+            continue
+        if any(_numbered_name_kept(quantity.text, merged.text, s.text) for s in sources):
             continue
         findings[f"quantity: {quantity.text} (not in the sources)"] = None
     return list(findings)
