@@ -345,7 +345,7 @@ def missing_specifics(
     missing: dict[str, None] = {}
     hints: dict[str, None] = {}
     for source in sources:
-        found = _specifics_read(
+        found = specifics_read(
             source.content,
             vocabulary.is_numeric_exempt(source.category),
             vocabulary,
@@ -418,7 +418,7 @@ def missing_specifics(
 
 
 @lru_cache(maxsize=1 << 16)
-def _specifics_read(
+def specifics_read(
     text: str,
     numeric_exempt: bool,
     vocabulary: Vocabulary,

@@ -23,7 +23,11 @@ from functools import lru_cache
 from typing import Protocol
 
 from dream_assets.core.facts.aliases import unclipped
-from dream_assets.core.facts.coverage import _evidence_of, _specifics_read, capitalized_words_of
+from dream_assets.core.facts.coverage import (
+    capitalized_words_of,
+    lowercase_words_of,
+    specifics_read,
+)
 from dream_assets.core.facts.name_evidence import soft_reason
 from dream_assets.core.facts.vocabulary import Vocabulary, straighten
 
@@ -54,11 +58,11 @@ def judged_names(
     text = statement.text
     found = {
         specific.text: specific
-        for specific in _specifics_read(
+        for specific in specifics_read(
             text,
             vocabulary.is_numeric_exempt(statement.category),
             vocabulary,
-            _evidence_of((text,)),
+            lowercase_words_of(text),
             capitalized_words_of(text),
         )
     }

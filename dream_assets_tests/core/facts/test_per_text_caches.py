@@ -28,7 +28,7 @@ DATA = Path(__file__).resolve().parents[2] / "data"
 # check compute every reading afresh.
 MEMOS = (
     (meaning_text, "_reading"),
-    (coverage, "_specifics_read"),
+    (coverage, "specifics_read"),
     (roles, "_found_in"),
     (agreement, "_words"),
     (agreement, "_numbers"),
@@ -156,7 +156,7 @@ def test_per_text_readings_are_those_of_the_functions_they_remember() -> None:
         ]
         assert quantities._clock_figures(text) == tuple((s, r) for s, r in figures if r)
         args = (text, False, coverage.DEFAULT_VOCABULARY, frozenset({"lunch"}), frozenset())
-        assert list(coverage._specifics_read(*args)) == list(
+        assert list(coverage.specifics_read(*args)) == list(
             coverage._specifics(
                 text,
                 numeric_exempt=False,
