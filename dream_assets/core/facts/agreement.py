@@ -32,7 +32,6 @@ coverage and verification stages, and the deterministic path's every-word rule, 
 from __future__ import annotations
 
 import hashlib
-import itertools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -59,7 +58,7 @@ from dream_assets.core.facts.meaning.text import Text
 from dream_assets.core.facts.pair_measures import without_shared_measures
 from dream_assets.core.facts.roles import class_difference
 from dream_assets.core.facts.sentence_openers import judged_names
-from dream_assets.core.facts.status_uses import after_bare_be, no_status_words
+from dream_assets.core.facts.status_uses import after_bare_be, no_status_words, words_after
 
 
 @cache
@@ -380,7 +379,8 @@ def status_difference_in_own_words(
     if negated:
         a_own, b_own = a_own - _negated_words(a.text), b_own - _negated_words(b.text)
     if progressive:
-        a_own, b_own = a_own - _after_being(a.text), b_own - _after_being(b.text)
+        a_own = a_own - words_after(a.text, _IN_PROGRESS)
+        b_own = b_own - words_after(b.text, _IN_PROGRESS)
     a_own, b_own = a_own - no_status_words(a.text), b_own - no_status_words(b.text)
     a_own, b_own = a_own - after_bare_be(a.text), b_own - after_bare_be(b.text)
     return _status_difference(_status(a_own), _status(b_own))
@@ -404,13 +404,6 @@ def _negated_words(text: str) -> frozenset[str]:
 # Fifteenth round: "are getting married on 12 September", "gets promoted next month": the word
 # after a form of "get" is a change the sentence dates, not a done one.
 _IN_PROGRESS = frozenset({"being", "getting", "get", "gets"})
-
-
-@lru_cache(maxsize=1 << 16)
-def _after_being(text: str) -> frozenset[str]:
-    """The word after each "being" ("is being paid down": "paid") or "getting"."""
-    tokens = _WORD.findall(text.lower().replace("\u2019", "'"))
-    return frozenset(after for word, after in itertools.pairwise(tokens) if word in _IN_PROGRESS)
 
 
 def same_specifics(

@@ -58,7 +58,15 @@ _WORD = re.compile(r"[a-z]+(?:'[a-z]+)*")  # as ``agreement`` reads words
 
 
 @lru_cache(maxsize=1 << 16)
+def words_after(text: str, heads: frozenset[str]) -> frozenset[str]:
+    """The word after each of ``heads`` in ``text`` ("is being paid down": "paid")."""
+    tokens = _WORD.findall(text.lower().replace("\u2019", "'"))
+    return frozenset(after for word, after in itertools.pairwise(tokens) if word in heads)
+
+
+_BARE_BE = frozenset({"be"})
+
+
 def after_bare_be(text: str) -> frozenset[str]:
     """The word after each bare "be" ("must be submitted": "submitted"; not "been", "being")."""
-    tokens = _WORD.findall(text.lower().replace("\u2019", "'"))
-    return frozenset(after for word, after in itertools.pairwise(tokens) if word == "be")
+    return words_after(text, _BARE_BE)
