@@ -107,8 +107,9 @@ _FORTNIGHTLY = re.compile(
 # Thirty-sixth round: "her first child" / "her firstborn", "a first ferment" / "a primary ferment".
 _FIRST_WORDS = frozenset({"opening", "firstborn", "primary"})
 # Numbers a merge writes as a ratio or a range ("31/33", "5–8"): read apart from dates, they
-# still state their figures.
-_RATIO = re.compile(r"(?<![\d.,:/])(\d+)\s*[/\u2013-]\s*(\d+)(?![\d.,:/])")
+# still state their figures. Forty-second round: a full stop after the ratio ends the sentence
+# ("a score of 720/1000."); only a point before a digit ("1/2.5") makes it a decimal.
+_RATIO = re.compile(r"(?<![\d.,:/])(\d+)\s*[/\u2013-]\s*(\d+)(?![\d,:/]|\.\d)")
 
 
 def _one_by_article(merged: Text, source_values: set[str], sources: Sequence[Text]) -> bool:
