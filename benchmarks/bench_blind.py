@@ -224,6 +224,12 @@ def duplicate_judge(split: str, path: Path) -> None:
                 settings.append((f"{name} (thirty-seventh round)", scans))
                 scans = {**scans, "number_floor": numbers}
                 name += f" + number band from {numbers}"
+            # The forty-third round's mutual band (absent from earlier revisions).
+            mutual = getattr(MINILM, "mutual", None)
+            if mutual is not None and "mutual" in accepts:
+                settings.append((f"{name} (thirty-eighth round)", scans))
+                scans = {**scans, "mutual": mutual}
+                name += f" + mutual band from {mutual[0]} at margin {mutual[1]}"
             settings.append((f"{name} (the scan's)", scans))
             if "max_cluster_size" in accepts:
                 # Groups of four are never whole at the seed default cap of 3: what a raised cap

@@ -2,7 +2,8 @@
 24, item 4): the trade-off table behind the recorded threshold and bands (docs/benchmarks.md,
 "Fifth round: the duplicate judge", "Sixth round": the equivalences and the raised-cap rows,
 "Seventh round": the status rule in each side's own words and the specifics band, "Eighth round":
-quantities in other units, "-less" absences, negated status words, each alone and together).
+quantities in other units, "-less" absences, negated status words, each alone and together;
+"Thirty-eighth round": the number band; "Forty-third round": the mutual band).
 
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
@@ -182,6 +183,18 @@ def settings(model: embeddings.RecordedModel) -> list[tuple[str, dict]]:
         )
     if number is not None:
         scans = {**scans, "number": number}
+    mutual = model.mutual
+    for floor, margin in ((0.45, 1.0), (0.45, 1.20), (0.45, 1.25), (0.45, 1.30), (0.40, 1.30)):
+        rows.append(
+            (
+                f"{seventh} + readings + other words + number band {number} + mutual band from "
+                f"{floor} at margin {margin}"
+                + (" (forty-third round, the scan's)" if (floor, margin) == mutual else ""),
+                {**scans, "mutual": (floor, margin)},
+            )
+        )
+    if mutual is not None:
+        scans = {**scans, "mutual": mutual}
     rows += [
         (f"{base} + equivalences (sixth round), caps raised (max_cluster_size 4)",
          {**sixth, "cap": 4}),
@@ -212,6 +225,7 @@ def scored(
         "readings": rule.get("readings", True),
         "kindred": rule.get("kindred", True),
         "number_floor": rule.get("number"),
+        "mutual": rule.get("mutual"),
     }
     out = {}
     for name, path, split in sets:

@@ -83,6 +83,7 @@ def score_corpus(
     readings: bool = True,
     kindred: bool = True,
     number_floor: float | None = None,
+    mutual: tuple[float, float] | None = None,
 ) -> CorpusScore:
     """Score one split (``None``: all lines); ``vectors_of`` None means lexical only.
     ``band_floor`` and ``triangle_floor``: the scan's lower bands (``SubjectBand``);
@@ -96,7 +97,8 @@ def score_corpus(
     the judge without the twentieth round's pair readings (``core/facts/pair_readings.py``);
     ``kindred=False``: the subject band without a shared subject in other words (the rule before
     the twenty-fifth round, ``core/near_duplicates/kindred_words.py``); ``number_floor``: the
-    number band (``SubjectBand.number_floor``, thirty-eighth round)."""
+    number band (``SubjectBand.number_floor``, thirty-eighth round); ``mutual``: the mutual
+    band's (floor, margin) (``SubjectBand.mutual``, forty-third round)."""
     chosen = [line for line in lines if split is None or line["split"] == split]
     groups = [line["members"] for line in chosen if line["kind"] == "group"]
     pairs = [line for line in chosen if line["kind"] == "lookalike"]
@@ -140,6 +142,7 @@ def score_corpus(
                 lambda i, j: pair_same_specifics(statements[i], statements[j], eighth=rules),
                 number_floor,
                 lambda i: agreement.subject_numbers(statements[i].text),
+                mutual,
             )
             if band_floor is not None
             else None,

@@ -9,11 +9,13 @@ score down. 2. **Judgement**: ``agree(i, j)`` (``core/facts/agreement.py`` in th
    for a pair to count at all, so complete linkage then guarantees that *every* pair inside a
    cluster agrees on its specifics, negation, status and subject time.
 
-Below the threshold four bands admit a semantic neighbour as a candidate (``SubjectBand``): the
+Below the threshold five bands admit a semantic neighbour as a candidate (``SubjectBand``): the
 *subject band* (down to ``floor``: the two share a subject), the *specifics band* (down to
 ``specifics_floor``: the two state the same specifics and numbers), the *number band* (down to
 ``number_floor``: the same, with a number written by both) and the *triangle band* (down to
-``triangle_floor``: the pair closes a triangle of two kept pairs, see ``_closed_triangles``).
+``triangle_floor``: the pair closes a triangle of two kept pairs, see ``_closed_triangles``);
+under them all, the *mutual band* (``mutual``: two texts each other's nearest neighbour, standing
+clear of the rest, ``mutual.py``).
 Cluster formation itself is ``clusters_from_pairs`` (greedy, complete linkage, capped), unchanged.
 """
 
@@ -46,7 +48,7 @@ from dream_assets.core.facts.quantities import (
     spelled_absences,
 )
 from dream_assets.core.facts.tokens import colon_times
-from dream_assets.core.near_duplicates import kindred_words
+from dream_assets.core.near_duplicates import kindred_words, mutual
 from dream_assets.core.near_duplicates.cluster import (
     ORDER_DECIMALS,
     Cluster,
@@ -60,6 +62,7 @@ from dream_assets.core.near_duplicates.lexical_search import (
     lexical_pairs_touching,
     token_sets,
 )
+from dream_assets.core.near_duplicates.mutual import Nearest, mutual_pairs
 from dream_assets.core.near_duplicates.neighbours import neighbour_pairs, normalized
 
 if TYPE_CHECKING:
@@ -73,6 +76,7 @@ def candidate_rules_version() -> str:
     ``agreement.rules_version`` does for the judgement, so a changed band re-scans."""
     digest = hashlib.sha1(Path(__file__).read_bytes())
     digest.update(Path(kindred_words.__file__).read_bytes())  # the band's words in other words
+    digest.update(Path(mutual.__file__).read_bytes())  # the mutual band
     return digest.hexdigest()[:12]
 
 
@@ -238,6 +242,8 @@ class SubjectBand:
     specifics_agree: Callable[[int, int], bool] | None = None
     number_floor: float | None = None
     numbers: Callable[[int], frozenset[str]] | None = None
+    # The mutual band (``mutual.py``): (floor, margin), or None.
+    mutual: tuple[float, float] | None = None
 
 
 @dataclass
@@ -309,10 +315,16 @@ def judged_clusters(
         if band is not None and band.numbers is not None and number_floor is not None:
             # The number band below: found through each row's numbers (``cluster.MaskedFloor``).
             lower = MaskedFloor(number_floor, number_masks(len(texts), band.numbers))
-        semantic, search = neighbour_pairs(matrix, lowest, lower=lower)
+        nearest = Nearest(len(texts)) if band is not None and band.mutual is not None else None
+        semantic, search = neighbour_pairs(matrix, lowest, lower=lower, nearest=nearest)
         if band is not None:
             # Below the threshold, a neighbour is a candidate only when a band admits it.
             semantic = [p for p in semantic if p.similarity >= floor or _in_band(band, p)]
+        if nearest is not None and band is not None and band.mutual is not None:
+            admitted = {(p.left, p.right) for p in semantic}
+            semantic += [
+                p for p in mutual_pairs(nearest, *band.mutual) if (p.left, p.right) not in admitted
+            ]
         for pair in semantic:
             key = (pair.left, pair.right)
             scores[key] = max(scores.get(key, 0.0), pair.similarity)

