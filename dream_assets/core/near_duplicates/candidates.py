@@ -62,7 +62,7 @@ from dream_assets.core.near_duplicates.lexical_search import (
     lexical_pairs_touching,
     token_sets,
 )
-from dream_assets.core.near_duplicates.mutual import Nearest, mutual_pairs
+from dream_assets.core.near_duplicates.mutual import Nearest, apart_in_words, mutual_pairs
 from dream_assets.core.near_duplicates.neighbours import neighbour_pairs, normalized
 
 if TYPE_CHECKING:
@@ -323,7 +323,9 @@ def judged_clusters(
         if nearest is not None and band is not None and band.mutual is not None:
             admitted = {(p.left, p.right) for p in semantic}
             semantic += [
-                p for p in mutual_pairs(nearest, *band.mutual) if (p.left, p.right) not in admitted
+                p
+                for p in apart_in_words(mutual_pairs(nearest, *band.mutual), tokens)
+                if (p.left, p.right) not in admitted
             ]
         for pair in semantic:
             key = (pair.left, pair.right)

@@ -12,6 +12,10 @@ and Schwenk, 2019): the pair's cosine over the mean, for the two texts, of the m
 one's two highest cosines (the pair's own and the next one's). A text among many of its topic has
 a close second neighbour and a margin near 1; a restatement alone with its original stands out.
 
+The band's pairs share few words (``MOST_SHARED_WORDS``, forty-fourth round): a look-alike
+that swaps one word in a shared sentence ("a new road bike" / "a new telescope") can stand alone
+the same way; its shared words say that what differs is the word swapped.
+
 ``Nearest`` keeps each row's nearest neighbour and its second-highest cosine while the vector
 search computes its products (``cluster.embedding_pairs``, ``neighbours.cell_pairs``), so the band
 costs no second search; ``mutual_pairs`` lists the band's pairs. A pair found is judged like every
@@ -26,11 +30,23 @@ without a margin, 29 and 35 of its 200 fillers (goal: 2 %).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from dream_assets.core.near_duplicates.lexical_search import THRESHOLD_TOLERANCE, SimilarPair
 
+if TYPE_CHECKING:
+    import scipy.sparse as sp
+
 _NONE = -np.inf
+# The band's pairs share fewer than this share of their words (token Jaccard, the lexical
+# search's tokens): two texts that share most of their words and still sit far apart in the
+# vector space differ in the words they do not share ("Saving up for a new road bike before the
+# spring season" / "... a new telescope ...", 0.55). Measured over the eighty-four spent sets:
+# of the pairs the band finds and the judge keeps, every look-alike shares 0.44 or more of its
+# words, 4 of 316 paraphrase pairs 0.40 or more (docs/benchmarks.md, "Forty-fourth round").
+MOST_SHARED_WORDS = 0.40
 
 
 class Nearest:
@@ -92,6 +108,20 @@ def _two_highest(scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     runner = scores[lines, second].astype(np.float64)
     scores[lines, first] = top
     return np.stack([first, second], axis=1), np.stack([top, runner], axis=1)
+
+
+def apart_in_words(pairs: list[SimilarPair], tokens: sp.csr_matrix) -> list[SimilarPair]:
+    """Of ``pairs``, those whose two rows of ``tokens`` (``lexical_search.token_sets``) share
+    less than ``MOST_SHARED_WORDS`` of their words."""
+    if not pairs:
+        return []
+    left = np.array([p.left for p in pairs])
+    right = np.array([p.right for p in pairs])
+    shared = np.asarray(tokens[left].multiply(tokens[right]).sum(axis=1)).ravel()
+    sizes = np.diff(tokens.indptr)
+    union = sizes[left] + sizes[right] - shared
+    overlap = np.divide(shared, union, out=np.zeros(len(pairs)), where=union > 0)
+    return [p for p, o in zip(pairs, overlap.tolist(), strict=True) if o < MOST_SHARED_WORDS]
 
 
 def mutual_pairs(nearest: Nearest, floor: float, margin: float) -> list[SimilarPair]:

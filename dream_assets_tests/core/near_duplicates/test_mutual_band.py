@@ -1,7 +1,8 @@
 """The mutual band (issue 24, forty-third round; ``core/near_duplicates/mutual.py``): under every
 other band, two texts that are each other's nearest neighbour and stand clear of the rest of
-their neighbourhood (ratio margin) are a candidate, judged like every candidate. The vector search
-keeps each row's two nearest while it computes its products (``mutual.Nearest``)."""
+their neighbourhood (ratio margin) are a candidate, judged like every candidate, when they share
+few of their words (forty-fourth round). The vector search keeps each row's two nearest while it
+computes its products (``mutual.Nearest``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import numpy as np
 import pytest
 
 from dream_assets.core.facts.agreement import Statement
+from dream_assets.core.near_duplicates import mutual
 from dream_assets.core.near_duplicates.candidates import (
     SubjectBand,
     judged_clusters,
@@ -21,7 +23,8 @@ from dream_assets.core.near_duplicates.candidates import (
 )
 from dream_assets.core.near_duplicates.cluster import embedding_pairs
 from dream_assets.core.near_duplicates.embeddings import MINILM, MPNET
-from dream_assets.core.near_duplicates.mutual import Nearest, mutual_pairs
+from dream_assets.core.near_duplicates.lexical_search import SimilarPair, token_sets
+from dream_assets.core.near_duplicates.mutual import Nearest, apart_in_words, mutual_pairs
 from dream_assets.core.near_duplicates.neighbours import cell_pairs, normalized
 from dream_assets.core.options import DreamOptions
 from dream_assets.passes.duplicate_clusters.scan import _model_rules, scan_duplicate_clusters
@@ -44,6 +47,11 @@ TWO_PEOPLE = (
     "Crustaceans are off-limits for Mireille since prawns once sent her to the emergency room.",
 )
 BAND = (0.45, 1.30)
+# One sentence with one word swapped: a look-alike the judge does not split (a spent blind set's).
+SWAPPED = (
+    "Saving up for a new road bike before the spring season.",
+    "Saving up for a new telescope before the spring season.",
+)
 
 
 def _vectors(pair_cosine: float, crowd: float = 0.0) -> np.ndarray:
@@ -106,6 +114,21 @@ def test_a_mutual_pair_is_still_judged() -> None:
     a, b = (Statement(t) for t in TWO_PEOPLE)
     assert pair_disagreement(a, b) is not None
     assert _clusters([*TWO_PEOPLE, *OTHERS], _vectors(0.55), BAND) == []
+
+
+def test_a_pair_sharing_most_of_its_words_is_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    a, b = (Statement(t) for t in SWAPPED)
+    assert pair_disagreement(a, b) is None
+    assert _clusters([*SWAPPED, *OTHERS], _vectors(0.55), BAND) == []
+    # It is the words in common that keep it out: without that condition it would be clustered.
+    monkeypatch.setattr(mutual, "MOST_SHARED_WORDS", 1.01)
+    assert _clusters([*SWAPPED, *OTHERS], _vectors(0.55), BAND) == [("e0", "e1")]
+
+
+def test_words_in_common_are_read_as_the_lexical_search_reads_them() -> None:
+    pairs = [SimilarPair(0, 1, 0.5), SimilarPair(2, 3, 0.5)]
+    tokens = token_sets([*SWAPPED, *SHELLFISH])
+    assert apart_in_words(pairs, tokens) == [SimilarPair(2, 3, 0.5)]
 
 
 def test_two_texts_alone_have_no_margin() -> None:
