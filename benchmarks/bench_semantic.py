@@ -17,7 +17,8 @@ Run from the repository root::
    (counted), the rest come from the DuckDB vector cache.
 4. **The labelled set** (``dream_assets_tests/data/semantic_corpus.jsonl``): lexical vs semantic,
    with and without the judgement stage, and with the scan's lower bands (the subject band as the
-   fourth round left it, and with the triangle band and numbers as a subject: the scan's);
+   fourth round left it, with the triangle band and numbers as a subject, and with every band of
+   the scan: the specifics, number and mutual bands);
    dev split (thresholds tuned here) and test split.
 
 Parts 1, 3 and 4 need the extra ``semantic``; without it they are reported as skipped.
@@ -253,13 +254,27 @@ def corpus(embedder: LocalEmbedder) -> None:
             (
                 f"+ subject band from {MINILM.band_floor} + triangle band from "
                 f"{MINILM.triangle_floor} + equivalences + status in own words + specifics "
-                f"band from {MINILM.specifics_floor} + the eighth round's readings (the scan's)",
+                f"band from {MINILM.specifics_floor} + the eighth round's readings",
                 {
                     "vectors_of": vectors_of,
                     "cosine_threshold": THRESHOLD,
                     "band_floor": MINILM.band_floor,
                     "triangle_floor": MINILM.triangle_floor,
                     "specifics_floor": MINILM.specifics_floor,
+                },
+            ),
+            (
+                f"+ the same + number band from {MINILM.number_floor} + mutual band from "
+                f"{MINILM.mutual and MINILM.mutual[0]} at margin "
+                f"{MINILM.mutual and MINILM.mutual[1]} (the scan's)",
+                {
+                    "vectors_of": vectors_of,
+                    "cosine_threshold": THRESHOLD,
+                    "band_floor": MINILM.band_floor,
+                    "triangle_floor": MINILM.triangle_floor,
+                    "specifics_floor": MINILM.specifics_floor,
+                    "number_floor": MINILM.number_floor,
+                    "mutual": MINILM.mutual,
                 },
             ),
         ):
