@@ -236,6 +236,29 @@ def pair_scan(
     """The clusters the scan's candidates and pair judge (``candidates.pair_disagreement``, the
     bands' ``pair_shares_subject`` / ``pair_same_specifics``) form over two ``texts`` (ids ``e0``,
     ``e1``) whose vectors meet at ``cosine``: threshold 0.74, triangle band 0.50."""
+    vectors = np.linalg.cholesky(np.array([[1.0, cosine], [cosine, 1.0]]))
+    scan = judged_scan(
+        texts,
+        vectors,
+        band_floor=band_floor,
+        specifics_floor=specifics_floor,
+        number_floor=number_floor,
+    )
+    return [c.member_ids for c in scan.clusters]
+
+
+def judged_scan(
+    texts: Sequence[str],
+    vectors: np.ndarray,
+    *,
+    band_floor: float = 0.60,
+    specifics_floor: float | None = 0.55,
+    number_floor: float | None = None,
+    mutual: tuple[float, float] | None = None,
+) -> Any:
+    """``candidates.judged_clusters`` over ``texts`` (ids ``e0``, ``e1``, ...) and their
+    ``vectors`` with the scan's pair judge and bands: threshold 0.74, triangle band 0.50, the
+    subject, specifics, number and mutual bands as given."""
     from dream_assets.core.facts.agreement import Statement, subject_numbers
     from dream_assets.core.near_duplicates.candidates import (
         SubjectBand,
@@ -245,11 +268,10 @@ def pair_scan(
         pair_shares_subject,
     )
 
-    vectors = np.linalg.cholesky(np.array([[1.0, cosine], [cosine, 1.0]]))
     statements = [Statement(t) for t in texts]
-    scan = judged_clusters(
+    return judged_clusters(
         list(texts),
-        ["e0", "e1"],
+        [f"e{i}" for i in range(len(texts))],
         threshold=0.88,
         max_cluster_size=3,
         vectors=vectors,
@@ -263,9 +285,9 @@ def pair_scan(
             lambda i, j: pair_same_specifics(statements[i], statements[j]),
             number_floor,
             lambda i: subject_numbers(statements[i].text),
+            mutual,
         ),
     )
-    return [c.member_ids for c in scan.clusters]
 
 
 def hard_findings(sources: list[str], merged: str) -> list[str]:

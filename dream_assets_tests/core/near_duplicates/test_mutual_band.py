@@ -15,8 +15,6 @@ import pytest
 from dream_assets.core.facts.agreement import Statement
 from dream_assets.core.near_duplicates import mutual
 from dream_assets.core.near_duplicates.candidates import (
-    SubjectBand,
-    judged_clusters,
     pair_disagreement,
     pair_same_specifics,
     pair_shares_subject,
@@ -28,7 +26,7 @@ from dream_assets.core.near_duplicates.mutual import Nearest, apart_in_words, mu
 from dream_assets.core.near_duplicates.neighbours import cell_pairs, normalized
 from dream_assets.core.options import DreamOptions
 from dream_assets.passes.duplicate_clusters.scan import _model_rules, scan_duplicate_clusters
-from dream_assets_tests.builders import NOW, entry, make_volume
+from dream_assets_tests.builders import NOW, entry, judged_scan, make_volume
 
 # One fact in other words, no word or specific in common (a spent blind set's group, cosine
 # 0.59 under the recorded model).
@@ -66,24 +64,7 @@ def _vectors(pair_cosine: float, crowd: float = 0.0) -> np.ndarray:
 
 
 def _scan(texts: Sequence[str], vectors: np.ndarray, mutual: tuple[float, float] | None):
-    statements = [Statement(t) for t in texts]
-    return judged_clusters(
-        list(texts),
-        [f"e{i}" for i in range(len(texts))],
-        threshold=0.88,
-        max_cluster_size=3,
-        vectors=vectors,
-        cosine_threshold=0.74,
-        disagreement=lambda i, j: pair_disagreement(statements[i], statements[j]),
-        band=SubjectBand(
-            0.60,
-            lambda i, j: pair_shares_subject(statements[i], statements[j]),
-            0.50,
-            0.55,
-            lambda i, j: pair_same_specifics(statements[i], statements[j]),
-            mutual=mutual,
-        ),
-    )
+    return judged_scan(texts, vectors, mutual=mutual)
 
 
 def _clusters(texts: Sequence[str], vectors: np.ndarray, mutual: tuple[float, float] | None):
