@@ -112,6 +112,13 @@ def test_words_in_common_are_read_as_the_lexical_search_reads_them() -> None:
     assert apart_in_words(pairs, tokens) == [SimilarPair(2, 3, 0.5)]
 
 
+def test_a_text_with_no_word_is_in_no_pair() -> None:
+    pairs = [SimilarPair(0, 1, 0.5), SimilarPair(0, 2, 0.5)]
+    tokens = token_sets(["🙂🙂", SHELLFISH[1], SHELLFISH[0]])
+    assert apart_in_words(pairs, tokens) == []
+    assert _clusters(["🙂🙂", "🎉", *OTHERS], _vectors(0.55), BAND) == []
+
+
 def test_two_texts_alone_have_no_margin() -> None:
     two = _vectors(0.55)[:2]
     assert _clusters(list(SHELLFISH), two, BAND) == []
