@@ -49,6 +49,7 @@ from dream_assets.core.facts.coverage import (
 from dream_assets.core.facts.lexicon import (
     ORDINAL_WORDS,
     TIMES_WORDS,
+    dozens,
     is_negation,
     number_word_values,
     spoken_decimals,
@@ -329,7 +330,7 @@ def _numbers(text: str) -> frozenset[str]:
     found = {n.lstrip("0") or "0" if n.isdigit() else n for n in found}
     decimals, lowered = spoken_decimals(text)
     words = _WORD.findall(lowered)
-    found |= decimals | {str(value) for value in number_word_values(words)}
+    found |= decimals | {str(value) for value in number_word_values(words) | dozens(words)}
     found |= {str(TIMES_WORDS[word]) for word in words if word in TIMES_WORDS}
     # Thirtieth round: an ordinal word from "third" up is its number ("her seventh birthday" /
     # "turns 7"); "first" and "second" are more often no count ("first time", "a second opinion").

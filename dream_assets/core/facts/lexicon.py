@@ -181,6 +181,25 @@ def spoken_decimals(text: str) -> tuple[set[str], str]:
     return found, _SPOKEN_DECIMAL.sub(" ", lowered) if found else lowered
 
 
+def dozens(words: list[str]) -> set[int]:
+    """Counts in dozens, for the pair judge (forty-fifth round): "a dozen" is 12, "two dozen" 24
+    ("half a dozen" is ``number_word_values``'s 6). Only the judge reads them: two memories of one
+    fact may say "twelve guests" and "a dozen guests", while the merge gate holds "12 nodes" /
+    "a dozen nodes" a lost exact count (the coverage corpus's ``dropspec-08``)."""
+    found: set[int] = set()
+    for index, word in enumerate(words):
+        if word != "dozen" or index == 0:
+            continue
+        before = words[index - 1]
+        if before in ("a", "one") and (index < 2 or words[index - 2] not in FRACTION_OF_SCALE):
+            found.add(SCALE_WORDS["dozen"])
+        elif before in UNIT_WORDS:
+            found.add(UNIT_WORDS[before] * SCALE_WORDS["dozen"])
+        elif before.isdigit():
+            found.add(int(before) * SCALE_WORDS["dozen"])
+    return found
+
+
 def number_word_values(words: list[str]) -> set[int]:
     """The numbers that lowercase words spell: "ten", "ninety", "twenty-five" (as the two words
     "twenty" "five"), "two hundred", "five thousand". A tens word followed by a unit is one number
