@@ -93,7 +93,7 @@ PLANNED = frozenset(
     {
         "will", "plan", "plans", "planned", "planning", "scheduled", "intends", "intend",
         "upcoming", "tomorrow", "next", "wants", "hopes", "hoping", "considering", "'ll",
-        "going", "expects", "expected", "due", "booked", "still", "thinking",
+        "going", "expects", "expected", "due", "booked", "reserved", "still", "thinking",
         "pending", "drafting",
     }
 )  # fmt: skip

@@ -36,6 +36,7 @@ from functools import cache, lru_cache
 
 from dream_assets.core.facts.dates import _MONTHS, align_dates, aligned_dates, stated_dates
 from dream_assets.core.facts.lexicon import english_readings
+from dream_assets.core.facts.place_names import ENDONYMS
 from dream_assets.core.facts.tokens import connector_initials
 
 # Each tuple: spellings of one thing. Matched as whole words, letter case as written (a lowercase
@@ -74,6 +75,7 @@ ALIASES: tuple[tuple[str, ...], ...] = (
     ("weekdays", "weekday", "Weekdays", "Weekday", "Monday to Friday", "Monday through Friday",
      "Mon-Fri", "Monday-Friday"),
     ("weekends", "weekend", "Weekends", "Weekend", "Saturday and Sunday"),
+    *ENDONYMS,  # forty-sixth round: a city in English and in its own language
 )  # fmt: skip
 
 # Twenty-sixth round: "in", "on", "at" too, and two in a row ("Royal Society for the Protection

@@ -98,3 +98,9 @@ _ROLE_DONE = re.compile(
     r"|(?P<teacher>teach(?:es|ing)?|taught))\b",
     re.IGNORECASE,
 )
+
+
+def names_a_person(word: str) -> bool:
+    """Whether ``word`` is a word of the person table ("Grandma", "Mum", "Boss"): capitalized as a
+    name, it still names a role, which ``class_difference`` reads (forty-sixth round)."""
+    return word.casefold() in _PERSON_CLASS

@@ -29,6 +29,7 @@ from dream_assets.core.facts.coverage import (
     specifics_read,
 )
 from dream_assets.core.facts.name_evidence import soft_reason
+from dream_assets.core.facts.roles import names_a_person
 from dream_assets.core.facts.vocabulary import Vocabulary, straighten
 
 
@@ -52,7 +53,7 @@ def judged_names(
     """The specifics of ``statement`` missing from ``other`` (``mine``; the other's missing from
     it: ``theirs``) that keep the two apart: ``unclipped``, less the sentence openers the other
     does not replace (module docstring)."""
-    names = unclipped(mine, theirs)
+    names = [name for name in unclipped(mine, theirs) if not _title_or_role(name, theirs)]
     if not names:
         return names
     text = statement.text
@@ -73,6 +74,25 @@ def judged_names(
         or soft_reason(found[name], text, other, vocabulary) != "opener"
         or _substituted(name, text, other)
     ]
+
+
+# The honorifics the judge reads as a title, casefolded and without their point.
+_HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "dr", "prof"})
+
+
+def _title_or_role(name: str, theirs: Sequence[str]) -> bool:
+    """Forty-sixth round: a word capitalized as a name that names no one by itself. An honorific
+    the other side does not replace by another ("Mr. Osei" / "a landlord named Osei"; "Mr" /
+    "Mrs" stays apart), and a word of the person table ("Grandpa Tendai" / "the user's grandfather
+    Tendai", "Grandmother's will" / "Grandma's estate"), which the person rule
+    (``roles.class_difference``) reads in any case ("Grandma" / "Grandpa" stays apart)."""
+    if _is_honorific(name):
+        return not any(_is_honorific(other) for other in theirs)
+    return names_a_person(name)
+
+
+def _is_honorific(word: str) -> bool:
+    return word.casefold().rstrip(".") in _HONORIFICS
 
 
 @lru_cache(maxsize=1 << 12)

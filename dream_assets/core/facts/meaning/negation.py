@@ -21,6 +21,7 @@ from dream_assets.core.facts.meaning.restated import (
 )
 from dream_assets.core.facts.meaning.stated_negatively import (
     contrast_clauses,
+    credited_in_pair,
     given_up_clauses,
     off_clauses,
     passed_over,
@@ -223,6 +224,8 @@ def negation_flips(a: Text, b: Text) -> str | None:
         )
         first = next((w for w in governed if w.lower not in _NOT_A_PREDICATE), None)
         stems = {first.stem} if first is not None else set()
+        if credited_in_pair(a.words, negation.cue, first, b.words, b_by_clause):
+            continue
         if stems & b_stems and not stems & b_negated and not negation.scope & b_off:
             return f"negation: {span(a, negation.words)}"
     return None

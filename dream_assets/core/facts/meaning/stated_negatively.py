@@ -10,7 +10,8 @@ import itertools
 import re
 from collections.abc import Sequence
 
-from dream_assets.core.facts.meaning.words import Word
+from dream_assets.core.facts.lexicon import is_negation
+from dream_assets.core.facts.meaning.words import Word, position
 from dream_assets.core.facts.tokens import WEEKDAYS, WEEKDAYS_PLURAL
 
 # "gave up coffee" / "does not drink coffee": the phrasal verb of quitting, read as a pair.
@@ -135,6 +136,49 @@ def required_stems(words: Sequence[Word]) -> set[str]:
                 w.stem for w in words[index + 1 :] if w.sentence == word.sentence and w.content
             }
     return found
+
+
+# Forty-sixth round, the pair judge only (``negation.negation_flips``). A negation with a condition
+# after it states a requirement ("can't run the integration suite unless Docker is up" / "the
+# integration tests need a running Docker daemon", "nothing lands on main without two approving
+# reviews" / "merges need two approving reviews"). A loss or a death states an absence ("has been
+# without her father since his death" / "her father passed away"), unless the negation governs the
+# loss itself ("never lost a match" / "lost a match" stay apart).
+_CONDITIONS = frozenset({"unless", "without"})
+LOSS_WORDS = frozenset(
+    {"lose", "loses", "losing", "lost", "die", "dies", "died", "death", "deceased", "widowed"}
+)
+_PASSED = frozenset({"pass", "passes", "passed", "passing"})
+
+
+def credited_in_pair(
+    words: Sequence[Word],
+    cue: Word,
+    predicate: Word | None,
+    other: Sequence[Word],
+    other_by_clause: dict[int, set[str]],
+) -> bool:
+    """Whether ``other`` states the negation at ``cue`` of ``words`` (its first governed word:
+    ``predicate``) as a requirement or as a loss (above)."""
+    if predicate is None:
+        return False
+    index = position(words, cue)
+    before = [w for w in words[:index] if w.sentence == cue.sentence]
+    after = [w for w in words[index + 1 :] if w.sentence == cue.sentence]
+    # the condition after the negation, or the negation its condition ("nothing ... without")
+    conditioned = any(w.lower in _CONDITIONS for w in after) or (
+        cue.lower in _CONDITIONS and any(is_negation(w.lower) for w in before)
+    )
+    if conditioned and any(w.lower in _REQUIRING_WORDS for w in other):
+        return True
+    if predicate.lower in LOSS_WORDS or predicate.lower in _PASSED:
+        return False
+    lost = {w.clause for w in other if w.lower in LOSS_WORDS} | {
+        first.clause
+        for first, second in itertools.pairwise(other)
+        if first.lower in _PASSED and second.lower == "away"
+    }
+    return any(predicate.stem in other_by_clause.get(clause, set()) for clause in lost)
 
 
 # Twenty-ninth round: "never goes below four replicas" / "a floor of 4 pods", "doesn't check it
