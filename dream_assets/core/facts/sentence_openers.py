@@ -76,7 +76,8 @@ def judged_names(
     ]
 
 
-# The honorifics the judge reads as a title, casefolded and without their point.
+# The honorifics the judge reads as a title, casefolded and without their point (not
+# ``merged_text._HONORIFICS``, whose "St" and "Mt" also name places).
 _HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "dr", "prof"})
 
 

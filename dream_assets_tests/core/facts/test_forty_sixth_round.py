@@ -8,7 +8,7 @@ measurement; docs/benchmarks.md, "Forty-sixth round"). The pair judge:
 - reads "reserved" as "booked" is read: planned;
 - credits a negation stated as a requirement ("can't be deployed without a ticket" / "needs a
   ticket", "nothing merges without two approvals" / "merges require two approvals") and a
-  negation of a person stated as a loss ("has been without his mother since she died" / "his
+  negation stated as a loss ("has been without his mother since she died" / "his
   mother passed away"), never a negation of the loss itself
   (``stated_negatively.credited_in_pair``).
 
