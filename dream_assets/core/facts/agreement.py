@@ -52,6 +52,7 @@ from dream_assets.core.facts.lexicon import (
     dozens,
     is_negation,
     number_word_values,
+    pairs_of,
     spoken_decimals,
 )
 from dream_assets.core.facts.meaning.negation import negation_flips
@@ -330,7 +331,9 @@ def _numbers(text: str) -> frozenset[str]:
     found = {n.lstrip("0") or "0" if n.isdigit() else n for n in found}
     decimals, lowered = spoken_decimals(text)
     words = _WORD.findall(lowered)
-    found |= decimals | {str(value) for value in number_word_values(words) | dozens(words)}
+    found |= decimals | {
+        str(value) for value in number_word_values(words) | dozens(words) | pairs_of(words)
+    }
     found |= {str(TIMES_WORDS[word]) for word in words if word in TIMES_WORDS}
     # Thirtieth round: an ordinal word from "third" up is its number ("her seventh birthday" /
     # "turns 7"); "first" and "second" are more often no count ("first time", "a second opinion").

@@ -200,6 +200,12 @@ def dozens(words: list[str]) -> set[int]:
     return found
 
 
+def pairs_of(words: list[str]) -> set[int]:
+    """ "a pair of" is 2, for the pair judge as ``dozens`` is (forty-seventh round: "Two budgies"
+    / "a pair of budgerigars"); "pairs" and "pair programming" count nothing."""
+    return {2} if any(words[i : i + 3] == ["a", "pair", "of"] for i in range(len(words))) else set()
+
+
 def number_word_values(words: list[str]) -> set[int]:
     """The numbers that lowercase words spell: "ten", "ninety", "twenty-five" (as the two words
     "twenty" "five"), "two hundred", "five thousand". A tens word followed by a unit is one number
