@@ -35,4 +35,3 @@ def test_the_words_read() -> None:
     assert pairs_of(["a", "pair", "of", "boots"]) == {2}
     assert pairs_of(["two", "pairs", "of", "boots"]) == set()
     assert pairs_of(["does", "pair", "programming"]) == set()
-
