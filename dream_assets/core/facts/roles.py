@@ -73,7 +73,11 @@ def class_difference(a: str, b: str) -> str | None:
         left, right = _found_in(a, kind), _found_in(b, kind)
         only_left = [w for c, w in left.items() if c not in right]
         only_right = [w for c, w in right.items() if c not in left]
-        if only_left and only_right:
+        if (
+            only_left
+            and only_right
+            and not (kind == "person" and _converse(a, b, only_left, only_right))
+        ):
             return f"{kind} differs: {only_left[0]} / {only_right[0]}"
     return None
 
@@ -104,3 +108,75 @@ def names_a_person(word: str) -> bool:
     """Whether ``word`` is a word of the person table ("Grandma", "Mum", "Boss"): capitalized as a
     name, it still names a role, which ``class_difference`` reads (forty-sixth round)."""
     return word.casefold() in _PERSON_CLASS
+
+
+# Forty-eighth round: one relation said from either end ("Ana's daughter Mia" / "Mia, whose mother
+# is Ana"; "Marisol's father, Ernesto" / "his daughter Marisol"). Each row: the words for one end
+# of a relation, then the words for the other end (a sibling's other end is a sibling).
+_CONVERSE_ROWS = (
+    ("mother mom mum mommy mummy mama father dad daddy papa", "son daughter"),
+    ("stepmother stepmom stepmum stepfather stepdad", "stepson stepdaughter"),
+    ("sister brother", "sister brother"),
+    ("grandmother grandma granny gran nan nana grandfather grandpa granddad grandad",
+     "grandson granddaughter"),
+    ("aunt auntie uncle", "niece nephew"),
+    ("godfather godmother", "godson goddaughter"),
+    ("mentor", "mentee"),
+    ("landlord landlady", "tenant"),
+)  # fmt: skip
+_CONVERSE = frozenset(
+    (left, right)
+    for ends in _CONVERSE_ROWS
+    for one, other in (ends, ends[::-1])
+    for left in one.split()
+    for right in other.split()
+)
+# A person the sentence names: a capitalized word, or the user.
+_NAMED = r"((?i:the\s+user)|(?-i:[A-Z\u00c0-\u00de])[\w\u00c0-\u024f]*)"
+
+
+def _converse(a: str, b: str, left: list[str], right: list[str]) -> bool:
+    """Whether the one person word each side has and the other lacks are the two ends of one
+    relation, each naming a different one of two people both sides name: "Ana's daughter Mia"
+    names Mia a daughter, "Ana is her mum" names Ana a mother. A role that names the same person
+    on both sides ("Ana's daughter Mia" / "Ana's mother Mia") is a different fact."""
+    if len(left) != 1 or len(right) != 1 or (_key(left[0]), _key(right[0])) not in _CONVERSE:
+        return False
+    named_a, named_b = _named_by(a, left[0]), _named_by(b, right[0])
+    if len(named_a) != 1 or len(named_b) != 1 or named_a == named_b:
+        return False
+    people = named_a | named_b
+    if not all(_mentions(text, person) is not None for text in (a, b) for person in people):
+        return False
+    # Both sides must be about one of the two: "Ana's daughter Mia lives in Porto" / "Mia's mother
+    # Ana lives in Porto" name one relation and say where two different people live.
+    return _about(a, left[0], people) == _about(b, right[0], people)
+
+
+def _key(word: str) -> str:
+    return word if word in _PERSON_CLASS or not word.endswith("s") else word[:-1]
+
+
+def _named_by(text: str, word: str) -> frozenset[str]:
+    """Whom ``text`` names with the person word ``word``: "daughter Mia", "mother, Conceição",
+    "whose mother is Ana", "Ana is her mum", "his sister, the user"."""
+    role = rf"(?i:{re.escape(word)})"
+    found = re.findall(rf"\b{role},?\s+(?:is\s+)?{_NAMED}", text)
+    found += re.findall(
+        rf"{_NAMED}\s+is\s+(?:(?i:the\s+)?(?i:user's|his|her|their)|[A-Z]\w*'s)\s+{role}\b", text
+    )
+    return frozenset(" ".join(name.casefold().split()).removeprefix("the ") for name in found)
+
+
+def _mentions(text: str, person: str) -> re.Match[str] | None:
+    return re.search(rf"\b{re.escape(person)}\b", text, re.IGNORECASE)
+
+
+def _about(text: str, word: str, people: frozenset[str]) -> str:
+    """Which of ``people`` the text is about: the one a possessive names with the person word
+    ("Ana's daughter Mia starts school": Mia), else the one it names first."""
+    role = rf"(?i:{re.escape(word)})"
+    owned = re.search(rf"[\w\u00c0-\u024f]+'s\s+{role},?\s+{_NAMED}", text)
+    if owned is not None:
+        return " ".join(owned.group(1).casefold().split()).removeprefix("the ")
+    return min(people, key=lambda person: _mentions(text, person).start())  # type: ignore[union-attr]
