@@ -60,7 +60,12 @@ from dream_assets.core.facts.meaning.text import Text
 from dream_assets.core.facts.pair_measures import without_shared_measures
 from dream_assets.core.facts.roles import class_difference
 from dream_assets.core.facts.sentence_openers import judged_names
-from dream_assets.core.facts.status_uses import after_bare_be, no_status_words, words_after
+from dream_assets.core.facts.status_uses import (
+    after_bare_be,
+    no_status_words,
+    wanted_done,
+    words_after,
+)
 
 
 @cache
@@ -387,6 +392,7 @@ def status_difference_in_own_words(
         b_own = b_own - words_after(b.text, _IN_PROGRESS)
     a_own, b_own = a_own - no_status_words(a.text), b_own - no_status_words(b.text)
     a_own, b_own = a_own - after_bare_be(a.text), b_own - after_bare_be(b.text)
+    a_own, b_own = a_own - wanted_done(a.text), b_own - wanted_done(b.text)
     return _status_difference(_status(a_own), _status(b_own))
 
 

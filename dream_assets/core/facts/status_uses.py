@@ -70,3 +70,20 @@ _BARE_BE = frozenset({"be"})
 def after_bare_be(text: str) -> frozenset[str]:
     """The word after each bare "be" ("must be submitted": "submitted"; not "been", "being")."""
     return words_after(text, _BARE_BE)
+
+
+# Forty-ninth round: a participle after a wish or a need and its object states what is wanted, not
+# what is done ("needs its timing belt done", "needs the timing belt replaced", "wants the fence
+# painted"). A thing had or got done ("had the boiler serviced") is done, and is not read here.
+_WANTED_DONE = re.compile(
+    r"\b(?:needs?|wants?|would\s+like)\s+(?:the|its|his|her|their|our|my|your|a|an)\s+"
+    r"(?:[a-z-]+\s+){0,3}?([a-z]+ed|done|seen|made|cut|set|put)\b",
+    re.IGNORECASE,
+)
+
+
+@lru_cache(maxsize=1 << 16)
+def wanted_done(text: str) -> frozenset[str]:
+    """The participle after a wish or a need and its object ("needs the belt replaced":
+    "replaced")."""
+    return frozenset(m.group(1).lower() for m in _WANTED_DONE.finditer(text.replace("\u2019", "'")))
