@@ -8,7 +8,7 @@ quantities in other units, "-less" absences, negated status words, each alone an
     python benchmarks/bench_duplicate_rules.py            # MiniLM (and mpnet when installed)
     python benchmarks/bench_duplicate_rules.py --quick    # the same (the sets are small)
 
-The development data: the first blind set (both halves), v2-v53b, every one measured
+The development data: the first blind set (both halves), v2-v54b, every one measured
 once and spent, scored each on its own (``score_corpus``: groups and look-alikes each clustered with
 the set's fillers mixed in) and summed, and the regression corpus ``semantic_corpus.jsonl`` (dev
 and test) beside them, which must not get worse on look-alikes or fillers. Each row is one rule
@@ -132,6 +132,8 @@ DEV_SETS = (
     ("v52b", BLIND / "v52b" / "paraphrase_corpus_v52b.jsonl", None),
     ("v53", BLIND / "v53" / "paraphrase_corpus_v53.jsonl", None),
     ("v53b", BLIND / "v53b" / "paraphrase_corpus_v53b.jsonl", None),
+    ("v54", BLIND / "v54" / "paraphrase_corpus_v54.jsonl", None),
+    ("v54b", BLIND / "v54b" / "paraphrase_corpus_v54b.jsonl", None),
 )
 REGRESSION = (
     ("regression dev", DATA / "semantic_corpus.jsonl", "dev"),

@@ -1,7 +1,7 @@
 """The merge gate's findings by sub-kind, pooled over the spent blind corpora (issue 24, fifth
 round): which sub-kinds may reject a merge on their own.
 
-    python benchmarks/bench_gate_subkinds.py            # the ninety-six spent sets, pooled
+    python benchmarks/bench_gate_subkinds.py            # the ninety-eight spent sets, pooled
     python benchmarks/bench_gate_subkinds.py --corpus PATH [--corpus PATH ...]
 
 The issue's rule: a finding is hard only where its false-rejection rate on blind data is at most
@@ -10,7 +10,7 @@ it. Each finding of ``check_merge`` (hard or hint) is put in one sub-kind; per s
 gives the faithful merges it fires on (pooled, and per set), the faithful merges it alone rejects
 (no other hard finding), the negation / quantity / dropped-source losses it fires on, those it
 alone catches among the hard findings, and its role in ``check_merge`` today. The set's rows are
-every case of each corpus (all ninety-six are spent: development data).
+every case of each corpus (all ninety-eight are spent: development data).
 """
 
 from __future__ import annotations
@@ -134,6 +134,8 @@ SPENT = (
     BLIND / "v52b" / "merge_corpus_v52b.jsonl",
     BLIND / "v53" / "merge_corpus_v53.jsonl",
     BLIND / "v53b" / "merge_corpus_v53b.jsonl",
+    BLIND / "v54" / "merge_corpus_v54.jsonl",
+    BLIND / "v54b" / "merge_corpus_v54b.jsonl",
 )
 GOAL_LOSSES = ("negation", "quantity", "dropped")
 
