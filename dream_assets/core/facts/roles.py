@@ -179,4 +179,5 @@ def _about(text: str, word: str, people: frozenset[str]) -> str:
     owned = re.search(rf"[\w\u00c0-\u024f]+'s\s+{role},?\s+{_NAMED}", text)
     if owned is not None:
         return " ".join(owned.group(1).casefold().split()).removeprefix("the ")
-    return min(people, key=lambda person: _mentions(text, person).start())  # type: ignore[union-attr]
+    first = {person: found.start() for person in people if (found := _mentions(text, person))}
+    return min(first, key=first.__getitem__, default="")
