@@ -60,10 +60,15 @@ def _found(text: str, classes: dict[str, int]) -> dict[int, str]:
     found: dict[int, str] = {}
     for word in _WORD.findall(text.lower()):
         for part in (word, *word.split("-")):
-            key = part[:-1] if part not in classes and part.endswith("s") else part
+            key = _class_key(part, classes)
             if key in classes:
                 found.setdefault(classes[key], part)
     return found
+
+
+def _class_key(word: str, classes: dict[str, int]) -> str:
+    """The word as the table lists it: a plural not listed as its own word is read singular."""
+    return word[:-1] if word not in classes and word.endswith("s") else word
 
 
 def class_difference(a: str, b: str) -> str | None:
@@ -140,7 +145,9 @@ def _converse(a: str, b: str, left: list[str], right: list[str]) -> bool:
     relation, each naming a different one of two people both sides name: "Ana's daughter Mia"
     names Mia a daughter, "Ana is her mum" names Ana a mother. A role that names the same person
     on both sides ("Ana's daughter Mia" / "Ana's mother Mia") is a different fact."""
-    if len(left) != 1 or len(right) != 1 or (_key(left[0]), _key(right[0])) not in _CONVERSE:
+    if len(left) != 1 or len(right) != 1:
+        return False
+    if (_class_key(left[0], _PERSON_CLASS), _class_key(right[0], _PERSON_CLASS)) not in _CONVERSE:
         return False
     named_a, named_b = _named_by(a, left[0]), _named_by(b, right[0])
     if len(named_a) != 1 or len(named_b) != 1 or named_a == named_b:
@@ -153,10 +160,6 @@ def _converse(a: str, b: str, left: list[str], right: list[str]) -> bool:
     return _about(a, left[0], people) == _about(b, right[0], people)
 
 
-def _key(word: str) -> str:
-    return word if word in _PERSON_CLASS or not word.endswith("s") else word[:-1]
-
-
 def _named_by(text: str, word: str) -> frozenset[str]:
     """Whom ``text`` names with the person word ``word``: "daughter Mia", "mother, Conceição",
     "whose mother is Ana", "Ana is her mum", "his sister, the user"."""
@@ -165,7 +168,12 @@ def _named_by(text: str, word: str) -> frozenset[str]:
     found += re.findall(
         rf"{_NAMED}\s+is\s+(?:(?i:the\s+)?(?i:user's|his|her|their)|[A-Z]\w*'s)\s+{role}\b", text
     )
-    return frozenset(" ".join(name.casefold().split()).removeprefix("the ") for name in found)
+    return frozenset(_person(name) for name in found)
+
+
+def _person(name: str) -> str:
+    """A name as ``_NAMED`` found it, in one form: "The  User" and "the user" are "user"."""
+    return " ".join(name.casefold().split()).removeprefix("the ")
 
 
 def _mentions(text: str, person: str) -> re.Match[str] | None:
@@ -178,6 +186,6 @@ def _about(text: str, word: str, people: frozenset[str]) -> str:
     role = rf"(?i:{re.escape(word)})"
     owned = re.search(rf"[\w\u00c0-\u024f]+'s\s+{role},?\s+{_NAMED}", text)
     if owned is not None:
-        return " ".join(owned.group(1).casefold().split()).removeprefix("the ")
+        return _person(owned.group(1))
     first = {person: found.start() for person in people if (found := _mentions(text, person))}
     return min(first, key=first.__getitem__, default="")
