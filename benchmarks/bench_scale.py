@@ -178,6 +178,10 @@ def _touch_once(agent: Path, workdir: Path) -> Floor:
         return Floor(wall, used, (before, load()))
     finally:
         shutil.rmtree(copy, ignore_errors=True)
+        # Outside the clock: the removal's journal commit (and, on a disk mounted with online
+        # discard, its TRIMs of 100 000 freed files) lands now, not in whatever is measured next
+        # (the second floor, then the first cycle; docs/benchmarks.md, issue 27 round 27).
+        _syncfs(workdir)
 
 
 @dataclass

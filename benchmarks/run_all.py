@@ -24,6 +24,7 @@ BENCHES = [
     "bench_gate_subkinds",
     "bench_duplicate_rules",
     "bench_scale",
+    "bench_create_cost",
     "bench_stores",
     # Needs PostgreSQL (docs/deploy.md); at full size (1 000 agents) it runs for hours.
     "bench_fleet",
